@@ -1,0 +1,56 @@
+# The two commands people run (see README): `make play` and `make check`.
+# Both create the virtual environment and install the pinned dependencies on first use.
+
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
+# The first Python >= 3.11 on PATH (override: make PYTHON=/path/to/python3.12 check).
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
+            command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+            && { command -v $$p; break; }; done)
+
+.PHONY: play check lint types docs-check test bench docs lock clean
+
+$(STAMP):
+	@test -n "$(PYTHON)" || { echo "Scenekeeper needs Python 3.11 or newer on PATH (or make PYTHON=/path/to/python3.11)."; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
+	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+## Open the console table on the embedded SQLite file (ARGS="--table campaign --seed 7" to pass options).
+play: $(STAMP)
+	$(BIN)/scenekeeper play $(ARGS)
+
+## Everything CI checks: lint, format, types, generated docs, tests.
+check: lint types docs-check test
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+types: $(STAMP)
+	$(BIN)/mypy
+
+docs-check: $(STAMP)
+	$(BIN)/scenekeeper docs --check docs/commands.md
+
+test: $(STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+## Regenerate docs/commands.md from the command schema.
+docs: $(STAMP)
+	$(BIN)/scenekeeper docs --write docs/commands.md
+
+## Benchmarks: their own command, never part of the test suite.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/command_path.py
+
+## Re-pin every dependency after editing pyproject.toml.
+lock:
+	rm -rf /tmp/scenekeeper-lock && $(PYTHON) -m venv /tmp/scenekeeper-lock
+	/tmp/scenekeeper-lock/bin/pip install --quiet -e '.[dev]'
+	{ sed -n '1,3p' requirements.lock; /tmp/scenekeeper-lock/bin/pip freeze --exclude-editable | grep -v '^-e'; } > requirements.lock.new
+	mv requirements.lock.new requirements.lock
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

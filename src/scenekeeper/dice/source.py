@@ -1,0 +1,96 @@
+"""Where dice faces come from: a seeded generator (tests, scripts), a cryptographically fair
+one (live play), or faces typed by a person who rolled real dice (``results:"3 7 1"``).
+
+Every source answers one question -- "roll dice with these numbers of sides" -- and the
+caller records the faces it got, so nothing downstream ever rolls again.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from scenekeeper.dice.errors import DiceError
+
+
+class DiceSource(Protocol):
+    """Rolls one die per entry of ``sides`` and returns the faces in the same order."""
+
+    def roll(self, sides: Sequence[int]) -> tuple[int, ...]: ...
+
+
+class SeededDice:
+    """Reproducible dice for tests and ``--seed``: its own generator, never the global one."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
+        return tuple(self._random.randint(1, n) for n in sides)
+
+
+class FairDice:
+    """Live play: faces from the operating system's cryptographically secure generator."""
+
+    def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
+        return tuple(secrets.randbelow(n) + 1 for n in sides)
+
+
+@dataclass(frozen=True)
+class RolledDie:
+    """One die and the face it showed."""
+
+    sides: int
+    face: int
+
+    def __str__(self) -> str:
+        return f"d{self.sides}:{self.face}"
+
+
+_FACE_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Read faces typed by a person: ``"3 7 1"`` or ``"3,7,1"``."""
+    parts = [part for part in _FACE_SPLIT.split(text.strip()) if part]
+    if not parts:
+        raise DiceError('results: is empty; type the faces you rolled, like results:"3 7 1".')
+    faces = []
+    for part in parts:
+        if not part.isdigit():
+            raise DiceError(
+                f"results: '{part}' is not a die face; type whole numbers like results:\"3 7 1\"."
+            )
+        faces.append(int(part))
+    return tuple(faces)
+
+
+def typed_faces(text: str, sides: Sequence[int]) -> tuple[int, ...]:
+    """Faces a person typed for dice with ``sides``, checked for count and range."""
+    faces = parse_faces(text)
+    dice = " ".join(f"d{n}" for n in sides)
+    if len(faces) != len(sides):
+        example = " ".join(str(min(n, 3)) for n in sides)
+        raise DiceError(
+            f"results: has {len(faces)} face{'s' if len(faces) != 1 else ''} but the roll has "
+            f"{len(sides)} {'dice' if len(sides) != 1 else 'die'} ({dice}); type one face per "
+            f'die in order, like results:"{example}".'
+        )
+    for position, (face, n) in enumerate(zip(faces, sides, strict=True), start=1):
+        if not 1 <= face <= n:
+            raise DiceError(
+                f"results: face {face} (number {position}) cannot come up on a d{n}; "
+                f"a d{n} shows 1 to {n}."
+            )
+    return faces
+
+
+def roll_dice(source: DiceSource, sides: Sequence[int], results: str | None) -> tuple[int, ...]:
+    """Roll with ``source``, or take the faces a person typed when ``results`` is given."""
+    if results is not None:
+        return typed_faces(results, sides)
+    return source.roll(sides)
