@@ -4,6 +4,19 @@ Pure and game-agnostic: imports nothing but the standard library.
 """
 
 from scenekeeper.dice.errors import DiceError
+from scenekeeper.dice.expression import (
+    MAX_CONSTANT,
+    MAX_DEPTH,
+    MAX_DICE,
+    MAX_SIDES,
+    MAX_TEXT_LENGTH,
+    Expression,
+    ExpressionDie,
+    ExpressionResult,
+    TermRoll,
+    parse_expression,
+    roll_expression,
+)
 from scenekeeper.dice.source import (
     DiceSource,
     FairDice,
@@ -14,19 +27,33 @@ from scenekeeper.dice.source import (
     typed_faces,
 )
 from scenekeeper.dice.steps import Beyond, Die, Step, ladder, step_down, step_up
+from scenekeeper.dice.stringify import MarkdownStringifier, PlainStringifier
 
 __all__ = [
+    "MAX_CONSTANT",
+    "MAX_DEPTH",
+    "MAX_DICE",
+    "MAX_SIDES",
+    "MAX_TEXT_LENGTH",
     "Beyond",
     "DiceError",
     "DiceSource",
     "Die",
+    "Expression",
+    "ExpressionDie",
+    "ExpressionResult",
     "FairDice",
+    "MarkdownStringifier",
+    "PlainStringifier",
     "RolledDie",
     "SeededDice",
     "Step",
+    "TermRoll",
     "ladder",
+    "parse_expression",
     "parse_faces",
     "roll_dice",
+    "roll_expression",
     "step_down",
     "step_up",
     "typed_faces",
