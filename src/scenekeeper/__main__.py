@@ -1,0 +1,5 @@
+import sys
+
+from scenekeeper.cli import main
+
+sys.exit(main())

@@ -1,0 +1,34 @@
+"""How the console shows an outcome: plain text for people, one JSON object per line for tools."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scenekeeper.app import Outcome
+
+
+def as_text(outcome: Outcome) -> list[str]:
+    if not outcome.ok:
+        return [f"error: {outcome.error}"]
+    lines = list(outcome.reply.text)
+    lines.extend(f"(only you) {line}" for line in outcome.reply.private)
+    return lines
+
+
+def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
+    events: list[dict[str, Any]] = [
+        {"seq": e.seq, "type": e.event.type_name, **e.event.to_data()} for e in outcome.events
+    ]
+    text = "\n".join(outcome.reply.text) if outcome.ok else outcome.error
+    document = {
+        "line": line_no,
+        "actor": actor,
+        "command": outcome.command,
+        "ok": outcome.ok,
+        "error": outcome.error,
+        "text": text,
+        "events": events,
+        "data": outcome.reply.data,
+    }
+    return json.dumps(document, ensure_ascii=False)

@@ -1,0 +1,85 @@
+"""A console table: reads command lines, runs them through the app, prints the replies.
+
+A line may start with ``@name`` to act as that person (the console speaks for every seat);
+blank lines and ``# comment`` lines are skipped. Replies are printed (and flushed) only after
+the command's events are stored, so a printed reply is always a recorded command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from scenekeeper.adapters.console.render import as_json, as_text
+from scenekeeper.app import App, Outcome
+from scenekeeper.engine.commands import Attachment
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.state import Person
+
+
+@dataclass
+class ConsoleSession:
+    app: App
+    table_id: str
+    out: TextIO
+    actor: Person
+    json_mode: bool = False
+    echo: bool = False
+    files_dir: Path = Path()
+
+    def run_lines(self, lines: Iterable[str]) -> int:
+        """Run every line; the number of commands that were refused."""
+        failures = 0
+        for line_no, line in enumerate(lines, start=1):
+            outcome = self.run_line(line_no, line)
+            if outcome is not None and not outcome.ok:
+                failures += 1
+        return failures
+
+    def run_line(self, line_no: int, line: str) -> Outcome | None:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return None
+        actor, command = self.split_actor(text)
+        if self.echo and not self.json_mode:
+            self._print(f"> {text}")
+        outcome = self.app.handle(self.table_id, actor, command, read_file=self._read_file)
+        saved = self._save_files(outcome)
+        if self.json_mode:
+            self._print(as_json(line_no, actor.id, outcome))
+        else:
+            for out_line in [*as_text(outcome), *saved]:
+                self._print(out_line)
+        return outcome
+
+    def split_actor(self, text: str) -> tuple[Person, str]:
+        if text.startswith("@"):
+            name, _, rest = text[1:].partition(" ")
+            if name:
+                return Person(id=name, name=name), rest.strip()
+        return self.actor, text
+
+    def _read_file(self, path: str) -> Attachment:
+        file = Path(path).expanduser()
+        try:
+            return Attachment(name=file.name, content=file.read_bytes())
+        except OSError as error:
+            raise Refusal(
+                f"Cannot read {path} ({error.strerror}); give the path of a file, "
+                "like file:exports/table.json."
+            ) from None
+
+    def _save_files(self, outcome: Outcome) -> list[str]:
+        saved = []
+        for file in outcome.reply.files:
+            target = self.files_dir / file.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(file.content)
+            saved.append(f"Saved {target}")
+        return saved
+
+    def _print(self, line: str) -> None:
+        self.out.write(line + "\n")
+        self.out.flush()

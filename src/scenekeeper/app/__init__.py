@@ -1,0 +1,5 @@
+"""The application layer: ``App.handle`` runs every command the same way for every adapter."""
+
+from scenekeeper.app.handle import App, Outcome
+
+__all__ = ["App", "Outcome"]

@@ -1,0 +1,269 @@
+"""``App.handle``: the one path every command takes, from any adapter.
+
+    load (cache, else snapshot + replay) -> parse -> authorise -> decide (pure)
+      -> evolve (pure, before anything is written) -> append (atomic, expected seq) -> reply
+
+Commands at one table are serialised by a per-table lock in this process; writers in other
+processes are caught by the store's expected-seq check, and the command is decided once more
+on fresh state. Nothing is written unless the whole command succeeded.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scenekeeper.app.snapshots import load_snapshot, save_snapshot
+from scenekeeper.dice import DiceError, DiceSource
+from scenekeeper.engine.aggregate import Table, replay
+from scenekeeper.engine.commands import CommandRegistry, Context, Decision
+from scenekeeper.engine.errors import CorruptHistory, Refusal
+from scenekeeper.engine.events import Envelope, decode_event
+from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.roles import authorise
+from scenekeeper.engine.state import Person
+from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one command: its reply, or the one-line error, and the events stored."""
+
+    ok: bool
+    reply: Reply
+    error: str | None = None
+    command: str | None = None  # the command's name, e.g. "game new"
+    text: str | None = None  # the command as recorded, e.g. "/game new system:generic"
+    events: tuple[Envelope, ...] = ()
+
+    @classmethod
+    def refused(cls, message: str, invocation: Invocation | None = None) -> Outcome:
+        return cls(
+            ok=False,
+            reply=Reply.say(message),
+            error=message,
+            command=invocation.spec.name if invocation else None,
+            text=invocation.text if invocation else None,
+        )
+
+
+class App:
+    def __init__(
+        self,
+        store: EventStore,
+        dice: DiceSource,
+        registry: CommandRegistry,
+        clock: Clock = lambda: datetime.now(UTC),
+        *,
+        snapshot_every: int = 200,
+        cache_size: int = 512,
+    ) -> None:
+        self.store = store
+        self.dice = dice
+        self.registry = registry
+        self._clock = clock
+        self._snapshot_every = snapshot_every
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    def handle(
+        self,
+        table_id: str,
+        actor: Person,
+        command: str | Invocation,
+        read_file: ReadFile | None = None,
+    ) -> Outcome:
+        """Run one command for ``actor`` at ``table_id``; never raises for bad input."""
+        with self._lock_for(table_id):
+            try:
+                return self._handle(table_id, actor, command, read_file)
+            except CorruptHistory as error:
+                self._forget(table_id)
+                log.error("table %s: history cannot be read: %s", table_id, error)
+                return Outcome.refused(
+                    f"This table's stored history cannot be read ({error}). Nothing was "
+                    "changed; please tell whoever runs this bot."
+                )
+            except StoreError as error:
+                self._forget(table_id)
+                log.error("table %s: store failed: %s", table_id, error)
+                return Outcome.refused(
+                    "The table's storage is not answering; nothing was changed. Try again shortly."
+                )
+            except Exception:
+                self._forget(table_id)
+                ref = uuid.uuid4().hex[:8]
+                log.exception("table %s: command failed (ref %s)", table_id, ref)
+                return Outcome.refused(
+                    f"Something went wrong on our side (ref {ref}); nothing was changed."
+                )
+
+    def table(self, table_id: str) -> Table:
+        """The table as it stands (loaded and cached)."""
+        with self._lock_for(table_id):
+            return self._load(table_id)
+
+    def _handle(
+        self, table_id: str, actor: Person, command: str | Invocation, read_file: ReadFile | None
+    ) -> Outcome:
+        invocation: Invocation | None = command if isinstance(command, Invocation) else None
+        for attempt in (1, 2):
+            table = self._load(table_id)
+            try:
+                if isinstance(command, str):
+                    system = table.state.meta.system if table.state else None
+                    invocation = parse_line(command, self.registry, system, read_file)
+                assert invocation is not None
+                authorise(table.state, actor, invocation.spec)
+                decision = self._decide(table_id, table, actor, invocation)
+                return self._commit(table_id, table, actor, invocation, decision)
+            except Refusal as refusal:
+                return Outcome.refused(str(refusal), invocation)
+            except AppendConflict:
+                # Another process wrote first: decide again on its state, once.
+                self._forget(table_id)
+                log.info("table %s: append conflict (attempt %d)", table_id, attempt)
+        return Outcome.refused(
+            "Someone else changed this table at the same moment and yours was not recorded; "
+            "please send it again.",
+            invocation,
+        )
+
+    def _decide(
+        self, table_id: str, table: Table, actor: Person, invocation: Invocation
+    ) -> Decision:
+        ctx = Context(
+            table_id=table_id,
+            table=table,
+            actor=actor,
+            dice=self.dice,
+            registry=self.registry,
+            history=lambda after: self._history(table_id, after, table.seq),
+        )
+        try:
+            return invocation.spec.handler(ctx, invocation.args)
+        except DiceError as error:
+            raise Refusal(str(error)) from None
+
+    def _commit(
+        self,
+        table_id: str,
+        table: Table,
+        actor: Person,
+        invocation: Invocation,
+        decision: Decision,
+    ) -> Outcome:
+        envelopes = self._envelopes(table, actor, invocation, decision)
+        if not envelopes:
+            return Outcome(True, decision.reply, None, invocation.spec.name, invocation.text)
+        # Evolve first (pure): a command whose events cannot be applied is never stored.
+        new_table = replay(envelopes, table)
+        self.store.append(
+            table_id, table.seq, [record_from_envelope(table_id, e) for e in envelopes]
+        )
+        self._remember(table_id, new_table)
+        if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
+            save_snapshot(self.store, table_id, new_table)
+        return Outcome(
+            True, decision.reply, None, invocation.spec.name, invocation.text, tuple(envelopes)
+        )
+
+    def _envelopes(
+        self, table: Table, actor: Person, invocation: Invocation, decision: Decision
+    ) -> list[Envelope]:
+        if decision.recorded:
+            first = table.seq + 1
+            if [e.seq for e in decision.recorded] != list(
+                range(first, first + len(decision.recorded))
+            ):
+                raise Refusal("The imported events do not follow on from this table's history.")
+            return list(decision.recorded)
+        time = _iso(self._clock())
+        first = table.seq + 1
+        return [
+            Envelope(
+                seq=first + i,
+                event=event,
+                actor=actor.id,
+                time=time,
+                command_seq=first,
+                command=invocation.text,
+            )
+            for i, event in enumerate(decision.events)
+        ]
+
+    def _load(self, table_id: str) -> Table:
+        with self._cache_lock:
+            table = self._cache.get(table_id)
+        if table is None:
+            table = load_snapshot(self.store, table_id) or Table()
+        # Catch up with anything another process appended since.
+        newer = self.store.read(table_id, after=table.seq)
+        if newer:
+            table = replay((envelope_from_record(r) for r in newer), table)
+        self._remember(table_id, table)
+        return table
+
+    def _history(self, table_id: str, after: int, upto: int) -> Sequence[Envelope]:
+        return [envelope_from_record(r) for r in self.store.read(table_id, after=after, upto=upto)]
+
+    def _remember(self, table_id: str, table: Table) -> None:
+        with self._cache_lock:
+            self._cache[table_id] = table
+            self._cache.move_to_end(table_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, table_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(table_id, None)
+
+    def _lock_for(self, table_id: str) -> threading.Lock:
+        with self._cache_lock:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = threading.Lock()
+                self._locks[table_id] = lock
+            return lock
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def record_from_envelope(table_id: str, envelope: Envelope) -> EventRecord:
+    return EventRecord(
+        table_id=table_id,
+        seq=envelope.seq,
+        type=envelope.event.type_name,
+        data=envelope.event.to_data(),
+        actor=envelope.actor,
+        time=envelope.time,
+        command_seq=envelope.command_seq,
+        command=envelope.command,
+    )
+
+
+def envelope_from_record(record: EventRecord) -> Envelope:
+    return Envelope(
+        seq=record.seq,
+        event=decode_event(record.type, record.data),
+        actor=record.actor,
+        time=record.time,
+        command_seq=record.command_seq,
+        command=record.command,
+    )

@@ -1,0 +1,41 @@
+"""Wires the pieces together in one place: store, dice, clock, commands -> App."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+from scenekeeper.app import App
+from scenekeeper.dice import DiceSource, FairDice, SeededDice
+from scenekeeper.engine.commands import CommandRegistry
+from scenekeeper.engine.core import COMMAND_SETS
+from scenekeeper.store.open import open_store
+from scenekeeper.systems import load_all
+
+DATABASE_ENV = "SCENEKEEPER_DATABASE_URL"
+
+
+def data_dir() -> Path:
+    """Where Scenekeeper keeps its files for this user (e.g. ~/.local/share/scenekeeper)."""
+    return Path(platformdirs.user_data_dir("scenekeeper", appauthor=False))
+
+
+def default_database() -> str:
+    """``SCENEKEEPER_DATABASE_URL`` if set, else the embedded SQLite file in the data dir."""
+    return os.environ.get(DATABASE_ENV) or str(data_dir() / "tables.sqlite3")
+
+
+def build_registry() -> CommandRegistry:
+    registry = CommandRegistry()
+    for commands in (*COMMAND_SETS, *load_all()):
+        registry.include(commands)
+    return registry
+
+
+def build_app(database: str | None = None, seed: int | None = None) -> App:
+    """The app on ``database`` (URL or path); seeded dice when ``seed`` is given, else fair."""
+    dice: DiceSource = SeededDice(seed) if seed is not None else FairDice()
+    store = open_store(database or default_database())
+    return App(store=store, dice=dice, registry=build_registry())

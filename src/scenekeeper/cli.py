@@ -1,0 +1,111 @@
+"""``scenekeeper``: the command line. ``play`` opens a console table; ``docs`` writes the
+command reference."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from scenekeeper.adapters.console.repl import interact
+from scenekeeper.adapters.console.session import ConsoleSession
+from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry, data_dir
+from scenekeeper.docs import commands_markdown
+from scenekeeper.engine.state import Person
+from scenekeeper.store.base import StoreError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scenekeeper", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="open a console table (a REPL, or run a script)")
+    play.add_argument(
+        "--db",
+        help=f"database path or URL (default: ${DATABASE_ENV}, else "
+        f"{data_dir() / 'tables.sqlite3'})",
+    )
+    play.add_argument("--table", default="console", help="which table (default: console)")
+    play.add_argument("--seed", type=int, help="seed the dice, for reproducible scripts")
+    play.add_argument(
+        "--script",
+        type=Path,
+        help="run the commands in FILE, one per line (- or piped input reads standard input)",
+    )
+    play.add_argument("--json", action="store_true", help="print one JSON object per command")
+    play.add_argument(
+        "--as",
+        dest="actor",
+        default="gm",
+        help="who you are when a line does not start with @name (default: gm)",
+    )
+    play.add_argument(
+        "--files",
+        type=Path,
+        default=Path(),
+        help="where exported files are written (default: current directory)",
+    )
+
+    docs = sub.add_parser("docs", help="write or check docs/commands.md")
+    mode = docs.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--write", type=Path, metavar="FILE")
+    mode.add_argument("--check", type=Path, metavar="FILE")
+
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "docs":
+        return _docs(args.write, args.check)
+    return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        app = build_app(args.db, args.seed)
+    except StoreError as error:
+        print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
+        return 2
+    session = ConsoleSession(
+        app=app,
+        table_id=args.table,
+        out=sys.stdout,
+        actor=Person(id=args.actor, name=args.actor),
+        json_mode=args.json,
+        files_dir=args.files,
+    )
+    try:
+        if args.script is not None and str(args.script) != "-":
+            try:
+                text = args.script.read_text(encoding="utf-8")
+            except OSError as error:
+                print(f"scenekeeper: cannot read {args.script}: {error.strerror}", file=sys.stderr)
+                return 2
+            session.echo = True
+            session.run_lines(text.splitlines())
+        elif args.script is not None or not sys.stdin.isatty():
+            session.echo = True
+            session.run_lines(sys.stdin)
+        else:
+            interact(session, data_dir() / "console_history")
+    finally:
+        app.store.close()
+    return 0
+
+
+def _docs(write: Path | None, check: Path | None) -> int:
+    text = commands_markdown(build_registry())
+    if write is not None:
+        write.write_text(text, encoding="utf-8")
+        print(f"wrote {write}")
+        return 0
+    assert check is not None
+    current = check.read_text(encoding="utf-8") if check.exists() else ""
+    if current != text:
+        print(f"{check} is out of date with the command schema: run `make docs`.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The Table aggregate: the current state plus what undo and redo need.
+
+Undo is an event (``Undone``), never a deletion. To make it exact and cheap, the aggregate
+keeps a *window*: the state as it was before the last ``UNDO_DEPTH`` commands (``base``) and
+those commands' events. Undoing the newest command refolds ``base`` with the rest of the
+window -- at most ``UNDO_DEPTH`` commands of pure evolves -- so the state after an undo is,
+by construction, the state before the undone command. Redo re-applies the undone command's
+recorded events (the same faces, never a re-roll). A new command clears the redo stack.
+
+The window is part of snapshots, so undo reaches back the same distance however the table
+was loaded: behaviour depends only on the history, never on what happened to be cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scenekeeper.engine.errors import CorruptHistory
+from scenekeeper.engine.events import Envelope, Event, decode_event
+from scenekeeper.engine.evolve import apply
+from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import decode_state
+
+#: How many commands back ``/undo`` reaches.
+UNDO_DEPTH = 100
+SNAPSHOT_FORMAT = "table-window-1"
+
+
+class Undone(Event):
+    """The newest standing command (first event ``target_seq``) was taken back."""
+
+    type_name: ClassVar[str] = "table.undone@1"
+    undoable: ClassVar[bool] = False
+    target_seq: int
+    command: str
+
+    def describe(self) -> str:
+        return f"undid #{self.target_seq} {self.command}"
+
+
+class Redone(Event):
+    """The most recently undone command (first event ``target_seq``) was put back."""
+
+    type_name: ClassVar[str] = "table.redone@1"
+    undoable: ClassVar[bool] = False
+    target_seq: int
+    command: str
+
+    def describe(self) -> str:
+        return f"redid #{self.target_seq} {self.command}"
+
+
+@dataclass(frozen=True)
+class CommandRecord:
+    """One command's events, as undo sees them."""
+
+    seq: int
+    actor: str
+    command: str
+    events: tuple[Event, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "actor": self.actor,
+            "command": self.command,
+            "events": [{"type": e.type_name, "data": e.to_data()} for e in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CommandRecord:
+        events = tuple(decode_event(e["type"], e["data"]) for e in data["events"])
+        return cls(seq=data["seq"], actor=data["actor"], command=data["command"], events=events)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table's folded history. ``state`` is None until the table is created."""
+
+    seq: int = 0
+    state: TableState | None = None
+    base: TableState | None = None
+    window: tuple[CommandRecord, ...] = ()
+    redo: tuple[CommandRecord, ...] = ()
+
+    @property
+    def last_command(self) -> CommandRecord | None:
+        """The command ``/undo`` would take back."""
+        return self.window[-1] if self.window else None
+
+    @property
+    def last_undone(self) -> CommandRecord | None:
+        """The command ``/redo`` would put back."""
+        return self.redo[-1] if self.redo else None
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "base": self.base.to_json() if self.base else None,
+            "window": [record.to_json() for record in self.window],
+            "redo": [record.to_json() for record in self.redo],
+        }
+
+    @classmethod
+    def from_snapshot(cls, seq: int, data: Mapping[str, Any]) -> Table:
+        if data.get("format") != SNAPSHOT_FORMAT:
+            raise CorruptHistory(f"unknown snapshot format {data.get('format')!r}")
+        base = decode_state(data["base"]) if data["base"] is not None else None
+        window = tuple(CommandRecord.from_json(r) for r in data["window"])
+        redo = tuple(CommandRecord.from_json(r) for r in data["redo"])
+        return cls(seq=seq, state=_fold(base, window), base=base, window=window, redo=redo)
+
+
+def _fold(state: TableState | None, records: Iterable[CommandRecord]) -> TableState | None:
+    for record in records:
+        for event in record.events:
+            state = apply(state, event)
+    return state
+
+
+def evolve(table: Table, envelope: Envelope) -> Table:
+    """The table after one more stored event. Pure."""
+    if envelope.seq != table.seq + 1:
+        raise CorruptHistory(f"event #{envelope.seq} follows #{table.seq}")
+    event = envelope.event
+    seq = envelope.seq
+    if isinstance(event, Undone):
+        return _undo(table, event, seq)
+    if isinstance(event, Redone):
+        return _redo(table, event, seq)
+    state = apply(table.state, event)
+    if not event.undoable:
+        # A fresh start (a table created): nothing before it can be undone.
+        return Table(seq=seq, state=state, base=state)
+    if envelope.starts_command:
+        record = CommandRecord(envelope.seq, envelope.actor, envelope.command, (event,))
+        window = (*table.window, record)
+        base = table.base
+        if len(window) > UNDO_DEPTH:
+            base = _fold(base, window[:1])
+            window = window[1:]
+        return Table(seq=seq, state=state, base=base, window=window, redo=())
+    last = table.last_command
+    if last is None or last.seq != envelope.command_seq:
+        raise CorruptHistory(f"event #{seq} continues command #{envelope.command_seq} out of order")
+    extended = CommandRecord(last.seq, last.actor, last.command, (*last.events, event))
+    return Table(
+        seq=seq, state=state, base=table.base, window=(*table.window[:-1], extended), redo=()
+    )
+
+
+def _undo(table: Table, event: Undone, seq: int) -> Table:
+    target = table.last_command
+    if target is None or target.seq != event.target_seq:
+        raise CorruptHistory(f"event #{seq} undoes #{event.target_seq}, which is not the newest")
+    window = table.window[:-1]
+    return Table(
+        seq=seq,
+        state=_fold(table.base, window),
+        base=table.base,
+        window=window,
+        redo=(*table.redo, target),
+    )
+
+
+def _redo(table: Table, event: Redone, seq: int) -> Table:
+    target = table.last_undone
+    if target is None or target.seq != event.target_seq:
+        raise CorruptHistory(f"event #{seq} redoes #{event.target_seq}, which was not undone last")
+    return Table(
+        seq=seq,
+        state=_fold(table.state, (target,)),
+        base=table.base,
+        window=(*table.window, target),
+        redo=table.redo[:-1],
+    )
+
+
+def replay(envelopes: Iterable[Envelope], table: Table | None = None) -> Table:
+    """Fold stored events onto ``table`` (an empty table by default)."""
+    table = table or Table()
+    for envelope in envelopes:
+        table = evolve(table, envelope)
+    return table

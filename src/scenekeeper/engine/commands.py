@@ -1,0 +1,315 @@
+"""Command schemas: one declaration per command drives parsing, permissions, ``/help``,
+``docs/commands.md`` and (later) the Discord slash command.
+
+A command is declared by a handler whose second parameter is a frozen dataclass of options::
+
+    @dataclass(frozen=True)
+    class GmAdd:
+        user: Annotated[Person, Opt("who becomes a co-GM")]
+
+    @commands.command("game gm add", permission=Permission.HEAD_GM, help="Make someone a co-GM.")
+    def gm_add(ctx: Context, args: GmAdd) -> Decision: ...
+
+Option names, types, required-ness and defaults come from the dataclass fields, so they can
+never drift from what the handler receives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from scenekeeper.dice import DiceSource
+from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.events import Envelope, Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import Person, TableState
+
+
+class OptionType(enum.Enum):
+    STRING = "string"
+    INTEGER = "integer"
+    NUMBER = "number"
+    BOOLEAN = "boolean"
+    USER = "user"
+    ATTACHMENT = "attachment"
+
+
+class Permission(enum.Enum):
+    """Who may use a command. Checked by the engine (``roles.authorise``), never by adapters."""
+
+    ANYONE = "anyone"
+    PLAYER = "player"  # a seated player, the GM or a co-GM
+    GM = "gm"  # the GM or a co-GM
+    HEAD_GM = "head_gm"  # the GM who created the table
+
+    @property
+    def label(self) -> str:
+        return {
+            Permission.ANYONE: "anyone",
+            Permission.PLAYER: "players and GMs",
+            Permission.GM: "the GM and co-GMs",
+            Permission.HEAD_GM: "the table's GM",
+        }[self]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file handed to a command (Discord attachment, console path)."""
+
+    name: str
+    content: bytes
+
+
+@dataclass(frozen=True)
+class Opt:
+    """Metadata for one option field (used inside ``Annotated``)."""
+
+    help: str
+    choices: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int | None = 200
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    type: OptionType
+    help: str
+    required: bool
+    default: Any
+    meta: Opt
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        choices = self.meta.choices
+        return choices() if callable(choices) else choices
+
+    def placeholder(self) -> str:
+        if self.choices:
+            return "|".join(self.choices)
+        return {
+            OptionType.STRING: "text",
+            OptionType.INTEGER: "number",
+            OptionType.NUMBER: "number",
+            OptionType.BOOLEAN: "true|false",
+            OptionType.USER: "person",
+            OptionType.ATTACHMENT: "file",
+        }[self.type]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a handler decided: events to append (possibly none) and the reply."""
+
+    events: tuple[Event, ...] = ()
+    reply: Reply = field(default_factory=Reply)
+    #: Events carried over with their original envelopes (table import), instead of ``events``.
+    recorded: tuple[Envelope, ...] = ()
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a handler may look at. Handlers are pure functions of this and their options."""
+
+    table_id: str
+    table: Table
+    actor: Person
+    dice: DiceSource
+    registry: CommandRegistry
+    #: The stored events after a seq, read only when a handler asks (history, export).
+    history: Callable[[int], Sequence[Envelope]]
+
+    @property
+    def state(self) -> TableState | None:
+        return self.table.state
+
+    def require_state(self) -> TableState:
+        if self.table.state is None:  # authorise() refuses first; this guards handlers.
+            raise AssertionError("handler needs a table")
+        return self.table.state
+
+
+A = TypeVar("A")
+Handler = Callable[[Context, A], Decision]
+
+
+@dataclass(frozen=True)
+class CommandSpec(Generic[A]):
+    name: str
+    help: str
+    args_type: type[A]
+    options: tuple[Option, ...]
+    permission: Permission
+    handler: Handler[A]
+    needs_table: bool = True
+    #: The games this command belongs to; None means every table.
+    systems: frozenset[str] | None = None
+    examples: tuple[str, ...] = ()
+
+    def usage(self) -> str:
+        parts = [f"/{self.name}"]
+        for option in self.options:
+            part = f"{option.name}:<{option.placeholder()}>"
+            parts.append(part if option.required else f"[{part}]")
+        return " ".join(parts)
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def build(self, values: dict[str, Any]) -> A:
+        return self.args_type(**values)
+
+
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+_PYTHON_TYPES = {
+    str: OptionType.STRING,
+    int: OptionType.INTEGER,
+    float: OptionType.NUMBER,
+    bool: OptionType.BOOLEAN,
+    Person: OptionType.USER,
+    Attachment: OptionType.ATTACHMENT,
+}
+
+
+def options_of(args_type: type[Any]) -> tuple[Option, ...]:
+    """Read the options of a command from its dataclass fields."""
+    if not dataclasses.is_dataclass(args_type):
+        raise TypeError(f"{args_type!r} must be a dataclass of options")
+    hints = typing.get_type_hints(args_type, include_extras=True)
+    options = []
+    for f in dataclasses.fields(args_type):
+        hint = hints[f.name]
+        if typing.get_origin(hint) is not typing.Annotated:
+            raise TypeError(f"{args_type.__name__}.{f.name} needs Annotated[type, Opt(...)]")
+        base, *extras = typing.get_args(hint)
+        meta = next((e for e in extras if isinstance(e, Opt)), None)
+        if meta is None:
+            raise TypeError(f"{args_type.__name__}.{f.name} needs an Opt(...) description")
+        optional = type(None) in typing.get_args(base)
+        if optional:
+            base = next(a for a in typing.get_args(base) if a is not type(None))
+        if base not in _PYTHON_TYPES:
+            raise TypeError(f"{args_type.__name__}.{f.name}: unsupported option type {base!r}")
+        has_default = f.default is not dataclasses.MISSING
+        options.append(
+            Option(
+                name=f.name,
+                type=_PYTHON_TYPES[base],
+                help=meta.help,
+                required=not has_default,
+                default=f.default if has_default else None,
+                meta=meta,
+            )
+        )
+    return tuple(options)
+
+
+class CommandRegistry:
+    """Every command the engine knows, by name; a game may have its own version of a name."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, list[CommandSpec[Any]]] = {}
+
+    def add(self, spec: CommandSpec[Any]) -> None:
+        for word in spec.name.split():
+            if not _NAME.fullmatch(word):
+                raise TypeError(f"command word {word!r} must be lowercase letters, digits, - or _")
+        for option in spec.options:
+            if not _NAME.fullmatch(option.name):
+                raise TypeError(f"/{spec.name}: option name {option.name!r} is not valid")
+        for other in self._specs.get(spec.name, []):
+            if other.systems is None or spec.systems is None or other.systems & spec.systems:
+                raise TypeError(f"/{spec.name} is declared twice for the same game")
+        self._specs.setdefault(spec.name, []).append(spec)
+
+    def include(self, commands: CommandSet) -> None:
+        for spec in commands:
+            self.add(spec)
+
+    def names(self, system: str | None = None) -> list[str]:
+        return sorted(
+            name for name, specs in self._specs.items() if any(_for(s, system) for s in specs)
+        )
+
+    def find(self, name: str, system: str | None) -> CommandSpec[Any] | None:
+        """The command called ``name`` at a table playing ``system`` (None: no table yet)."""
+        specs = self._specs.get(name, [])
+        if system is None:
+            # No table yet: only commands that need none, or the all-games version.
+            return next((s for s in specs if s.systems is None), None)
+        return next((s for s in specs if s.systems and system in s.systems), None) or next(
+            (s for s in specs if s.systems is None), None
+        )
+
+    def games_of(self, name: str) -> list[str] | None:
+        """The games a command name belongs to ([] for every game); None if no such command."""
+        specs = self._specs.get(name)
+        if not specs:
+            return None
+        return sorted({g for s in specs for g in (s.systems or ())})
+
+    def all_specs(self) -> list[CommandSpec[Any]]:
+        return [spec for name in sorted(self._specs) for spec in self._specs[name]]
+
+    def word_tree(self) -> set[tuple[str, ...]]:
+        """Every command name and every prefix of one, as word tuples (for parsing)."""
+        prefixes: set[tuple[str, ...]] = set()
+        for name in self._specs:
+            words = tuple(name.split())
+            for end in range(1, len(words) + 1):
+                prefixes.add(words[:end])
+        return prefixes
+
+
+def _for(spec: CommandSpec[Any], system: str | None) -> bool:
+    return spec.systems is None or (system is not None and system in spec.systems)
+
+
+class CommandSet:
+    """The commands one module declares, added to a registry at bootstrap."""
+
+    def __init__(self, systems: frozenset[str] | None = None) -> None:
+        self._systems = systems
+        self._specs: list[CommandSpec[Any]] = []
+
+    def __iter__(self) -> Iterator[CommandSpec[Any]]:
+        return iter(self._specs)
+
+    def command(
+        self,
+        name: str,
+        *,
+        help: str,
+        permission: Permission,
+        needs_table: bool = True,
+        examples: Sequence[str] = (),
+    ) -> Callable[[Handler[A]], Handler[A]]:
+        def declare(handler: Handler[A]) -> Handler[A]:
+            hints = typing.get_type_hints(handler)
+            params = [p for p in hints if p != "return"]
+            if len(params) != 2:
+                raise TypeError(f"/{name}: handler takes (ctx, args)")
+            args_type = hints[params[1]]
+            self._specs.append(
+                CommandSpec(
+                    name=name,
+                    help=help,
+                    args_type=args_type,
+                    options=options_of(args_type),
+                    permission=permission,
+                    handler=handler,
+                    needs_table=needs_table,
+                    systems=self._systems,
+                    examples=tuple(examples),
+                )
+            )
+            return handler
+
+        return declare

@@ -1,0 +1,16 @@
+"""Commands and events every table has, whatever game it plays."""
+
+from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.core import game, history, roll, transfer, undo
+from scenekeeper.engine.core import help as help_commands
+
+COMMAND_SETS: tuple[CommandSet, ...] = (
+    game.commands,
+    help_commands.commands,
+    history.commands,
+    roll.commands,
+    transfer.commands,
+    undo.commands,
+)
+
+__all__ = ["COMMAND_SETS"]

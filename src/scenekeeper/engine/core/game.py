@@ -1,0 +1,166 @@
+"""``/game``: starting a table, taking seats, and the GM and co-GM roles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.core.events import (
+    CoGmAdded,
+    CoGmRemoved,
+    PlayerJoined,
+    PlayerLeft,
+    TableCreated,
+)
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import Person
+from scenekeeper.engine.systems import get_system, system_names
+
+commands = CommandSet()
+
+
+@dataclass(frozen=True)
+class NewGame:
+    system: Annotated[str, Opt("the game this table plays", choices=system_names)]
+    name: Annotated[str | None, Opt("a name for the table", max_length=80)] = None
+
+
+@commands.command(
+    "game new",
+    help="Start a game at this table; you become its GM.",
+    permission=Permission.ANYONE,
+    needs_table=False,
+    examples=('/game new system:generic name:"Friday one-shot"',),
+)
+def new_game(ctx: Context, args: NewGame) -> Decision:
+    if ctx.state is not None:
+        meta = ctx.state.meta
+        raise Refusal(
+            f"This table already plays '{meta.name}' ({meta.system}), run by "
+            f"{meta.name_of(meta.gm)}. Use another channel (or --table at the console) "
+            "for a new game."
+        )
+    system = get_system(args.system)
+    name = args.name or ctx.table_id
+    event = TableCreated(
+        system=system.name,
+        name=name,
+        gm=ctx.actor.id,
+        gm_name=ctx.actor.name,
+        mods=dict(system.default_mods),
+        game=system.new_state().model_dump(mode="json"),
+    )
+    return Decision(
+        events=(event,),
+        reply=Reply.say(
+            f"New table '{name}' plays {system.title}. {ctx.actor.name} is the GM.",
+            "Players: type /game join to take a seat.",
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    pass
+
+
+@commands.command(
+    "game join", help="Take a seat at this table as a player.", permission=Permission.ANYONE
+)
+def join(ctx: Context, _args: NoOptions) -> Decision:
+    meta = ctx.require_state().meta
+    who = ctx.actor
+    if who.id == meta.gm:
+        raise Refusal(f"{who.name}, you are this table's GM already; GMs need not join.")
+    if who.id in meta.players:
+        raise Refusal(f"{who.name}, you are at this table already.")
+    return Decision(
+        events=(PlayerJoined(player=who.id, name=who.name),),
+        reply=Reply.say(f"{who.name} joins '{meta.name}' as a player."),
+    )
+
+
+@commands.command(
+    "game leave", help="Give up your seat at this table.", permission=Permission.PLAYER
+)
+def leave(ctx: Context, _args: NoOptions) -> Decision:
+    meta = ctx.require_state().meta
+    who = ctx.actor
+    if who.id not in meta.players:
+        raise Refusal(f"{who.name}, you have no player seat to leave here.")
+    return Decision(
+        events=(PlayerLeft(player=who.id, name=who.name),),
+        reply=Reply.say(f"{who.name} leaves '{meta.name}'."),
+    )
+
+
+@commands.command(
+    "game show", help="Who is at this table and how it is set up.", permission=Permission.ANYONE
+)
+def show(ctx: Context, _args: NoOptions) -> Decision:
+    meta = ctx.require_state().meta
+    system = get_system(meta.system)
+    names = [meta.name_of(p) for p in meta.players]
+    lines = [
+        f"Table '{meta.name}' plays {system.title}.",
+        f"GM: {meta.name_of(meta.gm)}.",
+        f"Co-GMs: {', '.join(meta.name_of(p) for p in meta.co_gms) or 'none'}.",
+        f"Players: {', '.join(names) or 'none yet'}.",
+    ]
+    if meta.mods:
+        on = [m for m, enabled in sorted(meta.mods.items()) if enabled]
+        lines.append(f"Mods on: {', '.join(on) or 'none'}.")
+    data = {
+        "name": meta.name,
+        "system": meta.system,
+        "gm": meta.gm,
+        "co_gms": list(meta.co_gms),
+        "players": list(meta.players),
+    }
+    return Decision(reply=Reply.say(*lines, data=data))
+
+
+@dataclass(frozen=True)
+class Someone:
+    user: Annotated[Person, Opt("the person")]
+
+
+@commands.command(
+    "game gm add",
+    help="Make someone a co-GM: they can do everything the GM does except manage co-GMs.",
+    permission=Permission.HEAD_GM,
+    examples=("/game gm add user:bob",),
+)
+def gm_add(ctx: Context, args: Someone) -> Decision:
+    meta = ctx.require_state().meta
+    person = args.user
+    if person.id == meta.gm:
+        raise Refusal(f"{meta.name_of(person.id)} is the GM already.")
+    if person.id in meta.co_gms:
+        raise Refusal(f"{meta.name_of(person.id)} is a co-GM already.")
+    name = meta.names.get(person.id, person.name)
+    return Decision(
+        events=(CoGmAdded(person=person.id, name=name),),
+        reply=Reply.say(f"{name} is now a co-GM of '{meta.name}'."),
+    )
+
+
+@commands.command(
+    "game gm remove",
+    help="Take the co-GM role away from someone.",
+    permission=Permission.HEAD_GM,
+    examples=("/game gm remove user:bob",),
+)
+def gm_remove(ctx: Context, args: Someone) -> Decision:
+    meta = ctx.require_state().meta
+    person = args.user
+    if person.id not in meta.co_gms:
+        co_gms = ", ".join(meta.name_of(p) for p in meta.co_gms) or "none"
+        raise Refusal(f"{meta.name_of(person.id)} is not a co-GM (co-GMs: {co_gms}).")
+    name = meta.name_of(person.id)
+    return Decision(
+        events=(CoGmRemoved(person=person.id, name=name),),
+        reply=Reply.say(f"{name} is no longer a co-GM."),
+    )

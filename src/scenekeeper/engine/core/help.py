@@ -1,0 +1,56 @@
+"""``/help``: generated from the command schema, so it always matches what the parser accepts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from scenekeeper.engine.commands import CommandSet, CommandSpec, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+
+commands = CommandSet()
+
+
+@dataclass(frozen=True)
+class HelpTopic:
+    command: Annotated[str | None, Opt('a command, like "game new" or roll')] = None
+
+
+def describe_command(spec: CommandSpec[Any]) -> list[str]:
+    lines = [spec.usage(), spec.help, f"Who may use it: {spec.permission.label}."]
+    for option in spec.options:
+        need = "required" if option.required else f"optional, default {option.default!r}"
+        extra = f" One of: {', '.join(option.choices)}." if option.choices else ""
+        lines.append(f"  {option.name}: {option.help} ({need}).{extra}")
+    lines.extend(f"Example: {example}" for example in spec.examples)
+    return lines
+
+
+@commands.command(
+    "help",
+    help="List the commands you can use here, or explain one.",
+    permission=Permission.ANYONE,
+    needs_table=False,
+    examples=("/help", '/help command:"game new"'),
+)
+def help_command(ctx: Context, args: HelpTopic) -> Decision:
+    system = ctx.state.meta.system if ctx.state else None
+    if args.command:
+        name = " ".join(args.command.removeprefix("/").lower().split())
+        spec = ctx.registry.find(name, system)
+        if spec is None:
+            matches = [n for n in ctx.registry.names(system) if n.startswith(name)]
+            if not matches:
+                raise Refusal(f"There is no /{name} here. Type /help for the list.")
+            specs = [s for n in matches if (s := ctx.registry.find(n, system)) is not None]
+            lines = [f"/{s.name}: {s.help}" for s in specs]
+            return Decision(reply=Reply.say(*lines))
+        return Decision(reply=Reply.say(*describe_command(spec)))
+    where = f"at this {system} table" if system else "here (no game yet)"
+    lines = [f"Commands {where}; /help command:<name> explains one:"]
+    for name in ctx.registry.names(system):
+        spec = ctx.registry.find(name, system)
+        if spec is not None:
+            lines.append(f"/{name}: {spec.help}")
+    return Decision(reply=Reply.say(*lines))

@@ -1,0 +1,78 @@
+"""``/history``: the table's record, one line per command, newest last, undone ones marked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from scenekeeper.engine.aggregate import Redone, Undone
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.reply import Reply
+
+commands = CommandSet()
+#: Commands rarely have more events than this; reading this many per line shown is plenty.
+_EVENTS_PER_COMMAND = 25
+
+
+@dataclass(frozen=True)
+class Limit:
+    limit: Annotated[int, Opt("how many commands to show", min_value=1, max_value=50)] = 10
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    actor: str
+    command: str
+    events: list[Envelope]
+    undone: bool = False
+
+
+def group_commands(envelopes: Sequence[Envelope]) -> list[Entry]:
+    """Group events by the command that made them and mark the ones that stand undone."""
+    entries: dict[int, Entry] = {}
+    for envelope in envelopes:
+        entry = entries.get(envelope.command_seq)
+        if entry is None:
+            entry = Entry(envelope.command_seq, envelope.actor, envelope.command, [])
+            entries[envelope.command_seq] = entry
+        entry.events.append(envelope)
+    undone: set[int] = set()
+    for envelope in envelopes:
+        if isinstance(envelope.event, Undone):
+            undone.add(envelope.event.target_seq)
+        elif isinstance(envelope.event, Redone):
+            undone.discard(envelope.event.target_seq)
+    return [Entry(e.seq, e.actor, e.command, e.events, e.seq in undone) for e in entries.values()]
+
+
+@commands.command(
+    "history",
+    help="Show the newest commands at this table and what each did (undone ones marked).",
+    permission=Permission.PLAYER,
+    examples=("/history", "/history limit:25"),
+)
+def history(ctx: Context, args: Limit) -> Decision:
+    meta = ctx.require_state().meta
+    after = max(0, ctx.table.seq - args.limit * _EVENTS_PER_COMMAND)
+    entries = group_commands(ctx.history(after))
+    # The first group may be cut off by `after`; drop it unless it starts inside the range.
+    entries = [e for e in entries if e.seq > after][-args.limit :]
+    lines = []
+    data: list[dict[str, Any]] = []
+    for entry in entries:
+        said = "; ".join(e.event.describe() for e in entry.events)
+        mark = " [undone]" if entry.undone else ""
+        lines.append(f"#{entry.seq} {meta.name_of(entry.actor)}: {entry.command} → {said}{mark}")
+        data.append(
+            {
+                "seq": entry.seq,
+                "actor": entry.actor,
+                "command": entry.command,
+                "events": [e.event.type_name for e in entry.events],
+                "undone": entry.undone,
+            }
+        )
+    return Decision(reply=Reply.say(*(lines or ["Nothing has happened here yet."]), data=data))

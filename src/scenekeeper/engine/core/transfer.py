@@ -1,0 +1,160 @@
+"""``/game export`` and ``/game import``: a whole table as one versioned JSON file.
+
+The file holds the table (people, roles, mods), the game's state at its top level (for
+people and tools that read it) and every event with its envelope (so nothing is lost: the
+history, undo markers and dice faces travel with it). Import replays the events and checks
+they rebuild exactly the state the file states, so a damaged or hand-edited file is refused
+instead of silently becoming a different table. The format is described in
+``docs/export-format.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from scenekeeper.engine.aggregate import Table, replay
+from scenekeeper.engine.commands import Attachment, CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import CorruptHistory, Refusal
+from scenekeeper.engine.events import Envelope, envelope_from_json, envelope_to_json
+from scenekeeper.engine.reply import File, Reply
+from scenekeeper.engine.systems import get_system
+
+commands = CommandSet()
+EXPORT_FORMAT = "scenekeeper-table"
+EXPORT_VERSION = 1
+_OWN_KEYS = frozenset({"format", "version", "table", "events"})
+
+
+def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) -> dict[str, Any]:
+    state = table.state
+    if state is None:
+        raise Refusal("There is no game here to export.")
+    game = get_system(state.meta.system).export(state.game)
+    clash = _OWN_KEYS & set(game)
+    if clash:  # A game's export must not hide the file's own keys.
+        raise AssertionError(f"game export uses reserved keys {sorted(clash)}")
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "table": {"id": table_id, "seq": table.seq, **state.meta.model_dump(mode="json")},
+        **game,
+        "events": [envelope_to_json(e) for e in envelopes],
+    }
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    pass
+
+
+@commands.command(
+    "game export",
+    help="Save the whole table (people, state and full history) as a JSON file.",
+    permission=Permission.GM,
+)
+def export(ctx: Context, _args: NoOptions) -> Decision:
+    doc = export_document(ctx.table_id, ctx.table, ctx.history(0))
+    name = f"{_safe(ctx.require_state().meta.name)}-{ctx.table.seq}.json"
+    content = json.dumps(doc, indent=2, ensure_ascii=False).encode()
+    return Decision(
+        reply=Reply(
+            text=(f"Exported '{ctx.require_state().meta.name}': {ctx.table.seq} events.",),
+            data=doc,
+            files=(File(name=name, content=content),),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class ImportFile:
+    file: Annotated[Attachment, Opt("a file made by /game export")]
+
+
+@commands.command(
+    "game import",
+    help="Bring in a table saved by /game export, into a table with no game yet.",
+    permission=Permission.ANYONE,
+    needs_table=False,
+    examples=("/game import file:friday-120.json",),
+)
+def import_table(ctx: Context, args: ImportFile) -> Decision:
+    if ctx.table.seq != 0:
+        raise Refusal(
+            "This table already has a game; import into a new channel (or --table at the "
+            "console), so nothing here is overwritten."
+        )
+    envelopes, table = read_export(args.file.content, args.file.name)
+    state = table.state
+    assert state is not None  # read_export refuses a file without a game
+    if not state.meta.is_gm(ctx.actor.id):
+        raise Refusal(
+            f"{args.file.name} is the table of GM {state.meta.name_of(state.meta.gm)}; only "
+            "its GM or a co-GM can import it."
+        )
+    return Decision(
+        recorded=tuple(envelopes),
+        reply=Reply.say(
+            f"Imported '{state.meta.name}' ({state.meta.system}): {len(envelopes)} events, "
+            f"{len(state.meta.players)} players."
+        ),
+    )
+
+
+def read_export(content: bytes, filename: str = "the file") -> tuple[list[Envelope], Table]:
+    """Check an export file completely; the events and the table they rebuild."""
+    try:
+        doc = json.loads(content.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Refusal(
+            f"{filename} is not a text file; attach the .json file /game export made."
+        ) from None
+    except json.JSONDecodeError as error:
+        raise Refusal(
+            f"{filename} is not valid JSON (line {error.lineno}, column {error.colno}); "
+            "attach the file /game export made, unchanged."
+        ) from None
+    if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
+        raise Refusal(f"{filename} is not a Scenekeeper table export (no format: {EXPORT_FORMAT}).")
+    if doc.get("version") != EXPORT_VERSION:
+        raise Refusal(
+            f"{filename} is export version {doc.get('version')!r}; this Scenekeeper reads "
+            f"version {EXPORT_VERSION}. Update Scenekeeper, or export again."
+        )
+    raw_events = doc.get("events")
+    if not isinstance(raw_events, list) or not raw_events:
+        raise Refusal(f"{filename} has no events; export the table again.")
+    try:
+        envelopes = [envelope_from_json(e) for e in raw_events]
+        table = replay(envelopes)
+    except CorruptHistory as error:
+        raise Refusal(f"{filename} is damaged: {error}. Export the table again.") from None
+    if table.state is None:
+        raise Refusal(f"{filename} holds no game; export a table that has one.")
+    rebuilt = export_document("", table, envelopes)
+    mismatch = _first_difference(_comparable(doc), _comparable(rebuilt))
+    if mismatch:
+        raise Refusal(
+            f"{filename} is damaged: its {mismatch} does not match its own history. "
+            "Export the table again rather than editing the file."
+        )
+    return envelopes, table
+
+
+def _comparable(doc: Mapping[str, Any]) -> dict[str, Any]:
+    table = {k: v for k, v in doc.get("table", {}).items() if k != "id"}
+    return {**{k: v for k, v in doc.items() if k != "events"}, "table": table}
+
+
+def _first_difference(given: Mapping[str, Any], rebuilt: Mapping[str, Any]) -> str | None:
+    for key in sorted(set(given) | set(rebuilt)):
+        if given.get(key) != rebuilt.get(key):
+            return f"'{key}'"
+    return None
+
+
+def _safe(name: str) -> str:
+    cleaned = "".join(c if c.isalnum() or c in "-_" else "-" for c in name.lower()).strip("-")
+    return cleaned or "table"

@@ -1,0 +1,87 @@
+"""``/undo`` and ``/redo``: take back the newest commands, or put back what was taken back.
+
+Undo works like a stack: it always takes back the newest command still standing, so the
+state after it is exactly the state before that command (see ``engine.aggregate``). A player
+may take back their own commands; the GM and co-GMs may take back anyone's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.engine.aggregate import UNDO_DEPTH, CommandRecord, Redone, Undone
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+
+commands = CommandSet()
+MAX_AT_ONCE = 20
+
+
+@dataclass(frozen=True)
+class Count:
+    count: Annotated[int, Opt("how many commands", min_value=1, max_value=MAX_AT_ONCE)] = 1
+
+
+@commands.command(
+    "undo",
+    help=f"Take back the newest command (or the newest count:N, up to {MAX_AT_ONCE}); "
+    f"undo reaches back {UNDO_DEPTH} commands.",
+    permission=Permission.PLAYER,
+    examples=("/undo", "/undo count:3"),
+)
+def undo(ctx: Context, args: Count) -> Decision:
+    window = ctx.table.window
+    if not window:
+        raise Refusal("There is nothing to undo.")
+    if args.count > len(window):
+        raise Refusal(
+            f"Only {len(window)} command{'s' if len(window) != 1 else ''} can be undone; "
+            f"use /undo count:{len(window)}."
+        )
+    targets = list(reversed(window[-args.count :]))
+    _check_may_touch(ctx, targets, "undo")
+    return Decision(
+        events=tuple(Undone(target_seq=t.seq, command=t.command) for t in targets),
+        reply=Reply.say(*(f"Undid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
+    )
+
+
+@commands.command(
+    "redo",
+    help="Put back the command most recently undone (or count:N of them).",
+    permission=Permission.PLAYER,
+    examples=("/redo",),
+)
+def redo(ctx: Context, args: Count) -> Decision:
+    stack = ctx.table.redo
+    if not stack:
+        raise Refusal("There is nothing to redo: redo puts back an undo, until a new command.")
+    if args.count > len(stack):
+        raise Refusal(
+            f"Only {len(stack)} undone command{'s' if len(stack) != 1 else ''} can be redone; "
+            f"use /redo count:{len(stack)}."
+        )
+    targets = list(reversed(stack[-args.count :]))
+    _check_may_touch(ctx, targets, "redo")
+    return Decision(
+        events=tuple(Redone(target_seq=t.seq, command=t.command) for t in targets),
+        reply=Reply.say(*(f"Redid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
+    )
+
+
+def _check_may_touch(ctx: Context, targets: list[CommandRecord], verb: str) -> None:
+    meta = ctx.require_state().meta
+    if meta.is_gm(ctx.actor.id):
+        return
+    for target in targets:
+        if target.actor != ctx.actor.id:
+            raise Refusal(
+                f"#{target.seq} {target.command} was {meta.name_of(target.actor)}'s; only they "
+                f"or a GM can {verb} it."
+            )
+
+
+def _who(ctx: Context, record: CommandRecord) -> str:
+    return f"by {ctx.require_state().meta.name_of(record.actor)}"

@@ -1,0 +1,250 @@
+"""Turning what a person typed into a command: ``/group verb option:value option:"two words"``.
+
+The console uses ``parse_line``; the Discord adapter gets typed option values from Discord and
+uses ``build_invocation`` directly. Both end in the same conversion and the same errors.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scenekeeper.engine.commands import (
+    Attachment,
+    CommandRegistry,
+    CommandSpec,
+    Option,
+    OptionType,
+)
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.state import Person
+
+ReadFile = Callable[[str], Attachment]
+_TRUE = {"true", "yes", "on", "1", "y"}
+_FALSE = {"false", "no", "off", "0", "n"}
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """A parsed command: which one, its typed options, and its canonical text for history."""
+
+    spec: CommandSpec[Any]
+    args: Any
+    text: str
+
+
+def tokenize(line: str) -> list[str]:
+    """Split on spaces; double quotes group words (``name:"two words"``); ``\\"`` escapes."""
+    tokens: list[str] = []
+    current: list[str] = []
+    in_token = quoted = False
+    chars = iter(line)
+    for char in chars:
+        if quoted:
+            if char == "\\":
+                nxt = next(chars, "")
+                current.append(nxt if nxt in {'"', "\\"} else "\\" + nxt)
+            elif char == '"':
+                quoted = False
+            else:
+                current.append(char)
+        elif char == '"':
+            quoted = in_token = True
+        elif char.isspace():
+            if in_token:
+                tokens.append("".join(current))
+                current, in_token = [], False
+        else:
+            current.append(char)
+            in_token = True
+    if quoted:
+        raise Refusal('A quote (") is not closed; close it, like name:"two words".')
+    if in_token:
+        tokens.append("".join(current))
+    return tokens
+
+
+def parse_line(
+    line: str,
+    registry: CommandRegistry,
+    system: str | None,
+    read_file: ReadFile | None = None,
+) -> Invocation:
+    tokens = tokenize(line.strip())
+    if not tokens:
+        raise Refusal("Type a command, like /help.")
+    tokens[0] = tokens[0].removeprefix("/")
+    words: list[str] = []
+    for token in tokens:
+        if ":" in token:
+            break
+        words.append(token.lower())
+    spec, used = _match(words, registry, system)
+    raw: dict[str, str] = {}
+    for token in tokens[used:]:
+        name, colon, value = token.partition(":")
+        if not colon:
+            raise Refusal(_stray_word(spec, token, raw))
+        name = name.strip().lower()
+        option = spec.option(name)
+        if option is None:
+            raise Refusal(_unknown_option(spec, name))
+        if name in raw:
+            raise Refusal(f"{name}: is given twice; give each option once. Usage: {spec.usage()}")
+        raw[name] = value
+    return build_invocation(spec, raw, read_file)
+
+
+def build_invocation(
+    spec: CommandSpec[Any], raw: Mapping[str, object], read_file: ReadFile | None = None
+) -> Invocation:
+    """Check and convert option values (strings or already-typed values) into the command."""
+    values: dict[str, Any] = {}
+    shown: list[str] = []
+    for option in spec.options:
+        if option.name not in raw or raw[option.name] is None:
+            if option.required:
+                raise Refusal(f"/{spec.name} needs {option.name}: ({option.help}). {_usage(spec)}")
+            continue
+        value = convert(spec, option, raw[option.name], read_file)
+        values[option.name] = value
+        shown.append(f"{option.name}:{_quote(_show(value))}")
+    unknown = set(raw) - {o.name for o in spec.options}
+    if unknown:
+        raise Refusal(_unknown_option(spec, sorted(unknown)[0]))
+    return Invocation(spec=spec, args=spec.build(values), text=" ".join([f"/{spec.name}", *shown]))
+
+
+def convert(
+    spec: CommandSpec[Any], option: Option, raw: object, read_file: ReadFile | None = None
+) -> object:
+    label = f"{option.name}:"
+    kind = option.type
+    if kind is OptionType.USER:
+        if isinstance(raw, Person):
+            return raw
+        text = str(raw).strip().removeprefix("@")
+        if not text:
+            raise Refusal(f"{label} is empty; name a person, like {option.name}:alice.")
+        return Person(id=text, name=text)
+    if kind is OptionType.ATTACHMENT:
+        if isinstance(raw, Attachment):
+            return raw
+        if read_file is None:
+            raise Refusal(f"{label} needs a file attached to the command.")
+        return read_file(str(raw))
+    text = str(raw).strip()
+    if kind is OptionType.BOOLEAN:
+        if isinstance(raw, bool):
+            return raw
+        if text.lower() in _TRUE | _FALSE:
+            return text.lower() in _TRUE
+        raise Refusal(f"{label} takes true or false, not '{text}'.")
+    if kind is OptionType.INTEGER:
+        return _integer(option, raw, text)
+    if kind is OptionType.NUMBER:
+        try:
+            return float(text)
+        except ValueError:
+            raise Refusal(
+                f"{label} takes a number, like {option.name}:2.5, not '{text}'."
+            ) from None
+    if not text:
+        raise Refusal(f'{label} is empty; give it a value, like {option.name}:"some text".')
+    if option.meta.max_length is not None and len(text) > option.meta.max_length:
+        raise Refusal(f"{label} is {len(text)} characters; keep it to {option.meta.max_length}.")
+    if option.choices:
+        return _choice(option, text)
+    return text
+
+
+def _integer(option: Option, raw: object, text: str) -> int:
+    label = f"{option.name}:"
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    else:
+        try:
+            value = int(text)
+        except ValueError:
+            raise Refusal(
+                f"{label} takes a whole number, like {option.name}:3, not '{text}'."
+            ) from None
+    low, high = option.meta.min_value, option.meta.max_value
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = (
+            f"from {low} to {high}"
+            if low is not None and high is not None
+            else (f"at least {low}" if low is not None else f"at most {high}")
+        )
+        raise Refusal(f"{label} must be {bounds}; {value} is out of range.")
+    return value
+
+
+def _choice(option: Option, text: str) -> str:
+    by_lower = {c.lower(): c for c in option.choices}
+    if text.lower() in by_lower:
+        return by_lower[text.lower()]
+    close = difflib.get_close_matches(text.lower(), by_lower, n=1)
+    hint = f" Did you mean {option.name}:{by_lower[close[0]]}?" if close else ""
+    raise Refusal(f"{option.name}: '{text}' is not one of {', '.join(option.choices)}.{hint}")
+
+
+def _match(
+    words: list[str], registry: CommandRegistry, system: str | None
+) -> tuple[CommandSpec[Any], int]:
+    for end in range(len(words), 0, -1):
+        name = " ".join(words[:end])
+        spec = registry.find(name, system)
+        if spec is not None:
+            return spec, end
+        games = registry.games_of(name)
+        if games is not None:
+            where = f"a table playing {' or '.join(games)}" if games else "a table with a game"
+            here = f"this table plays {system}" if system else "there is no game here yet"
+            raise Refusal(f"/{name} is for {where}; {here}. Type /help for what works here.")
+    if words and tuple(words) in registry.word_tree():
+        nexts = [n for n in registry.names(system) if n.split()[: len(words)] == words]
+        listed = ", ".join(f"/{n}" for n in nexts) or "(none at this table)"
+        raise Refusal(f"/{' '.join(words)} needs one more word: {listed}.")
+    typed = " ".join(words) or "(nothing)"
+    close = difflib.get_close_matches(typed, registry.names(system), n=3, cutoff=0.5)
+    hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
+    raise Refusal(f"Unknown command /{typed}.{hint} Type /help for the list.")
+
+
+def _stray_word(spec: CommandSpec[Any], word: str, given: Mapping[str, str]) -> str:
+    missing = [o for o in spec.options if o.required and o.name not in given]
+    if len(missing) == 1:
+        return f"Did you mean {missing[0].name}:{_quote(word)}? Options look like name:value."
+    return f"'{word}' is not an option; options look like name:value. {_usage(spec)}"
+
+
+def _unknown_option(spec: CommandSpec[Any], name: str) -> str:
+    names = [o.name for o in spec.options]
+    if not names:
+        return f"/{spec.name} takes no options; type just /{spec.name}."
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f" Did you mean {close[0]}:?" if close else ""
+    return f"/{spec.name} has no option {name}:.{hint} {_usage(spec)}"
+
+
+def _usage(spec: CommandSpec[Any]) -> str:
+    return f"Usage: {spec.usage()}"
+
+
+def _show(value: object) -> str:
+    if isinstance(value, Person):
+        return value.id
+    if isinstance(value, Attachment):
+        return value.name
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _quote(text: str) -> str:
+    if text and not any(c.isspace() or c == '"' for c in text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,31 @@
+"""What a command answers, independent of where it is shown (Discord, console, screen reader).
+
+``text`` is public, one fact per line; ``private`` is shown only to the person who acted (a
+NoDice bid, a GM-only note); ``data`` is the command's structured result (``--json``,
+buttons); ``files`` are attachments (an export).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class File:
+    """An attachment: Discord uploads it, the console writes it to a file."""
+
+    name: str
+    content: bytes
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: tuple[str, ...] = ()
+    private: tuple[str, ...] = ()
+    data: Any = None
+    files: tuple[File, ...] = ()
+
+    @classmethod
+    def say(cls, *lines: str, data: Any = None) -> Reply:
+        return cls(text=tuple(lines), data=data)

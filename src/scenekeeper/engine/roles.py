@@ -1,0 +1,39 @@
+"""Who may do what. Enforced here, in the engine, so every adapter gets the same answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenekeeper.engine.commands import CommandSpec, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.state import Person, TableState
+
+NO_GAME = (
+    "There is no game at this table yet. Start one with /game new system:<game> name:<name>, "
+    "or bring one in with /game import file:<export>."
+)
+
+
+def authorise(state: TableState | None, actor: Person, spec: CommandSpec[Any]) -> None:
+    """Raise ``Refusal`` (saying what to do instead) unless ``actor`` may use ``spec`` now."""
+    if state is None:
+        if spec.needs_table:
+            raise Refusal(NO_GAME)
+        return
+    meta = state.meta
+    permission = spec.permission
+    if permission is Permission.ANYONE:
+        return
+    if permission is Permission.PLAYER and not meta.is_seated(actor.id):
+        raise Refusal(
+            f"You are not at this table yet, {actor.name}: type /game join, then /{spec.name}."
+        )
+    if permission is Permission.GM and not meta.is_gm(actor.id):
+        raise Refusal(
+            f"Only the GM or a co-GM can use /{spec.name}. Ask {meta.name_of(meta.gm)} "
+            f"(the GM) to do it, or to make you a co-GM with /game gm add user:{actor.id}."
+        )
+    if permission is Permission.HEAD_GM and actor.id != meta.gm:
+        raise Refusal(
+            f"Only {meta.name_of(meta.gm)}, the GM who runs this table, can use /{spec.name}."
+        )

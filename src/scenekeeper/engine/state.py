@@ -1,0 +1,81 @@
+"""A table's state: who sits at it (meta) and the game's own state (one model per game).
+
+States are immutable values; ``evolve`` returns new ones that share unchanged parts, which is
+what makes undo cheap (see ``aggregate``). Mappings inside states are never mutated in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pydantic
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone acting at a table: a stable id (Discord user id, console name) and a name."""
+
+    id: str
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameState(pydantic.BaseModel):
+    """Base of every game's state model (Cortex characters, doom pool, NoDice hands, ...)."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+
+class TableMeta(pydantic.BaseModel):
+    """Who is at the table and how it is set up, common to every game."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    system: str
+    gm: str
+    co_gms: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+    #: Display names by person id, as last seen.
+    names: dict[str, str] = pydantic.Field(default_factory=dict)
+    #: Character name -> owning person id (games add characters; ownership is common).
+    owners: dict[str, str] = pydantic.Field(default_factory=dict)
+    #: Mods switched per table (Cortex stress, doom pool, ...), by mod name.
+    mods: dict[str, bool] = pydantic.Field(default_factory=dict)
+
+    def name_of(self, person_id: str) -> str:
+        return self.names.get(person_id, person_id)
+
+    def is_gm(self, person_id: str) -> bool:
+        """The GM or a co-GM (delegate): both run the game."""
+        return person_id == self.gm or person_id in self.co_gms
+
+    def is_seated(self, person_id: str) -> bool:
+        return self.is_gm(person_id) or person_id in self.players
+
+    def with_name(self, person: Person) -> TableMeta:
+        if self.names.get(person.id) == person.name:
+            return self
+        return self.model_copy(update={"names": {**self.names, person.id: person.name}})
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Meta plus the game's state; equal states compare equal field by field."""
+
+    meta: TableMeta
+    game: GameState
+
+    def replace(
+        self, *, meta: TableMeta | None = None, game: GameState | None = None
+    ) -> TableState:
+        return TableState(meta=meta or self.meta, game=game or self.game)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "meta": self.meta.model_dump(mode="json"),
+            "game": self.game.model_dump(mode="json"),
+        }

@@ -1,0 +1,77 @@
+"""Games as plugins: each game registers one ``GameSystem`` describing its state and mods.
+
+Commands and events of a game register through the command registry and the event registry;
+this module only knows what the engine needs to create, store and show a game's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+
+from scenekeeper.engine.errors import CorruptHistory, Refusal
+from scenekeeper.engine.state import GameState, TableMeta, TableState
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """One game: its name (the word typed in ``/game new system:``), title and state model."""
+
+    name: str
+    title: str
+    state_type: type[GameState]
+    summary: str = ""
+    #: Mods this game offers and whether each starts switched on.
+    default_mods: Mapping[str, bool] = field(default_factory=dict)
+    #: Bump when ``state_type`` changes shape: stored snapshots of older shapes are ignored.
+    state_version: int = 1
+
+    def new_state(self) -> GameState:
+        return self.state_type()
+
+    def export(self, game: GameState) -> dict[str, Any]:
+        """The game's part of ``/game export`` (its keys sit at the top level of the file)."""
+        return game.model_dump(mode="json")
+
+
+_SYSTEMS: dict[str, GameSystem] = {}
+
+
+def register_system(system: GameSystem) -> GameSystem:
+    if system.name in _SYSTEMS and _SYSTEMS[system.name] is not system:
+        raise TypeError(f"a game called {system.name!r} is already registered")
+    _SYSTEMS[system.name] = system
+    return system
+
+
+def system_names() -> tuple[str, ...]:
+    return tuple(sorted(_SYSTEMS))
+
+
+def get_system(name: str) -> GameSystem:
+    system = _SYSTEMS.get(name.strip().lower())
+    if system is None:
+        known = ", ".join(system_names()) or "(none installed)"
+        raise Refusal(f"There is no game called '{name}'. Choose one of: {known}.")
+    return system
+
+
+def decode_state(data: Mapping[str, Any]) -> TableState:
+    """Rebuild a ``TableState`` from ``TableState.to_json()`` output."""
+    try:
+        meta = TableMeta.model_validate(data["meta"])
+        system = _SYSTEMS.get(meta.system)
+        if system is None:
+            raise CorruptHistory(f"unknown game {meta.system!r}")
+        game = system.state_type.model_validate(data["game"])
+    except (KeyError, TypeError, pydantic.ValidationError) as error:
+        raise CorruptHistory(f"invalid table state: {error}") from None
+    return TableState(meta=meta, game=game)
+
+
+def state_version(meta_system: str) -> str:
+    system = _SYSTEMS.get(meta_system)
+    return f"{meta_system}-{system.state_version if system else 0}"

@@ -1,0 +1,11 @@
+"""The games Scenekeeper plays, one package each. ``load_all`` registers every one."""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import CommandSet
+from scenekeeper.systems import generic
+
+
+def load_all() -> tuple[CommandSet, ...]:
+    """Every game's command sets (importing a game's package registers the game)."""
+    return generic.COMMAND_SETS

@@ -1,0 +1,136 @@
+"""App.handle: caching, snapshots, conflicts between writers, and failures that change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scenekeeper.app.snapshots import snapshot_version
+from scenekeeper.engine.core.game import join
+from scenekeeper.store.base import AppendConflict, EventRecord, StoreError
+from scenekeeper.store.memory import MemoryStore
+from tests.support import GM, TableDriver, make_app, person
+
+
+class RacingStore(MemoryStore):
+    """Lets another writer append just before each of our next ``races`` appends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.races = 0
+        self.rival: TableDriver | None = None
+        self._racing = False
+
+    def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        if self.races and self.rival is not None and not self._racing:
+            self.races -= 1
+            self._racing = True  # the rival's own append must not race again
+            try:
+                self.rival.do("/roll dice:d6", "carol")
+            finally:
+                self._racing = False
+        super().append(table_id, expected_seq, events)
+
+
+def two_writers() -> tuple[RacingStore, TableDriver, TableDriver]:
+    store = RacingStore()
+    ours = TableDriver(app=make_app(store))
+    rival = TableDriver(app=make_app(MemoryStore()))
+    rival.app.store = store  # same table, another process's app
+    ours.do("/game new system:generic name:Race")
+    ours.do("/game join", "carol")
+    store.rival = rival
+    return store, ours, rival
+
+
+def test_a_conflicting_append_is_decided_again_on_fresh_state() -> None:
+    store, ours, _rival = two_writers()
+    store.races = 1
+    outcome = ours.do("/game join", "bob")
+    assert outcome.events[0].seq == 4  # the rival's roll took #3
+    assert [r.type for r in store.read("t1")][-2:] == ["dice.rolled@1", "table.player_joined@1"]
+    assert ours.app.table("t1").state.meta.players == ("carol", "bob")  # type: ignore[union-attr]
+
+
+def test_a_second_conflict_fails_cleanly_and_writes_nothing_of_ours() -> None:
+    store, ours, _rival = two_writers()
+    store.races = 2
+    outcome = ours.try_("/game join", "bob")
+    assert not outcome.ok
+    assert "send it again" in outcome.error  # type: ignore[operator]
+    assert all(r.type != "table.player_joined@1" or r.actor != "bob" for r in store.read("t1"))
+    assert store.head("t1") == 4  # only the rival's two rolls landed
+
+
+def test_another_apps_writes_are_seen_before_deciding() -> None:
+    store = MemoryStore()
+    first, second = TableDriver(app=make_app(store)), TableDriver(app=make_app(store))
+    first.do("/game new system:generic name:Shared")
+    second.do("/game join", "bob")  # second app loads the table first writer made
+    assert first.app.table("t1").state.meta.players == ("bob",)  # type: ignore[union-attr]
+    assert "already" in first.refused("/game join", "bob")
+
+
+def test_snapshots_are_written_and_used_and_equal_a_full_replay() -> None:
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store, snapshot_every=5))
+    driver.do("/game new system:generic name:Snap")
+    for who in ["a", "b", "c", "d", "e", "f"]:
+        driver.do("/game join", who)
+    driver.do("/undo count:2")
+    snapshot = store.latest_snapshot("t1")
+    assert snapshot is not None
+    assert snapshot.seq == 5
+    assert snapshot.version == snapshot_version()
+    loaded = make_app(store).table("t1")
+    assert loaded == driver.app.table("t1")
+
+
+def test_an_unknown_snapshot_version_is_ignored_and_events_replayed() -> None:
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store, snapshot_every=2))
+    driver.do("/game new system:generic name:Old")
+    driver.do("/game join", "bob")
+    driver.do("/game join", "carol")
+    snapshot = store.latest_snapshot("t1")
+    assert snapshot is not None
+    store.save_snapshot(type(snapshot)("t1", snapshot.seq, "table-window-0", {"junk": True}))
+    assert make_app(store).table("t1") == driver.app.table("t1")
+
+
+class BrokenStore(MemoryStore):
+    def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        raise StoreError("disk on fire")
+
+
+def test_a_store_failure_is_reported_and_the_cache_is_not_ahead_of_the_store() -> None:
+    store = BrokenStore()
+    driver = TableDriver(app=make_app(store))
+    outcome = driver.try_("/game new system:generic name:Doomed")
+    assert not outcome.ok
+    assert "storage is not answering" in outcome.error  # type: ignore[operator]
+    assert driver.app.table("t1").state is None
+
+
+def test_an_unexpected_error_is_reported_with_a_reference_and_changes_nothing() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Bug")
+
+    def boom(*_args: object) -> None:
+        raise RuntimeError("bug")
+
+    spec = driver.app.registry.find("game join", "generic")
+    assert spec is not None
+    object.__setattr__(spec, "handler", boom)
+    try:
+        outcome = driver.try_("/game join", "bob")
+    finally:
+        object.__setattr__(spec, "handler", join)
+    assert not outcome.ok
+    assert "ref " in outcome.error  # type: ignore[operator]
+    assert driver.app.store.head("t1") == 1
+
+
+def test_conflict_error_type_carries_the_heads() -> None:
+    error = AppendConflict("t", 3, 5)
+    assert (error.expected_seq, error.actual_seq) == (3, 5)
+    assert person("gm") == GM

@@ -1,0 +1,120 @@
+"""The console parser: every mistake names what to type instead."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.parse import parse_line, tokenize
+from scenekeeper.engine.state import Person
+
+REGISTRY = build_registry()
+
+
+def parse(line: str, system: str | None = "generic"):  # type: ignore[no-untyped-def]
+    return parse_line(line, REGISTRY, system)
+
+
+def refusal(line: str, system: str | None = "generic") -> str:
+    with pytest.raises(Refusal) as caught:
+        parse(line, system)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "tokens"),
+    [
+        ("/game new system:generic", ["/game", "new", "system:generic"]),
+        ('/game new name:"two words"', ["/game", "new", "name:two words"]),
+        ('name:"say \\"hi\\""', ['name:say "hi"']),
+        ("  spaced   out  ", ["spaced", "out"]),
+        ("name:Bob's", ["name:Bob's"]),
+        ('empty:""', ["empty:"]),
+    ],
+)
+def test_tokenize(line: str, tokens: list[str]) -> None:
+    assert tokenize(line) == tokens
+
+
+def test_unclosed_quote_says_how_to_close_it() -> None:
+    with pytest.raises(Refusal, match="not closed"):
+        tokenize('/game new name:"Friday')
+
+
+def test_parses_nested_command_with_options_and_canonical_text() -> None:
+    invocation = parse("/GAME gm ADD user:@bob")
+    assert invocation.spec.name == "game gm add"
+    assert invocation.args.user == Person("bob", "bob")
+    assert invocation.text == "/game gm add user:bob"
+
+
+def test_slash_is_optional_and_values_with_spaces_are_requoted() -> None:
+    invocation = parse('game new system:GENERIC name:"Friday night"', None)
+    assert invocation.args.system == "generic"
+    assert invocation.args.name == "Friday night"
+    assert invocation.text == '/game new system:generic name:"Friday night"'
+
+
+def test_optional_integer_option_is_converted_and_checked() -> None:
+    assert parse("/undo count:3").args.count == 3
+    assert parse("/undo").args.count == 1
+    assert "whole number" in refusal("/undo count:three")
+    assert "from 1 to 20" in refusal("/undo count:0")
+
+
+def test_unknown_command_suggests_close_ones() -> None:
+    message = refusal("/gmae new")
+    assert "Unknown command /gmae new" in message
+    assert "/game new" in message
+    assert "/help" in message
+
+
+def test_group_without_verb_lists_the_verbs() -> None:
+    message = refusal("/game gm")
+    assert "/game gm add" in message
+    assert "/game gm remove" in message
+
+
+def test_unknown_option_suggests_the_right_one_and_usage() -> None:
+    message = refusal("/game new sytem:generic", None)
+    assert "no option sytem:" in message
+    assert "Did you mean system:?" in message
+    assert "Usage: /game new system:<generic>" in message
+
+
+def test_missing_required_option_shows_usage() -> None:
+    message = refusal("/game new", None)
+    assert "needs system:" in message
+    assert "Usage:" in message
+
+
+def test_wrong_choice_lists_choices() -> None:
+    message = refusal("/game new system:genric", None)
+    assert "not one of generic" in message
+    assert "Did you mean system:generic?" in message
+
+
+def test_stray_word_is_offered_as_the_missing_option() -> None:
+    assert "Did you mean user:bob?" in refusal("/game gm add bob")
+
+
+def test_option_given_twice_is_refused() -> None:
+    assert "given twice" in refusal("/undo count:1 count:2")
+
+
+def test_option_on_command_without_options() -> None:
+    assert "takes no options" in refusal("/game join as:bob")
+
+
+def test_empty_text_and_overlong_text_are_refused() -> None:
+    assert "is empty" in refusal('/game new system:generic name:""', None)
+    assert "keep it to 80" in refusal("/game new system:generic name:" + "x" * 81, None)
+
+
+def test_attachment_without_a_reader_is_refused() -> None:
+    assert "needs a file" in refusal("/game import file:x.json", None)
+
+
+def test_blank_line_is_refused_with_a_hint() -> None:
+    assert "Type a command" in refusal("   ")

@@ -1,0 +1,125 @@
+"""Undo and redo restore exactly the state before (and after) the command they touch."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.engine.aggregate import UNDO_DEPTH, Redone, Undone, replay
+from scenekeeper.engine.errors import CorruptHistory
+from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.state import TableState
+from scenekeeper.store.memory import MemoryStore
+from tests.support import GM, TableDriver, make_app
+
+PEOPLE = ["gm", "bob", "carol", "dan"]
+ACTORS = st.sampled_from(["gm", "gm", "bob", "carol", "dan"])
+EXPRESSIONS = ["d20", "2d6+1", "4d6kh3", "3d8-2"]
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("/game join"), st.sampled_from(PEOPLE)),
+        st.tuples(st.just("/game leave"), st.sampled_from(PEOPLE)),
+        st.tuples(st.sampled_from(PEOPLE).map(lambda p: f"/game gm add user:{p}"), st.just("gm")),
+        st.tuples(
+            st.sampled_from(PEOPLE).map(lambda p: f"/game gm remove user:{p}"),
+            st.sampled_from(PEOPLE),
+        ),
+        st.tuples(
+            st.sampled_from(EXPRESSIONS).map(lambda e: f"/roll dice:{e}"), st.sampled_from(PEOPLE)
+        ),
+        st.tuples(st.integers(1, 3).map(lambda n: f"/undo count:{n}"), ACTORS),
+        st.tuples(st.integers(1, 3).map(lambda n: f"/redo count:{n}"), ACTORS),
+        st.tuples(st.just("/redo"), st.just("gm")),
+        st.tuples(st.just("/undo"), st.just("gm")),
+    ),
+    min_size=10,
+    max_size=50,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops=operations, seed=st.integers(0, 2**16), snapshot_every=st.integers(2, 9))
+def test_undo_gives_the_state_before_and_redo_the_state_after(
+    ops: list[tuple[str, str]], seed: int, snapshot_every: int
+) -> None:
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store, seed=seed, snapshot_every=snapshot_every))
+    driver.do("/game new system:generic name:Property", GM.id)
+    before: dict[int, TableState] = {}
+    after: dict[int, TableState] = {}
+    for line, actor in [("/game join", "bob"), ("/game join", "carol"), *ops]:
+        state_then = driver.app.table("t1").state
+        outcome = driver.try_(line, actor)
+        state_now = driver.app.table("t1").state
+        if not outcome.ok:
+            assert state_now == state_then, "a refused command changed the table"
+            continue
+        undone = [e.event for e in outcome.events if isinstance(e.event, Undone)]
+        redone = [e.event for e in outcome.events if isinstance(e.event, Redone)]
+        if undone:
+            event("undo")
+            assert state_now == before[undone[-1].target_seq]
+        elif redone:
+            event("redo")
+            assert state_now == after[redone[-1].target_seq]
+        elif outcome.events:
+            first = outcome.events[0].seq
+            before[first], after[first] = state_then, state_now
+    # A second process (empty cache: snapshot + replay) and a full replay agree with the cache.
+    fresh = make_app(store)
+    assert fresh.table("t1") == driver.app.table("t1")
+    envelopes = _envelopes(store)
+    assert replay(envelopes).state == driver.app.table("t1").state
+
+
+def _envelopes(store: MemoryStore) -> list[Envelope]:
+    return [envelope_from_record(r) for r in store.read("t1")]
+
+
+def test_undo_reaches_back_exactly_the_undo_depth() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Deep")
+    for _ in range(UNDO_DEPTH + 5):
+        driver.do("/roll dice:d6")
+    table = driver.app.table("t1")
+    assert len(table.window) == UNDO_DEPTH
+    for _ in range(UNDO_DEPTH // 20):
+        driver.do("/undo count:20")
+    assert "nothing to undo" in driver.refused("/undo")
+    # Everything undone is still in the record, and can be put back.
+    driver.do("/redo count:20")
+    assert len(driver.app.table("t1").window) == 20
+
+
+def test_table_creation_cannot_be_undone() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Start")
+    assert "nothing to undo" in driver.refused("/undo")
+
+
+def test_a_new_command_clears_redo() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Redo")
+    driver.do("/game join", "bob")
+    driver.do("/undo")
+    driver.do("/roll dice:d4", "bob")
+    assert "nothing to redo" in driver.refused("/redo")
+
+
+def test_replaying_an_undo_of_the_wrong_command_is_corrupt_history() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Corrupt")
+    driver.do("/game join", "bob")
+    table = driver.app.table("t1")
+    bogus = Envelope(
+        seq=table.seq + 1,
+        event=Undone(target_seq=1, command="/game new"),
+        actor="gm",
+        time="2026-01-01T00:00:00.000Z",
+        command_seq=table.seq + 1,
+    )
+    with pytest.raises(CorruptHistory, match="not the newest"):
+        replay([bogus], table)

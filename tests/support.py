@@ -1,0 +1,52 @@
+"""Helpers shared by the engine, app and console tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scenekeeper.app import App, Outcome
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.dice import SeededDice
+from scenekeeper.engine.state import Person
+from scenekeeper.store.base import EventStore
+from scenekeeper.store.memory import MemoryStore
+
+GM = Person("gm", "Gemma")
+
+
+def make_app(store: EventStore | None = None, seed: int = 1, snapshot_every: int = 200) -> App:
+    return App(
+        store=store or MemoryStore(),
+        dice=SeededDice(seed),
+        registry=build_registry(),
+        snapshot_every=snapshot_every,
+    )
+
+
+def person(who: Person | str) -> Person:
+    """A Person from a console-style name (the GM's id gives the GM with their display name)."""
+    if isinstance(who, Person):
+        return who
+    return GM if who == GM.id else Person(who, who)
+
+
+@dataclass
+class TableDriver:
+    """Runs command lines at one table and fails loudly when an expected success is refused."""
+
+    app: App = field(default_factory=make_app)
+    table_id: str = "t1"
+
+    def do(self, line: str, actor: Person | str = GM) -> Outcome:
+        outcome = self.try_(line, actor)
+        assert outcome.ok, f"{line!r} was refused: {outcome.error}"
+        return outcome
+
+    def try_(self, line: str, actor: Person | str = GM) -> Outcome:
+        return self.app.handle(self.table_id, person(actor), line)
+
+    def refused(self, line: str, actor: Person | str = GM) -> str:
+        outcome = self.try_(line, actor)
+        assert not outcome.ok, f"{line!r} should have been refused"
+        assert outcome.error is not None
+        return outcome.error
