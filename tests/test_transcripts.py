@@ -1,8 +1,8 @@
 """Transcripts: console sessions with the replies expected, read like play at the table.
 
 Each ``tests/transcripts/**/*.txt`` file holds command lines (``> /roll dice:2d6``, optionally
-``> @bob /game join``) each followed by the reply the console prints. ``#`` lines are notes for
-the reader; ``# seed: N`` sets the dice. The file is run through a real console session on a
+``> @bob /game join``) each followed by the reply the console prints. ``# `` lines are notes
+for the reader; ``# seed: N`` sets the dice. The file is run through a real console session on a
 fresh in-memory table and the output must match line for line.
 """
 
@@ -23,10 +23,15 @@ TRANSCRIPTS = sorted((Path(__file__).parent / "transcripts").rglob("*.txt"))
 _SEED = re.compile(r"#\s*seed:\s*(\d+)")
 
 
+def _is_note(line: str) -> bool:
+    # "# note" is for the reader; "#12 ana: ..." is /history output.
+    return line == "#" or line.startswith("# ")
+
+
 def run_transcript(path: Path) -> tuple[list[str], list[str]]:
     lines = path.read_text(encoding="utf-8").splitlines()
     seed = next((int(m.group(1)) for line in lines if (m := _SEED.fullmatch(line.strip()))), 1)
-    expected = [line for line in lines if line.strip() and not line.startswith("#")]
+    expected = [line for line in lines if line.strip() and not _is_note(line)]
     commands = [line[2:] for line in expected if line.startswith("> ")]
     out = io.StringIO()
     session = ConsoleSession(
@@ -72,7 +77,7 @@ def fill_transcript(path: Path) -> str:
             out.truncate()
             session.run_line(number, line[2:])
             written.extend(out.getvalue().splitlines())
-        elif line.startswith("#") or not line.strip():
+        elif _is_note(line) or not line.strip():
             written.append(line)
     return "\n".join(written) + "\n"
 
