@@ -1,0 +1,57 @@
+"""The layering rules: pure packages import no discord, no database driver and no clock;
+only adapters/discord imports discord."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).parents[1] / "src" / "scenekeeper"
+PURE = ["engine", "dice", "odds", "systems"]
+DRIVERS = {"sqlite3", "psycopg", "psycopg_pool", "asyncpg", "aiosqlite", "sqlalchemy", "redis"}
+CLOCKS = {"time", "datetime"}
+OUTER = {"scenekeeper.store", "scenekeeper.app", "scenekeeper.adapters", "scenekeeper.bootstrap"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def pure_files() -> list[Path]:
+    return [
+        f for package in PURE if (SRC / package).exists() for f in (SRC / package).rglob("*.py")
+    ]
+
+
+@pytest.mark.parametrize("path", pure_files(), ids=lambda p: str(p.relative_to(SRC)))
+def test_pure_packages_import_no_driver_clock_discord_or_outer_layer(path: Path) -> None:
+    bad = set()
+    for name in imported_modules(path):
+        top = name.split(".")[0]
+        if top in DRIVERS | CLOCKS | {"discord"} or any(
+            name == outer or name.startswith(outer + ".") for outer in OUTER
+        ):
+            bad.add(name)
+    assert not bad, f"{path.relative_to(SRC)} imports {sorted(bad)}"
+
+
+def test_only_the_discord_adapter_imports_discord() -> None:
+    offenders = [
+        str(f.relative_to(SRC))
+        for f in SRC.rglob("*.py")
+        if "adapters/discord" not in f.as_posix()
+        and any(n.split(".")[0] == "discord" for n in imported_modules(f))
+    ]
+    assert offenders == []
+
+
+def test_the_scan_finds_files() -> None:
+    assert len(pure_files()) > 10
