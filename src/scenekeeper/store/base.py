@@ -7,9 +7,12 @@ interleave a table's history. One contract test suite (tests/store/) runs agains
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,7 @@ class AppendConflict(StoreError):
     """Another writer appended first: the table's head is not the expected sequence number."""
 
     def __init__(self, table_id: str, expected_seq: int, actual_seq: int) -> None:
-        super().__init__(
-            f"table {table_id!r}: expected head {expected_seq}, found {actual_seq}"
-        )
+        super().__init__(f"table {table_id!r}: expected head {expected_seq}, found {actual_seq}")
         self.table_id = table_id
         self.expected_seq = expected_seq
         self.actual_seq = actual_seq
@@ -98,3 +99,113 @@ class EventStore(Protocol):
     def close(self) -> None:
         """Release connections; the store is unusable afterwards."""
         ...
+
+
+# --- Helpers shared by the backends, so every backend accepts and refuses exactly the same input.
+
+# A JSON-escaped NUL ("\u0000") not itself preceded by an escaping backslash. PostgreSQL jsonb and
+# text refuse NUL, so every backend refuses it too: a record accepted by the memory store must
+# not fail later when the same table moves to PostgreSQL.
+_JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
+
+
+def dump_json(value: Mapping[str, Any], what: str) -> str:
+    """``value`` as compact JSON text, or ``StoreError`` naming ``what`` if it is not storable."""
+    if not isinstance(value, Mapping):
+        raise StoreError(f"{what} must be a JSON object (a mapping), not {type(value).__name__}")
+    try:
+        text = json.dumps(
+            value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_mapping
+        )
+        # Lone surrogates survive json.dumps but no database can store them as UTF-8.
+        text.encode("utf-8")
+    except (TypeError, ValueError) as error:  # UnicodeEncodeError is a ValueError
+        raise StoreError(f"{what} is not storable as JSON: {error}") from error
+    if _JSON_NUL.search(text):
+        raise StoreError(f"{what} contains a NUL character, which the store cannot keep")
+    return text
+
+
+def _mapping(value: object) -> object:
+    # json.dumps only knows dict; read-only views (MappingProxyType, frozen dicts) are fine too.
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+_TEXT_FIELDS = ("type", "actor", "time", "command")
+
+
+def check_batch(table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+    """Refuse (``StoreError``) a batch that does not follow on from ``expected_seq`` in order."""
+    _check_text("table id", table_id)
+    if not _is_int(expected_seq) or expected_seq < 0:
+        raise StoreError(f"expected_seq must be an integer >= 0, not {expected_seq!r}")
+    for offset, event in enumerate(events, start=1):
+        want = expected_seq + offset
+        if event.table_id != table_id:
+            raise StoreError(
+                f"event {offset} of the batch is for table {event.table_id!r}, not {table_id!r}"
+            )
+        if not _is_int(event.seq) or event.seq != want:
+            raise StoreError(
+                f"table {table_id!r}: event {offset} of the batch has seq {event.seq!r}, "
+                f"expected {want} (seqs follow on from expected_seq with no gaps)"
+            )
+        if not _is_int(event.command_seq):
+            raise StoreError(f"event seq {want}: command_seq must be an integer")
+        for name in _TEXT_FIELDS:
+            _check_text(f"event seq {want}: {name}", getattr(event, name))
+
+
+def check_snapshot(snapshot: Snapshot) -> str:
+    """Refuse a malformed snapshot; return its state as JSON text."""
+    _check_text("snapshot table id", snapshot.table_id)
+    _check_text("snapshot version", snapshot.version)
+    if not _is_int(snapshot.seq) or snapshot.seq < 0:
+        raise StoreError(f"snapshot seq must be an integer >= 0, not {snapshot.seq!r}")
+    return dump_json(snapshot.state, f"snapshot state of table {snapshot.table_id!r}")
+
+
+def _is_int(value: object) -> bool:
+    # Both SQL backends keep seqs as signed 64-bit integers; refuse what they would refuse.
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+
+
+def _check_text(what: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise StoreError(f"{what} must be a string, not {type(value).__name__}")
+    if "\x00" in value:
+        raise StoreError(f"{what} contains a NUL character, which the store cannot keep")
+
+
+# password=value in a libpq key=value string: a quoted value, or a bare one together with any
+# following words that are not key=value (a malformed, unquoted password with spaces).
+_CONNINFO_PASSWORD = re.compile(
+    r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+(?:\s+[^\s=]+(?=\s|$))*)", re.IGNORECASE
+)
+
+
+def redact_url(url: str) -> str:
+    """``url`` with any password replaced by ``***``: the only form fit for messages and logs."""
+    if "://" not in url:
+        # A libpq "key=value" connection string rather than a URL.
+        return _CONNINFO_PASSWORD.sub(r"\1***", url)
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return "<unparsable URL>"
+    netloc = parts.netloc
+    if password is not None:
+        userinfo, _, hostport = netloc.rpartition("@")
+        user = userinfo.partition(":")[0]
+        netloc = f"{user}:***@{hostport}"
+    # libpq also takes the password as a query parameter (postgresql://host/db?password=...).
+    query = [
+        (key, "***" if key.lower() == "password" else value)
+        for key, value in parse_qsl(parts.query, keep_blank_values=True)
+    ]
+    return urlunsplit(
+        (parts.scheme, netloc, parts.path, urlencode(query, safe="*"), parts.fragment)
+    )

@@ -1,0 +1,135 @@
+"""An in-process event store for tests, benchmarks and throwaway tables.
+
+It follows the same contract as the SQL backends, down to storing records as JSON text: a caller
+that mutates a dict after appending (or after reading) cannot change history, and data the
+databases would refuse (NaN, non-JSON objects, NUL characters) is refused here too.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from scenekeeper.store.base import (
+    AppendConflict,
+    EventRecord,
+    Snapshot,
+    StoreError,
+    check_batch,
+    check_snapshot,
+    dump_json,
+)
+
+# Snapshots kept per table; older ones are pruned on save (they are only a cache).
+KEEP_SNAPSHOTS = 3
+
+
+class _Row(NamedTuple):
+    # An event with its data frozen as JSON text; the table id is the dict key that holds it.
+    seq: int
+    type: str
+    data: str
+    actor: str
+    time: str
+    command_seq: int
+    command: str
+
+
+class MemoryStore:
+    """Event streams in memory, safe to share between threads (one lock guards everything)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._events: dict[str, list[_Row]] = {}
+        self._snapshots: dict[str, dict[int, tuple[str, str]]] = {}
+        self._closed = False
+
+    def head(self, table_id: str) -> int:
+        with self._lock:
+            self._check_open()
+            rows = self._events.get(table_id)
+            return rows[-1].seq if rows else 0
+
+    def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
+        with self._lock:
+            self._check_open()
+            rows = self._events.get(table_id, [])
+            # seqs are 1..n without gaps, so list positions stand in for a seq range search.
+            start = max(after, 0)
+            stop = len(rows) if upto is None else max(min(upto, len(rows)), start)
+            picked = rows[start:stop]
+        return [
+            EventRecord(
+                table_id=table_id,
+                seq=row.seq,
+                type=row.type,
+                data=json.loads(row.data),
+                actor=row.actor,
+                time=row.time,
+                command_seq=row.command_seq,
+                command=row.command,
+            )
+            for row in picked
+        ]
+
+    def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        if not events:
+            return
+        check_batch(table_id, expected_seq, events)
+        # Encode everything before taking the lock: a bad record fails the whole batch, and
+        # nothing is written because nothing has been touched yet.
+        rows = [
+            _Row(
+                seq=event.seq,
+                type=event.type,
+                data=dump_json(event.data, f"data of event seq {event.seq}"),
+                actor=event.actor,
+                time=event.time,
+                command_seq=event.command_seq,
+                command=event.command,
+            )
+            for event in events
+        ]
+        with self._lock:
+            self._check_open()
+            stream = self._events.setdefault(table_id, [])
+            head = stream[-1].seq if stream else 0
+            if head != expected_seq:
+                raise AppendConflict(table_id, expected_seq, head)
+            stream.extend(rows)
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        state = check_snapshot(snapshot)
+        with self._lock:
+            self._check_open()
+            kept = self._snapshots.setdefault(snapshot.table_id, {})
+            kept[snapshot.seq] = (snapshot.version, state)
+            for seq in sorted(kept, reverse=True)[KEEP_SNAPSHOTS:]:
+                del kept[seq]
+
+    def latest_snapshot(self, table_id: str) -> Snapshot | None:
+        with self._lock:
+            self._check_open()
+            kept = self._snapshots.get(table_id)
+            if not kept:
+                return None
+            seq = max(kept)
+            version, state = kept[seq]
+        return Snapshot(table_id=table_id, seq=seq, version=version, state=json.loads(state))
+
+    def tables(self) -> list[str]:
+        with self._lock:
+            self._check_open()
+            return sorted(table_id for table_id, rows in self._events.items() if rows)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._events.clear()
+            self._snapshots.clear()
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError("the memory store is closed")

@@ -1,0 +1,155 @@
+"""Schema migrations for the SQL backends, and the runner both use.
+
+Each backend has an ordered list of migrations, numbered 1, 2, 3, ... A database records the
+versions it has in ``schema_migrations(version, applied_at)``. On open, the backend applies the
+missing ones in order, each in its own transaction that first takes a lock every other opener
+also takes (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``pg_advisory_xact_lock``), then re-reads the
+applied versions under that lock. Two processes opening the same fresh database therefore apply
+each migration exactly once, and a crash mid-migration leaves the previous version intact.
+
+To change the schema later, append ``Migration(2, ...)`` to both lists; never edit an applied one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Protocol
+
+from scenekeeper.store.base import StoreError
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema step: ``statements`` run in order inside one transaction."""
+
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+# SQLite: WITHOUT ROWID keeps each table clustered on its primary key, which is exactly the
+# (table_id, seq) order every read walks.
+SQLITE_MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "events and snapshots",
+        (
+            """
+            CREATE TABLE events (
+                table_id    TEXT    NOT NULL,
+                seq         INTEGER NOT NULL,
+                type        TEXT    NOT NULL,
+                data        TEXT    NOT NULL,
+                actor       TEXT    NOT NULL,
+                time        TEXT    NOT NULL,
+                command_seq INTEGER NOT NULL,
+                command     TEXT    NOT NULL DEFAULT '',
+                PRIMARY KEY (table_id, seq)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE snapshots (
+                table_id TEXT    NOT NULL,
+                seq      INTEGER NOT NULL,
+                version  TEXT    NOT NULL,
+                state    TEXT    NOT NULL,
+                PRIMARY KEY (table_id, seq)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
+)
+
+# PostgreSQL: ``{schema}`` is replaced by the quoted schema identifier (psycopg.sql), never by
+# string formatting of user input. ``time`` stays text so the ISO string round-trips exactly.
+POSTGRES_MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "events and snapshots",
+        (
+            """
+            CREATE TABLE {schema}.events (
+                table_id    text   NOT NULL,
+                seq         bigint NOT NULL,
+                type        text   NOT NULL,
+                data        jsonb  NOT NULL,
+                actor       text   NOT NULL,
+                time        text   NOT NULL,
+                command_seq bigint NOT NULL,
+                command     text   NOT NULL DEFAULT '',
+                PRIMARY KEY (table_id, seq)
+            )
+            """,
+            """
+            CREATE TABLE {schema}.snapshots (
+                table_id text   NOT NULL,
+                seq      bigint NOT NULL,
+                version  text   NOT NULL,
+                state    jsonb  NOT NULL,
+                PRIMARY KEY (table_id, seq)
+            )
+            """,
+        ),
+    ),
+)
+
+
+class MigrationTransaction(Protocol):
+    """What a backend offers the runner inside one locked transaction.
+
+    The backend's context manager begins the transaction, takes the migration lock and makes
+    sure ``schema_migrations`` exists; it commits on a clean exit and rolls back on an error.
+    """
+
+    def applied_versions(self) -> set[int]:
+        """Versions recorded in ``schema_migrations``, read under the lock."""
+        ...
+
+    def execute(self, statement: str) -> None:
+        """Run one statement of a migration."""
+        ...
+
+    def record(self, version: int) -> None:
+        """Add ``version`` to ``schema_migrations``."""
+        ...
+
+
+def check_sequence(migrations: Sequence[Migration]) -> None:
+    """Refuse a migration list that is not numbered 1, 2, 3, ... (a programming error)."""
+    versions = [migration.version for migration in migrations]
+    if versions != list(range(1, len(versions) + 1)):
+        raise StoreError(f"migrations must be numbered 1, 2, 3, ... in order, not {versions}")
+
+
+def run_migrations(
+    migrations: Sequence[Migration],
+    transaction: Callable[[], AbstractContextManager[MigrationTransaction]],
+) -> list[int]:
+    """Apply the migrations the database lacks, one locked transaction each.
+
+    Returns the versions this call applied (empty when another opener, or an earlier run, got
+    there first). Refuses a database whose schema is newer than ``migrations`` knows: an older
+    Scenekeeper must not write into a layout it does not understand.
+    """
+    check_sequence(migrations)
+    newest_known = len(migrations)
+    applied_now: list[int] = []
+    while True:
+        with transaction() as tx:
+            applied = tx.applied_versions()
+            newest = max(applied, default=0)
+            if newest > newest_known:
+                raise StoreError(
+                    f"the database has schema version {newest}, but this Scenekeeper only "
+                    f"knows versions up to {newest_known}: upgrade Scenekeeper to open it"
+                )
+            pending = [m for m in migrations if m.version not in applied]
+            if not pending:
+                return applied_now
+            migration = pending[0]
+            for statement in migration.statements:
+                tx.execute(statement)
+            tx.record(migration.version)
+        applied_now.append(migration.version)

@@ -1,0 +1,327 @@
+"""The server event store: PostgreSQL through psycopg 3 and a small connection pool.
+
+Importing this module imports psycopg, so ``scenekeeper.store`` only imports it when a
+PostgreSQL store is opened (see ``open.py``).
+
+Every table lives in one schema (default ``scenekeeper``), so several deployments or test runs
+can share a database. An append is one transaction: read the head, compare, insert the batch.
+Two writers racing at the same head both pass the check, but the (table_id, seq) primary key
+makes the second insert wait for the first commit and then fail with a unique violation, which
+becomes ``AppendConflict``; the loser's transaction rolls back, so no batch is half-written.
+
+Messages and logs name the server with ``redact_url``: the password never leaves this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
+
+from scenekeeper.store.base import (
+    AppendConflict,
+    EventRecord,
+    Snapshot,
+    StoreError,
+    check_batch,
+    check_snapshot,
+    dump_json,
+    redact_url,
+)
+from scenekeeper.store.memory import KEEP_SNAPSHOTS
+from scenekeeper.store.migrations import POSTGRES_MIGRATIONS, run_migrations
+
+DEFAULT_SCHEMA = "scenekeeper"
+
+# Plain identifiers only: the name is quoted anyway, but a schema called "a; b" is a mistake.
+_SCHEMA_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
+
+_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command"
+
+_Connection = psycopg.Connection[tuple[Any, ...]]
+
+
+def check_schema_name(schema: str) -> str:
+    """``schema`` if it is a plain PostgreSQL identifier, else ``StoreError``."""
+    if not isinstance(schema, str) or not _SCHEMA_NAME.fullmatch(schema):
+        raise StoreError(
+            f"PostgreSQL schema name {schema!r} must be letters, digits and underscores "
+            "(not starting with a digit), at most 63 characters"
+        )
+    return schema
+
+
+class PostgresStore:
+    """Event streams in the ``schema`` of the PostgreSQL database at ``url``.
+
+    ``url`` is a libpq URL (``postgresql://user:password@host:port/database?sslmode=...``) or
+    key=value string. The schema and its tables are created if missing. The pool keeps
+    ``min_size`` to ``max_size`` connections; ``connect_timeout`` (seconds) bounds each attempt
+    to reach the server, so an unreachable server fails fast with ``StoreError``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        schema: str = DEFAULT_SCHEMA,
+        *,
+        min_size: int = 1,
+        max_size: int = 4,
+        connect_timeout: int = 5,
+    ) -> None:
+        self._schema = check_schema_name(schema)
+        self._where = redact_url(url)
+        self._closed = False
+        try:
+            params = conninfo_to_dict(url)
+        except psycopg.Error:
+            # libpq's parse error quotes the text it choked on, which may be part of the
+            # password, so it is not repeated.
+            raise StoreError(
+                f"invalid PostgreSQL URL {self._where}: "
+                "expected postgresql://user:password@host:port/database"
+            ) from None
+        password = params.get("password")
+        self._secret = str(password) if password else ""
+        params.setdefault("connect_timeout", connect_timeout)
+        conninfo = make_conninfo("", **params)
+        self._sql = _Statements(schema)
+
+        # Migrate on one dedicated connection before starting the pool: if the server is
+        # unreachable or refuses us, this fails at once with libpq's own explanation, where a
+        # pool would only report a timeout.
+        try:
+            with psycopg.connect(conninfo, autocommit=True) as conn:
+                run_migrations(POSTGRES_MIGRATIONS, lambda: self._migration_transaction(conn))
+        except psycopg.Error as error:
+            raise self._error("open", error) from None
+
+        self._pool: ConnectionPool[_Connection] = ConnectionPool(
+            conninfo,
+            min_size=min_size,
+            max_size=max_size,
+            kwargs={"autocommit": True},
+            # Hand out only live connections, so a server restart costs one reconnect
+            # rather than a failed command.
+            check=ConnectionPool.check_connection,
+            timeout=2.0 * connect_timeout,
+            name=f"scenekeeper-{schema}",
+            open=False,
+        )
+        try:
+            self._pool.open(wait=True, timeout=2.0 * connect_timeout)
+        except PoolTimeout:
+            self._pool.close()
+            raise StoreError(
+                f"cannot open the PostgreSQL store at {self._where}: "
+                "the connection pool did not start in time"
+            ) from None
+
+    @property
+    def schema(self) -> str:
+        """The schema holding this store's tables."""
+        return self._schema
+
+    def head(self, table_id: str) -> int:
+        with self._connection() as conn:
+            return self._head(conn, table_id)
+
+    def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
+        with self._connection() as conn:
+            if upto is None:
+                cursor = conn.execute(self._sql.read_after, (table_id, after))
+            else:
+                cursor = conn.execute(self._sql.read_range, (table_id, after, upto))
+            rows = cursor.fetchall()
+        # psycopg has already decoded the jsonb column into Python objects.
+        return [
+            EventRecord(
+                table_id=table_id,
+                seq=seq,
+                type=type_,
+                data=data,
+                actor=actor,
+                time=time,
+                command_seq=command_seq,
+                command=command,
+            )
+            for seq, type_, data, actor, time, command_seq, command in rows
+        ]
+
+    def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        if not events:
+            return
+        check_batch(table_id, expected_seq, events)
+        # Encoded by the same function as every backend, then cast to jsonb by the server.
+        rows = [
+            (
+                table_id,
+                event.seq,
+                event.type,
+                dump_json(event.data, f"data of event seq {event.seq}"),
+                event.actor,
+                event.time,
+                event.command_seq,
+                event.command,
+            )
+            for event in events
+        ]
+        with self._connection() as conn:
+            try:
+                with conn.transaction():
+                    head = self._head(conn, table_id)
+                    if head != expected_seq:
+                        raise AppendConflict(table_id, expected_seq, head)
+                    with conn.cursor() as cursor:
+                        cursor.executemany(self._sql.insert_event, rows)
+            except psycopg.errors.UniqueViolation:
+                # Another writer committed the same seqs while we were inserting.
+                raise AppendConflict(table_id, expected_seq, self._head(conn, table_id)) from None
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        state = check_snapshot(snapshot)
+        with self._connection() as conn, conn.transaction():
+            conn.execute(
+                self._sql.upsert_snapshot,
+                (snapshot.table_id, snapshot.seq, snapshot.version, state),
+            )
+            conn.execute(
+                self._sql.prune_snapshots, (snapshot.table_id, snapshot.table_id, KEEP_SNAPSHOTS)
+            )
+
+    def latest_snapshot(self, table_id: str) -> Snapshot | None:
+        with self._connection() as conn:
+            row = conn.execute(self._sql.latest_snapshot, (table_id,)).fetchone()
+        if row is None:
+            return None
+        seq, version, state = row
+        return Snapshot(table_id=table_id, seq=seq, version=version, state=state)
+
+    def tables(self) -> list[str]:
+        with self._connection() as conn:
+            rows = conn.execute(self._sql.tables).fetchall()
+        # Sorted here, not by SQL: the server's collation may order ids differently from
+        # the other backends (code point order).
+        return sorted(str(row[0]) for row in rows)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._pool.close()
+
+    # --- internals
+
+    @contextmanager
+    def _connection(self) -> Iterator[_Connection]:
+        """A pooled connection; database and pool failures become ``StoreError``."""
+        if self._closed:
+            raise StoreError(f"the PostgreSQL store at {self._where} is closed")
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except PoolClosed:
+            raise StoreError(f"the PostgreSQL store at {self._where} is closed") from None
+        except PoolTimeout:
+            raise StoreError(
+                f"cannot reach the PostgreSQL store at {self._where}: "
+                "no connection became available in time"
+            ) from None
+        except psycopg.Error as error:
+            raise self._error("use", error) from None
+
+    def _head(self, conn: _Connection, table_id: str) -> int:
+        row = conn.execute(self._sql.head, (table_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @contextmanager
+    def _migration_transaction(self, conn: _Connection) -> Iterator[_PostgresMigrationTransaction]:
+        with conn.transaction():
+            # Serialises migrations of this schema across processes; released at commit.
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_lock_key(self._schema),))
+            # Only CREATE SCHEMA when missing: a role without CREATE on the database can still
+            # use a schema an administrator made for it.
+            if not conn.execute(
+                "SELECT 1 FROM pg_namespace WHERE nspname = %s", (self._schema,)
+            ).fetchone():
+                conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(self._schema)))
+            conn.execute(self._sql.create_migrations)
+            yield _PostgresMigrationTransaction(conn, self._schema, self._sql)
+
+    def _error(self, action: str, error: psycopg.Error) -> StoreError:
+        message = str(error).strip()
+        # libpq does not echo passwords, but a message is no place to find out it once did.
+        if self._secret:
+            message = message.replace(self._secret, "***")
+        return StoreError(f"cannot {action} the PostgreSQL store at {self._where}: {message}")
+
+
+def _lock_key(schema: str) -> int:
+    """A stable signed 64-bit advisory lock key for migrating ``schema``."""
+    digest = hashlib.blake2b(f"scenekeeper.migrations:{schema}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big", signed=True)
+
+
+class _Statements:
+    """The store's SQL with the schema name quoted in, composed once per store."""
+
+    def __init__(self, schema: str) -> None:
+        def compose(template: str) -> sql.Composed:
+            return sql.SQL(template).format(schema=sql.Identifier(schema))
+
+        self.head = compose("SELECT COALESCE(MAX(seq), 0) FROM {schema}.events WHERE table_id = %s")
+        select = f"SELECT {_EVENT_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq > %s"
+        self.read_after = compose(select + " ORDER BY seq")
+        self.read_range = compose(select + " AND seq <= %s ORDER BY seq")
+        self.insert_event = compose(
+            f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
+            "VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s, %s)"
+        )
+        self.upsert_snapshot = compose(
+            "INSERT INTO {schema}.snapshots (table_id, seq, version, state) "
+            "VALUES (%s, %s, %s, %s::jsonb) ON CONFLICT (table_id, seq) "
+            "DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"
+        )
+        self.prune_snapshots = compose(
+            "DELETE FROM {schema}.snapshots WHERE table_id = %s AND seq NOT IN "
+            "(SELECT seq FROM {schema}.snapshots WHERE table_id = %s ORDER BY seq DESC LIMIT %s)"
+        )
+        self.latest_snapshot = compose(
+            "SELECT seq, version, state FROM {schema}.snapshots WHERE table_id = %s "
+            "ORDER BY seq DESC LIMIT 1"
+        )
+        self.tables = compose("SELECT DISTINCT table_id FROM {schema}.events")
+        self.create_migrations = compose(
+            "CREATE TABLE IF NOT EXISTS {schema}.schema_migrations ("
+            "version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        self.record_migration = compose(
+            "INSERT INTO {schema}.schema_migrations (version) VALUES (%s)"
+        )
+        self.applied_migrations = compose("SELECT version FROM {schema}.schema_migrations")
+
+
+class _PostgresMigrationTransaction:
+    """The runner's view of one migration transaction (see migrations.MigrationTransaction)."""
+
+    def __init__(self, conn: _Connection, schema: str, statements: _Statements) -> None:
+        self._conn = conn
+        self._schema = schema
+        self._sql = statements
+
+    def applied_versions(self) -> set[int]:
+        rows = self._conn.execute(self._sql.applied_migrations).fetchall()
+        return {int(row[0]) for row in rows}
+
+    def execute(self, statement: str) -> None:
+        query = sql.SQL(statement).format(schema=sql.Identifier(self._schema))
+        self._conn.execute(query)
+
+    def record(self, version: int) -> None:
+        self._conn.execute(self._sql.record_migration, (version,))

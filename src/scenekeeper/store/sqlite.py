@@ -1,0 +1,266 @@
+"""The embedded event store: one SQLite file, shareable by several threads and processes.
+
+Durability and sharing come from SQLite itself, configured on every connection:
+
+* ``journal_mode=WAL`` lets readers run while one writer appends, across processes;
+* ``synchronous=FULL`` fsyncs the write-ahead log on every commit, so a committed append
+  survives a crash or power loss (``NORMAL`` could lose the last commits on power loss);
+* a busy timeout makes a second process wait for the write lock instead of failing with
+  "database is locked";
+* every write runs in ``BEGIN IMMEDIATE``, which takes the write lock *before* reading the head,
+  so no other writer can slip in between the head check and the insert. The (table_id, seq)
+  primary key is the last line of defence: a duplicate seq becomes ``AppendConflict``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from scenekeeper.store.base import (
+    AppendConflict,
+    EventRecord,
+    Snapshot,
+    StoreError,
+    check_batch,
+    check_snapshot,
+    dump_json,
+)
+from scenekeeper.store.memory import KEEP_SNAPSHOTS
+from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
+
+DEFAULT_TIMEOUT = 10.0
+
+_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command"
+
+
+class SqliteStore:
+    """Event streams in the SQLite file at ``path`` (parent directories are created).
+
+    One connection serves every thread, guarded by a lock; other processes open their own.
+    ``timeout`` is how long (seconds) to wait for another process's write lock.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self._path = Path(path)
+        self._lock = threading.Lock()
+        self._closed = False
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: the sqlite3 module must not open transactions on its own;
+            # this class issues BEGIN IMMEDIATE / COMMIT / ROLLBACK itself.
+            self._conn = sqlite3.connect(
+                self._path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(
+                f"cannot open the SQLite store {str(self._path)!r}: {error}"
+            ) from error
+        try:
+            self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            mode = self._enable_wal(timeout)
+            if str(mode).lower() != "wal":
+                # WAL is what lets processes share the file safely; refuse rather than degrade.
+                raise StoreError(
+                    f"the SQLite store {str(self._path)!r} cannot use write-ahead logging "
+                    f"(journal mode is {mode!r}); put it on a local disk"
+                )
+            self._conn.execute("PRAGMA synchronous = FULL")
+            run_migrations(SQLITE_MIGRATIONS, self._migration_transaction)
+        except BaseException as error:
+            self._conn.close()
+            if isinstance(error, sqlite3.Error):
+                raise self._error("open", error) from error
+            raise
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self._path
+
+    def head(self, table_id: str) -> int:
+        with self._use() as conn:
+            return self._head(conn, table_id)
+
+    def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
+        query = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ?"
+        params: tuple[object, ...] = (table_id, after)
+        if upto is not None:
+            query += " AND seq <= ?"
+            params += (upto,)
+        with self._use() as conn:
+            rows = conn.execute(query + " ORDER BY seq", params).fetchall()
+        return [
+            EventRecord(
+                table_id=table_id,
+                seq=seq,
+                type=type_,
+                data=json.loads(data),
+                actor=actor,
+                time=time,
+                command_seq=command_seq,
+                command=command,
+            )
+            for seq, type_, data, actor, time, command_seq, command in rows
+        ]
+
+    def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        if not events:
+            return
+        check_batch(table_id, expected_seq, events)
+        rows = [
+            (
+                table_id,
+                event.seq,
+                event.type,
+                dump_json(event.data, f"data of event seq {event.seq}"),
+                event.actor,
+                event.time,
+                event.command_seq,
+                event.command,
+            )
+            for event in events
+        ]
+        with self._use() as conn:
+            try:
+                with self._immediate(conn):
+                    head = self._head(conn, table_id)
+                    if head != expected_seq:
+                        raise AppendConflict(table_id, expected_seq, head)
+                    conn.executemany(
+                        f"INSERT INTO events (table_id, {_EVENT_COLUMNS}) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        rows,
+                    )
+            except sqlite3.IntegrityError as error:
+                if error.sqlite_errorname != "SQLITE_CONSTRAINT_PRIMARYKEY":
+                    raise
+                # The head check runs under the write lock, so this should not happen; if it
+                # does, the primary key caught a second writer and the batch was rolled back.
+                raise AppendConflict(table_id, expected_seq, self._head(conn, table_id)) from error
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        state = check_snapshot(snapshot)
+        with self._use() as conn, self._immediate(conn):
+            conn.execute(
+                "INSERT OR REPLACE INTO snapshots (table_id, seq, version, state) "
+                "VALUES (?, ?, ?, ?)",
+                (snapshot.table_id, snapshot.seq, snapshot.version, state),
+            )
+            conn.execute(
+                "DELETE FROM snapshots WHERE table_id = ? AND seq NOT IN "
+                "(SELECT seq FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT ?)",
+                (snapshot.table_id, snapshot.table_id, KEEP_SNAPSHOTS),
+            )
+
+    def latest_snapshot(self, table_id: str) -> Snapshot | None:
+        with self._use() as conn:
+            row = conn.execute(
+                "SELECT seq, version, state FROM snapshots WHERE table_id = ? "
+                "ORDER BY seq DESC LIMIT 1",
+                (table_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        seq, version, state = row
+        return Snapshot(table_id=table_id, seq=seq, version=version, state=json.loads(state))
+
+    def tables(self) -> list[str]:
+        with self._use() as conn:
+            rows = conn.execute("SELECT DISTINCT table_id FROM events").fetchall()
+        # Sorted here, not by SQL, so every backend orders ids the same way (by code point).
+        return sorted(row[0] for row in rows)
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+    # --- internals
+
+    @contextmanager
+    def _use(self) -> Iterator[sqlite3.Connection]:
+        """The connection, held under the lock; sqlite3 errors become ``StoreError``."""
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"the SQLite store {str(self._path)!r} is closed")
+            try:
+                yield self._conn
+            except sqlite3.Error as error:
+                raise self._error("use", error) from error
+
+    @staticmethod
+    @contextmanager
+    def _immediate(conn: sqlite3.Connection) -> Iterator[None]:
+        """One write transaction, holding the database's write lock from its first statement."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _migration_transaction(self) -> Iterator[_SqliteMigrationTransaction]:
+        with self._immediate(self._conn):
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
+            yield _SqliteMigrationTransaction(self._conn)
+
+    def _enable_wal(self, timeout: float) -> str:
+        """Switch the file to WAL (a no-op once it is), waiting out other openers."""
+        deadline = time.monotonic() + timeout
+        delay = 0.002
+        while True:
+            try:
+                return str(self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+            except sqlite3.OperationalError as error:
+                # Changing the journal mode needs an exclusive lock, and SQLite reports a
+                # competing opener of a fresh file at once instead of calling the busy handler
+                # (seen when two processes create the same file), so wait here instead.
+                busy = error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY
+                if not busy or time.monotonic() >= deadline:
+                    raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.05)
+
+    @staticmethod
+    def _head(conn: sqlite3.Connection, table_id: str) -> int:
+        row = conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return int(row[0])
+
+    def _error(self, action: str, error: sqlite3.Error) -> StoreError:
+        return StoreError(f"cannot {action} the SQLite store {str(self._path)!r}: {error}")
+
+
+class _SqliteMigrationTransaction:
+    """The runner's view of one migration transaction (see migrations.MigrationTransaction)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def applied_versions(self) -> set[int]:
+        return {int(row[0]) for row in self._conn.execute("SELECT version FROM schema_migrations")}
+
+    def execute(self, statement: str) -> None:
+        self._conn.execute(statement)
+
+    def record(self, version: int) -> None:
+        self._conn.execute(
+            "INSERT INTO schema_migrations (version, applied_at) "
+            "VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+            (version,),
+        )
