@@ -12,8 +12,8 @@ from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.reply import Reply
 
 commands = CommandSet()
-#: Commands rarely have more events than this; reading this many per line shown is plenty.
-_EVENTS_PER_COMMAND = 25
+#: Most commands make one or two events: read this many per line wanted, more if short.
+_EVENTS_PER_COMMAND = 2
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,15 @@ def group_commands(envelopes: Sequence[Envelope]) -> list[Entry]:
 )
 def history(ctx: Context, args: Limit) -> Decision:
     meta = ctx.require_state().meta
-    after = max(0, ctx.table.seq - args.limit * _EVENTS_PER_COMMAND)
-    entries = group_commands(ctx.history(after))
-    # The first group may be cut off by `after`; drop it unless it starts inside the range.
-    entries = [e for e in entries if e.seq > after][-args.limit :]
+    span = args.limit * _EVENTS_PER_COMMAND
+    while True:
+        after = max(0, ctx.table.seq - span)
+        # The first group may be cut off by `after`: keep only groups that start inside.
+        entries = [e for e in group_commands(ctx.history(after)) if e.seq > after]
+        if len(entries) >= args.limit or after == 0:
+            break
+        span *= 4
+    entries = entries[-args.limit :]
     lines = []
     data: list[dict[str, Any]] = []
     for entry in entries:
