@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from scenekeeper.dice import (
     DiceError,
     FairDice,
-    RolledDie,
     SeededDice,
     parse_faces,
     roll_dice,
@@ -52,10 +51,6 @@ def test_fair_dice_are_in_range() -> None:
     assert len(faces) == len(sides)
     assert all(1 <= face <= n for face, n in zip(faces, sides, strict=True))
     assert FairDice().roll(()) == ()
-
-
-def test_rolled_die_text() -> None:
-    assert str(RolledDie(sides=6, face=4)) == "d6:4"
 
 
 @pytest.mark.parametrize("text", ["3 7 1", "3,7,1", "3, 7;1", "  3\t7\n1 ", "3 ,, 7 1"])

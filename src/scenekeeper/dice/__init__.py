@@ -1,4 +1,4 @@
-"""Dice: step dice, dice sources, recorded rolls and generic dice expressions.
+"""Dice: step dice, pools, dice sources, recorded rolls and generic dice expressions.
 
 Pure and game-agnostic: imports nothing but the standard library.
 """
@@ -17,10 +17,10 @@ from scenekeeper.dice.expression import (
     parse_expression,
     roll_expression,
 )
+from scenekeeper.dice.pool import Pool, PoolRoll, RolledStep
 from scenekeeper.dice.source import (
     DiceSource,
     FairDice,
-    RolledDie,
     SeededDice,
     parse_faces,
     roll_dice,
@@ -45,7 +45,9 @@ __all__ = [
     "FairDice",
     "MarkdownStringifier",
     "PlainStringifier",
-    "RolledDie",
+    "Pool",
+    "PoolRoll",
+    "RolledStep",
     "SeededDice",
     "Step",
     "TermRoll",

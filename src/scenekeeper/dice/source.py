@@ -11,7 +11,6 @@ import random
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from scenekeeper.dice.errors import DiceError
@@ -38,17 +37,6 @@ class FairDice:
 
     def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
         return tuple(secrets.randbelow(n) + 1 for n in sides)
-
-
-@dataclass(frozen=True)
-class RolledDie:
-    """One die and the face it showed."""
-
-    sides: int
-    face: int
-
-    def __str__(self) -> str:
-        return f"d{self.sides}:{self.face}"
 
 
 _FACE_SPLIT = re.compile(r"[\s,;]+")
