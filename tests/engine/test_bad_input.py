@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
-from scenekeeper.engine.commands import Attachment
+from scenekeeper.engine.commands import (
+    Attachment,
+    CommandSet,
+    Context,
+    Decision,
+    Permission,
+)
 from scenekeeper.engine.errors import Refusal
 from tests.support import GM, TableDriver, person
 
 SETUP = [
     ('/game new system:generic name:"Bad input"', GM.id),
     ("/game join", "bob"),
+    ("/game join", "carol"),
+    ("/game claim character:Vex", "carol"),
     ("/roll dice:2d6", "bob"),
 ]
 
@@ -29,7 +39,9 @@ BAD = [
     ("/game gm add user:bob", "bob", "Only Gemma"),
     ("/game export", "bob", "Only the GM or a co-GM"),
     ("/history", "stranger", "type /game join"),
-    ("/undo", "carol", "type /game join"),
+    ("/undo", "dave", "type /game join"),
+    ("/game release character:Vex", "bob", "only they or a GM"),
+    ("/game claim character:Vex", "bob", "is carol's character"),
     ("/game new system:generic", GM.id, "already plays"),
     ("/game join", "bob", "already"),
     ('/game new name:"unclosed', GM.id, "not closed"),
@@ -69,11 +81,24 @@ def test_a_player_cannot_undo_someone_elses_command() -> None:
     driver = TableDriver()
     for setup_line, who in SETUP:
         driver.do(setup_line, who)
-    driver.do("/game join", "carol")
+    driver.do("/roll dice:d4", "carol")
     message = driver.refused("/undo", "bob")
     assert "was carol's" in message
-    assert driver.app.store.head("t1") == 4
+    assert driver.app.store.head("t1") == 6
 
 
 def _no_files(path: str) -> Attachment:
     raise Refusal(f"Cannot read {path} (No such file or directory).")
+
+
+@dataclass(frozen=True)
+class NoCharacter:
+    pass
+
+
+def test_an_owner_only_command_must_name_its_character() -> None:
+    with pytest.raises(TypeError, match="needs a character: option"):
+
+        @CommandSet().command("broken", help="x", permission=Permission.OWNER)
+        def broken(ctx: Context, args: NoCharacter) -> Decision:
+            return Decision()

@@ -33,6 +33,12 @@ operations = st.lists(
         st.tuples(st.integers(1, 3).map(lambda n: f"/undo count:{n}"), ACTORS),
         st.tuples(st.integers(1, 3).map(lambda n: f"/redo count:{n}"), ACTORS),
         st.tuples(st.just("/redo"), st.just("gm")),
+        st.tuples(
+            st.sampled_from(["Vex", "Brick"]).map(lambda c: f"/game claim character:{c}"), ACTORS
+        ),
+        st.tuples(
+            st.sampled_from(["Vex", "Brick"]).map(lambda c: f"/game release character:{c}"), ACTORS
+        ),
         st.tuples(st.just("/undo"), st.just("gm")),
     ),
     min_size=10,

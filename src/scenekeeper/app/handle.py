@@ -128,7 +128,7 @@ class App:
                     system = table.state.meta.system if table.state else None
                     invocation = parse_line(command, self.registry, system, read_file)
                 assert invocation is not None
-                authorise(table.state, actor, invocation.spec)
+                authorise(table.state, actor, invocation.spec, invocation.args)
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:

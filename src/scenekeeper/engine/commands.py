@@ -47,6 +47,7 @@ class Permission(enum.Enum):
     PLAYER = "player"  # a seated player, the GM or a co-GM
     GM = "gm"  # the GM or a co-GM
     HEAD_GM = "head_gm"  # the GM who created the table
+    OWNER = "owner"  # the player who owns the command's character:, the GM or a co-GM
 
     @property
     def label(self) -> str:
@@ -55,6 +56,7 @@ class Permission(enum.Enum):
             Permission.PLAYER: "players and GMs",
             Permission.GM: "the GM and co-GMs",
             Permission.HEAD_GM: "the table's GM",
+            Permission.OWNER: "the character's player and GMs",
         }[self]
 
 
@@ -297,12 +299,17 @@ class CommandSet:
             if len(params) != 2:
                 raise TypeError(f"/{name}: handler takes (ctx, args)")
             args_type = hints[params[1]]
+            options = options_of(args_type)
+            if permission is Permission.OWNER and not any(
+                o.name == "character" and o.required for o in options
+            ):
+                raise TypeError(f"/{name}: an owner-only command needs a character: option")
             self._specs.append(
                 CommandSpec(
                     name=name,
                     help=help,
                     args_type=args_type,
-                    options=options_of(args_type),
+                    options=options,
                     permission=permission,
                     handler=handler,
                     needs_table=needs_table,

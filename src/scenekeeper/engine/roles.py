@@ -14,7 +14,9 @@ NO_GAME = (
 )
 
 
-def authorise(state: TableState | None, actor: Person, spec: CommandSpec[Any]) -> None:
+def authorise(
+    state: TableState | None, actor: Person, spec: CommandSpec[Any], args: object = None
+) -> None:
     """Raise ``Refusal`` (saying what to do instead) unless ``actor`` may use ``spec`` now."""
     if state is None:
         if spec.needs_table:
@@ -33,6 +35,19 @@ def authorise(state: TableState | None, actor: Person, spec: CommandSpec[Any]) -
             f"Only the GM or a co-GM can use /{spec.name}. Ask {meta.name_of(meta.gm)} "
             f"(the GM) to do it, or to make you a co-GM with /game gm add user:{actor.id}."
         )
+    if permission is Permission.OWNER and not meta.is_gm(actor.id):
+        character = str(getattr(args, "character", ""))
+        owner = meta.owner_of(character)
+        if owner is None:
+            raise Refusal(
+                f"{character} has no player; claim it first with /game claim "
+                f'character:"{character}", or ask a GM.'
+            )
+        if owner != actor.id:
+            raise Refusal(
+                f"{character} is {meta.name_of(owner)}'s character; only they or a GM can use "
+                f"/{spec.name} on it."
+            )
     if permission is Permission.HEAD_GM and actor.id != meta.gm:
         raise Refusal(
             f"Only {meta.name_of(meta.gm)}, the GM who runs this table, can use /{spec.name}."

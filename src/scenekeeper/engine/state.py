@@ -49,6 +49,16 @@ class TableMeta(pydantic.BaseModel):
     def name_of(self, person_id: str) -> str:
         return self.names.get(person_id, person_id)
 
+    def owner_of(self, character: str) -> str | None:
+        """The owner of ``character`` (names match whatever their case)."""
+        key = self.character_key(character)
+        return self.owners.get(key) if key is not None else None
+
+    def character_key(self, character: str) -> str | None:
+        """The stored spelling of a claimed character's name."""
+        wanted = character.strip().casefold()
+        return next((name for name in self.owners if name.casefold() == wanted), None)
+
     def is_gm(self, person_id: str) -> bool:
         """The GM or a co-GM (delegate): both run the game."""
         return person_id == self.gm or person_id in self.co_gms

@@ -32,6 +32,11 @@ class GameSystem:
     def new_state(self) -> GameState:
         return self.state_type()
 
+    def characters(self, game: GameState) -> tuple[str, ...] | None:
+        """The characters of the game's state that people may claim; None: any name at all
+        (a game without character sheets)."""
+        return None
+
     def export(self, game: GameState) -> dict[str, Any]:
         """The game's part of ``/game export`` (its keys sit at the top level of the file)."""
         return game.model_dump(mode="json")

@@ -1,10 +1,11 @@
 """Commands and events every table has, whatever game it plays."""
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.core import game, history, roll, transfer, undo
+from scenekeeper.engine.core import characters, game, history, roll, transfer, undo
 from scenekeeper.engine.core import help as help_commands
 
 COMMAND_SETS: tuple[CommandSet, ...] = (
+    characters.commands,
     game.commands,
     help_commands.commands,
     history.commands,

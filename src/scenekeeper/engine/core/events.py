@@ -65,6 +65,26 @@ class CoGmRemoved(Event):
         return f"{self.name} is no longer a co-GM"
 
 
+class CharacterClaimed(Event):
+    """``owner`` now plays ``character`` (a claim, or a GM handing it over)."""
+
+    type_name: ClassVar[str] = "table.character_claimed@1"
+    character: str
+    owner: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} plays {self.character}"
+
+
+class CharacterReleased(Event):
+    type_name: ClassVar[str] = "table.character_released@1"
+    character: str
+
+    def describe(self) -> str:
+        return f"{self.character} has no player now"
+
+
 class RolledDie(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
     sides: int
@@ -135,6 +155,19 @@ def _co_gm_added(state: TableState, event: CoGmAdded) -> TableState:
 def _co_gm_removed(state: TableState, event: CoGmRemoved) -> TableState:
     co_gms = tuple(p for p in state.meta.co_gms if p != event.person)
     return state.replace(meta=state.meta.model_copy(update={"co_gms": co_gms}))
+
+
+@evolves(CharacterClaimed)
+def _claimed(state: TableState, event: CharacterClaimed) -> TableState:
+    meta = state.meta.with_name(Person(event.owner, event.name))
+    owners = {**meta.owners, event.character: event.owner}
+    return state.replace(meta=meta.model_copy(update={"owners": owners}))
+
+
+@evolves(CharacterReleased)
+def _released(state: TableState, event: CharacterReleased) -> TableState:
+    owners = {k: v for k, v in state.meta.owners.items() if k != event.character}
+    return state.replace(meta=state.meta.model_copy(update={"owners": owners}))
 
 
 @evolves(DiceRolled)

@@ -109,6 +109,9 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         f"Co-GMs: {', '.join(meta.name_of(p) for p in meta.co_gms) or 'none'}.",
         f"Players: {', '.join(names) or 'none yet'}.",
     ]
+    if meta.owners:
+        played = [f"{c} ({meta.name_of(p)})" for c, p in sorted(meta.owners.items())]
+        lines.append(f"Characters: {', '.join(played)}.")
     if meta.mods:
         on = [m for m, enabled in sorted(meta.mods.items()) if enabled]
         lines.append(f"Mods on: {', '.join(on) or 'none'}.")
@@ -118,6 +121,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         "gm": meta.gm,
         "co_gms": list(meta.co_gms),
         "players": list(meta.players),
+        "characters": dict(meta.owners),
     }
     return Decision(reply=Reply.say(*lines, data=data))
 
