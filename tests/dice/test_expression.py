@@ -20,16 +20,8 @@ from scenekeeper.dice import (
     parse_expression,
     roll_expression,
 )
-from scenekeeper.dice.expression import (
-    BinaryOp,
-    DiceTerm,
-    Expression,
-    Keep,
-    KeepMode,
-    Negate,
-    Node,
-    Number,
-)
+from scenekeeper.dice.expression import Expression
+from scenekeeper.dice.terms import BinaryOp, DiceTerm, Keep, KeepMode, Negate, Node, Number
 
 
 def total(text: str, faces: Sequence[int] = ()) -> int:

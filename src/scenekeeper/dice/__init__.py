@@ -5,11 +5,6 @@ Pure and game-agnostic: imports nothing but the standard library.
 
 from scenekeeper.dice.errors import DiceError
 from scenekeeper.dice.expression import (
-    MAX_CONSTANT,
-    MAX_DEPTH,
-    MAX_DICE,
-    MAX_SIDES,
-    MAX_TEXT_LENGTH,
     Expression,
     ExpressionDie,
     ExpressionResult,
@@ -17,6 +12,7 @@ from scenekeeper.dice.expression import (
     parse_expression,
     roll_expression,
 )
+from scenekeeper.dice.grammar import MAX_CONSTANT, MAX_DEPTH, MAX_DICE, MAX_SIDES, MAX_TEXT_LENGTH
 from scenekeeper.dice.pool import Pool, PoolRoll, RolledStep
 from scenekeeper.dice.source import (
     DiceSource,

@@ -19,50 +19,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from scenekeeper.dice.errors import DiceError
 from scenekeeper.dice.grammar import (
-    MAX_CONSTANT,
-    MAX_DEPTH,
-    MAX_DICE,
-    MAX_SIDES,
-    MAX_TEXT_LENGTH,
     parse_tree,
 )
-from scenekeeper.dice.source import DiceSource, roll_dice
+from scenekeeper.dice.source import DiceSource, check_faces, roll_dice
 from scenekeeper.dice.terms import (
     BinaryOp,
     DiceTerm,
-    Keep,
-    KeepMode,
     Negate,
     Node,
     Number,
-    Operator,
     format_node,
 )
-
-__all__ = [
-    "MAX_CONSTANT",
-    "MAX_DEPTH",
-    "MAX_DICE",
-    "MAX_SIDES",
-    "MAX_TEXT_LENGTH",
-    "BinaryOp",
-    "DiceTerm",
-    "Expression",
-    "ExpressionDie",
-    "ExpressionResult",
-    "Keep",
-    "KeepMode",
-    "Negate",
-    "Node",
-    "Number",
-    "Operator",
-    "TermRoll",
-    "format_node",
-    "parse_expression",
-    "roll_expression",
-]
 
 
 @dataclass(frozen=True)
@@ -118,7 +86,7 @@ class Expression:
         Pure: the same faces always give the same result, which makes a recorded roll
         replayable without rolling again.
         """
-        checked = _checked_faces(self.text, tuple(faces), self.dice_sides())
+        checked = check_faces(faces, self.dice_sides(), subject=f"'{self.text}'")
         rolls: list[TermRoll] = []
         total = _evaluate(self.root, iter(checked), rolls)
         return ExpressionResult(expression=self, total=total, rolls=tuple(rolls))
@@ -132,24 +100,6 @@ def _dice_terms(node: Node) -> Iterator[DiceTerm]:
     elif isinstance(node, BinaryOp):
         yield from _dice_terms(node.left)
         yield from _dice_terms(node.right)
-
-
-def _checked_faces(text: str, faces: tuple[int, ...], sides: tuple[int, ...]) -> tuple[int, ...]:
-    if faces and not sides:
-        raise DiceError(f"'{text}' rolls no dice, so it takes no faces; leave the faces out.")
-    if len(faces) != len(sides):
-        example = " ".join(str(min(n, 3)) for n in sides)
-        raise DiceError(
-            f"Got {len(faces)} face{'' if len(faces) == 1 else 's'} but '{text}' rolls "
-            f"{len(sides)} {'die' if len(sides) == 1 else 'dice'}; give one face per die in "
-            f"order, like {example}."
-        )
-    for position, (face, n) in enumerate(zip(faces, sides, strict=True), start=1):
-        if not 1 <= face <= n:
-            raise DiceError(
-                f"Face {face} (number {position}) cannot come up on a d{n}; a d{n} shows 1 to {n}."
-            )
-    return faces
 
 
 def _evaluate(node: Node, faces: Iterator[int], rolls: list[TermRoll]) -> int:

@@ -59,22 +59,39 @@ def parse_faces(text: str) -> tuple[int, ...]:
 
 def typed_faces(text: str, sides: Sequence[int]) -> tuple[int, ...]:
     """Faces a person typed for dice with ``sides``, checked for count and range."""
-    faces = parse_faces(text)
-    dice = " ".join(f"d{n}" for n in sides)
-    if len(faces) != len(sides):
-        example = " ".join(str(min(n, 3)) for n in sides)
-        raise DiceError(
-            f"results: has {len(faces)} face{'s' if len(faces) != 1 else ''} but the roll has "
-            f"{len(sides)} {'dice' if len(sides) != 1 else 'die'} ({dice}); type one face per "
-            f'die in order, like results:"{example}".'
-        )
-    for position, (face, n) in enumerate(zip(faces, sides, strict=True), start=1):
-        if not 1 <= face <= n:
+    return check_faces(parse_faces(text), sides)
+
+
+def check_faces(
+    faces: Sequence[int], sides: Sequence[int], subject: str | None = None
+) -> tuple[int, ...]:
+    """Check one face per die, each on the die. Messages speak of ``results:`` (what a person
+    types) unless ``subject`` names what was rolled instead (an expression's text)."""
+    n, m = len(faces), len(sides)
+    example = " ".join(str(min(size, 3)) for size in sides)
+    if subject is not None and n and not m:
+        raise DiceError(f"{subject} rolls no dice, so it takes no faces; leave the faces out.")
+    if n != m:
+        faces_text = f"{n} face{'s' if n != 1 else ''}"
+        dice_text = f"{m} {'dice' if m != 1 else 'die'}"
+        if subject is None:
             raise DiceError(
-                f"results: face {face} (number {position}) cannot come up on a d{n}; "
-                f"a d{n} shows 1 to {n}."
+                f"results: has {faces_text} but the roll has {dice_text} "
+                f"({' '.join(f'd{size}' for size in sides)}); type one face per die in order, "
+                f'like results:"{example}".'
             )
-    return faces
+        raise DiceError(
+            f"Got {faces_text} but {subject} rolls {dice_text}; give one face per die in "
+            f"order, like {example}."
+        )
+    prefix = "results: face" if subject is None else "Face"
+    for position, (face, size) in enumerate(zip(faces, sides, strict=True), start=1):
+        if not 1 <= face <= size:
+            raise DiceError(
+                f"{prefix} {face} (number {position}) cannot come up on a d{size}; "
+                f"a d{size} shows 1 to {size}."
+            )
+    return tuple(faces)
 
 
 def roll_dice(source: DiceSource, sides: Sequence[int], results: str | None) -> tuple[int, ...]:

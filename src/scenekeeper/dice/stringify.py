@@ -11,7 +11,8 @@ term followed by its faces -- is shared::
 
 from __future__ import annotations
 
-from scenekeeper.dice.expression import DiceTerm, ExpressionDie, ExpressionResult, format_node
+from scenekeeper.dice.expression import ExpressionDie, ExpressionResult
+from scenekeeper.dice.terms import DiceTerm, format_node
 
 
 class PlainStringifier:

@@ -19,7 +19,8 @@ from scenekeeper.store.base import (
     StoreError,
     check_batch,
     check_snapshot,
-    dump_json,
+    event_rows,
+    records_from_rows,
 )
 
 # Snapshots kept per table; older ones are pruned on save (they are only a cache).
@@ -60,19 +61,7 @@ class MemoryStore:
             start = max(after, 0)
             stop = len(rows) if upto is None else max(min(upto, len(rows)), start)
             picked = rows[start:stop]
-        return [
-            EventRecord(
-                table_id=table_id,
-                seq=row.seq,
-                type=row.type,
-                data=json.loads(row.data),
-                actor=row.actor,
-                time=row.time,
-                command_seq=row.command_seq,
-                command=row.command,
-            )
-            for row in picked
-        ]
+        return records_from_rows(table_id, picked, json.loads)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
@@ -80,18 +69,7 @@ class MemoryStore:
         check_batch(table_id, expected_seq, events)
         # Encode everything before taking the lock: a bad record fails the whole batch, and
         # nothing is written because nothing has been touched yet.
-        rows = [
-            _Row(
-                seq=event.seq,
-                type=event.type,
-                data=dump_json(event.data, f"data of event seq {event.seq}"),
-                actor=event.actor,
-                time=event.time,
-                command_seq=event.command_seq,
-                command=event.command,
-            )
-            for event in events
-        ]
+        rows = [_Row(*row[1:]) for row in event_rows(table_id, events)]
         with self._lock:
             self._check_open()
             stream = self._events.setdefault(table_id, [])

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from psycopg import sql
@@ -32,7 +32,8 @@ from scenekeeper.store.base import (
     StoreError,
     check_batch,
     check_snapshot,
-    dump_json,
+    event_rows,
+    records_from_rows,
     redact_url,
 )
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
@@ -141,38 +142,14 @@ class PostgresStore:
                 cursor = conn.execute(self._sql.read_range, (table_id, after, upto))
             rows = cursor.fetchall()
         # psycopg has already decoded the jsonb column into Python objects.
-        return [
-            EventRecord(
-                table_id=table_id,
-                seq=seq,
-                type=type_,
-                data=data,
-                actor=actor,
-                time=time,
-                command_seq=command_seq,
-                command=command,
-            )
-            for seq, type_, data, actor, time, command_seq, command in rows
-        ]
+        return records_from_rows(table_id, rows, _as_mapping)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
             return
         check_batch(table_id, expected_seq, events)
         # Encoded by the same function as every backend, then cast to jsonb by the server.
-        rows = [
-            (
-                table_id,
-                event.seq,
-                event.type,
-                dump_json(event.data, f"data of event seq {event.seq}"),
-                event.actor,
-                event.time,
-                event.command_seq,
-                event.command,
-            )
-            for event in events
-        ]
+        rows = event_rows(table_id, events)
         with self._connection() as conn:
             try:
                 with conn.transaction():
@@ -325,3 +302,8 @@ class _PostgresMigrationTransaction:
 
     def record(self, version: int) -> None:
         self._conn.execute(self._sql.record_migration, (version,))
+
+
+def _as_mapping(data: Any) -> Mapping[str, Any]:
+    # psycopg has already decoded the jsonb column into Python objects.
+    return cast("Mapping[str, Any]", data)

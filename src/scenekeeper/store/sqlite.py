@@ -30,7 +30,8 @@ from scenekeeper.store.base import (
     StoreError,
     check_batch,
     check_snapshot,
-    dump_json,
+    event_rows,
+    records_from_rows,
 )
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
@@ -96,37 +97,13 @@ class SqliteStore:
             params += (upto,)
         with self._use() as conn:
             rows = conn.execute(query + " ORDER BY seq", params).fetchall()
-        return [
-            EventRecord(
-                table_id=table_id,
-                seq=seq,
-                type=type_,
-                data=json.loads(data),
-                actor=actor,
-                time=time,
-                command_seq=command_seq,
-                command=command,
-            )
-            for seq, type_, data, actor, time, command_seq, command in rows
-        ]
+        return records_from_rows(table_id, rows, json.loads)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
             return
         check_batch(table_id, expected_seq, events)
-        rows = [
-            (
-                table_id,
-                event.seq,
-                event.type,
-                dump_json(event.data, f"data of event seq {event.seq}"),
-                event.actor,
-                event.time,
-                event.command_seq,
-                event.command,
-            )
-            for event in events
-        ]
+        rows = event_rows(table_id, events)
         with self._use() as conn:
             try:
                 with self._immediate(conn):
