@@ -107,6 +107,11 @@ class Option:
 
 
 @dataclass(frozen=True)
+class NoOptions:
+    """The options of a command that takes none."""
+
+
+@dataclass(frozen=True)
 class Decision:
     """What a handler decided: events to append (possibly none) and the reply."""
 

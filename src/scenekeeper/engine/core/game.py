@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.core.events import (
     CoGmAdded,
     CoGmRemoved,
@@ -59,11 +59,6 @@ def new_game(ctx: Context, args: NewGame) -> Decision:
             "Players: type /game join to take a seat.",
         ),
     )
-
-
-@dataclass(frozen=True)
-class NoOptions:
-    pass
 
 
 @commands.command(

@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from scenekeeper.engine.aggregate import Table, replay
-from scenekeeper.engine.commands import Attachment, CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.commands import (
+    Attachment,
+    CommandSet,
+    Context,
+    Decision,
+    NoOptions,
+    Opt,
+    Permission,
+)
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, envelope_from_json, envelope_to_json
 from scenekeeper.engine.reply import File, Reply
@@ -43,11 +51,6 @@ def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) 
         **game,
         "events": [envelope_to_json(e) for e in envelopes],
     }
-
-
-@dataclass(frozen=True)
-class NoOptions:
-    pass
 
 
 @commands.command(
