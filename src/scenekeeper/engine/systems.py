@@ -7,13 +7,22 @@ this module only knows what the engine needs to create, store and show a game's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pydantic
 
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.state import GameState, TableMeta, TableState
+
+
+@dataclass(frozen=True)
+class Mod:
+    """A rule a table can switch on or off (Cortex's mods, house rules the texts allow)."""
+
+    name: str
+    help: str
+    default: bool = False
 
 
 @dataclass(frozen=True)
@@ -24,10 +33,18 @@ class GameSystem:
     title: str
     state_type: type[GameState]
     summary: str = ""
-    #: Mods this game offers and whether each starts switched on.
-    default_mods: Mapping[str, bool] = field(default_factory=dict)
+    #: The mods this game offers, in the order their rules apply.
+    mods: tuple[Mod, ...] = ()
     #: Bump when ``state_type`` changes shape: stored snapshots of older shapes are ignored.
     state_version: int = 1
+
+    @property
+    def default_mods(self) -> dict[str, bool]:
+        return {mod.name: mod.default for mod in self.mods}
+
+    def mod(self, name: str) -> Mod | None:
+        wanted = name.strip().lower()
+        return next((m for m in self.mods if m.name == wanted), None)
 
     def new_state(self) -> GameState:
         return self.state_type()

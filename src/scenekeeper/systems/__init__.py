@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.systems import generic
+from scenekeeper.systems import cortex, generic
 
 
 def load_all() -> tuple[CommandSet, ...]:
     """Every game's command sets (importing a game's package registers the game)."""
-    return generic.COMMAND_SETS
+    return (*generic.COMMAND_SETS, *cortex.COMMAND_SETS)

@@ -1,7 +1,7 @@
 """Commands and events every table has, whatever game it plays."""
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.core import characters, game, history, roll, transfer, undo
+from scenekeeper.engine.core import characters, game, history, mods, roll, transfer, undo
 from scenekeeper.engine.core import help as help_commands
 
 COMMAND_SETS: tuple[CommandSet, ...] = (
@@ -9,6 +9,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     game.commands,
     help_commands.commands,
     history.commands,
+    mods.commands,
     roll.commands,
     transfer.commands,
     undo.commands,

@@ -85,6 +85,15 @@ class CharacterReleased(Event):
         return f"{self.character} has no player now"
 
 
+class ModSwitched(Event):
+    type_name: ClassVar[str] = "table.mod_switched@1"
+    mod: str
+    on: bool
+
+    def describe(self) -> str:
+        return f"mod {self.mod} switched {'on' if self.on else 'off'}"
+
+
 class RolledDie(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
     sides: int
@@ -168,6 +177,12 @@ def _claimed(state: TableState, event: CharacterClaimed) -> TableState:
 def _released(state: TableState, event: CharacterReleased) -> TableState:
     owners = {k: v for k, v in state.meta.owners.items() if k != event.character}
     return state.replace(meta=state.meta.model_copy(update={"owners": owners}))
+
+
+@evolves(ModSwitched)
+def _mod_switched(state: TableState, event: ModSwitched) -> TableState:
+    mods = {**state.meta.mods, event.mod: event.on}
+    return state.replace(meta=state.meta.model_copy(update={"mods": mods}))
 
 
 @evolves(DiceRolled)

@@ -1,0 +1,60 @@
+"""``/game mods``: the rules a table switches on or off (Cortex's mods, allowed house rules)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.core.events import ModSwitched
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import get_system
+
+commands = CommandSet()
+
+
+@commands.command(
+    "game mods show",
+    help="List this game's mods, which are on, and what each does.",
+    permission=Permission.ANYONE,
+)
+def show_mods(ctx: Context, _args: NoOptions) -> Decision:
+    meta = ctx.require_state().meta
+    system = get_system(meta.system)
+    if not system.mods:
+        return Decision(reply=Reply.say(f"{system.title} has no mods to switch."))
+    lines = [f"Mods of {system.title} (in the order they apply):"]
+    data = {}
+    for mod in system.mods:
+        on = meta.mods.get(mod.name, mod.default)
+        data[mod.name] = on
+        lines.append(f"{mod.name}: {'on' if on else 'off'}. {mod.help}")
+    return Decision(reply=Reply.say(*lines, data=data))
+
+
+@dataclass(frozen=True)
+class SetMod:
+    mod: Annotated[str, Opt("the mod's name (see /game mods show)")]
+    on: Annotated[bool, Opt("true to switch it on, false to switch it off")]
+
+
+@commands.command(
+    "game mods set",
+    help="Switch one of this game's mods on or off.",
+    permission=Permission.GM,
+    examples=("/game mods set mod:static-difficulty on:true",),
+)
+def set_mod(ctx: Context, args: SetMod) -> Decision:
+    meta = ctx.require_state().meta
+    system = get_system(meta.system)
+    mod = system.mod(args.mod)
+    if mod is None:
+        names = ", ".join(m.name for m in system.mods) or "none"
+        raise Refusal(f"{system.title} has no mod called '{args.mod}' (its mods: {names}).")
+    if meta.mods.get(mod.name, mod.default) == args.on:
+        raise Refusal(f"{mod.name} is {'on' if args.on else 'off'} already.")
+    return Decision(
+        events=(ModSwitched(mod=mod.name, on=args.on),),
+        reply=Reply.say(f"{mod.name} is now {'on' if args.on else 'off'}: {mod.help}"),
+    )

@@ -1,0 +1,50 @@
+"""Cortex Prime: the core roll, tests, contests, plot points, and the Prime Scenes chapter.
+
+Rules: ``shared/rules/gaps-and-defaults.md`` section 1 and ``cortex-prime-scenes.md``.
+"""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.state import GameState
+from scenekeeper.engine.systems import GameSystem, Mod, register_system
+from scenekeeper.systems.cortex import characters, evolve
+from scenekeeper.systems.cortex.state import CortexState
+
+# The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
+MODS = (
+    Mod(
+        "let-the-dice-fall",
+        "The total is always the two highest dice and the effect die the largest left "
+        "(Cortex p.17 option). Off: the bot suggests the best total and offers alternatives.",
+    ),
+    Mod(
+        "static-difficulty",
+        "Difficulty levels are numbers: very easy 3, easy 7, challenging 11, hard 15, "
+        "very hard 19 (Cortex p.25). Off: they are rolled as two dice.",
+    ),
+    Mod(
+        "hitches-to-doom-pool",
+        "The GM turns a player's hitches into doom dice (one per hitch, the size of the "
+        "hitched die) instead of a complication; the player still earns 1 PP (Cortex p.27).",
+    ),
+)
+
+
+class CortexSystem(GameSystem):
+    def characters(self, game: GameState) -> tuple[str, ...] | None:
+        assert isinstance(game, CortexState)
+        return tuple(game.characters)
+
+
+SYSTEM = register_system(
+    CortexSystem(
+        name="cortex",
+        title="Cortex Prime",
+        state_type=CortexState,
+        summary="Cortex Prime: trait pools, plot points, complications, contests.",
+        mods=MODS,
+    )
+)
+COMMAND_SETS: tuple[CommandSet, ...] = (characters.commands,)
+__all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

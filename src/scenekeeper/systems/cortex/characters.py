@@ -1,0 +1,288 @@
+"""``/char``: Cortex character sheets -- create, rate traits, SFX, show, import, delete.
+
+Cortex p.16-19: traits come in prime sets (by default Distinctions, Attributes, Skills); a trait
+with no rating is a d4; a character has three distinctions, each a d8.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import DiceError, Die
+from scenekeeper.engine.commands import (
+    Attachment,
+    CommandSet,
+    Context,
+    Decision,
+    Opt,
+    Permission,
+)
+from scenekeeper.engine.core.events import CharacterClaimed
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import Person
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.names import character, cortex
+from scenekeeper.systems.cortex.render import sheet_lines
+from scenekeeper.systems.cortex.sheet import (
+    DISTINCTION_COUNT,
+    DISTINCTION_DIE,
+    DISTINCTIONS,
+    clean_name,
+    same_name,
+)
+from scenekeeper.systems.cortex.sheet_file import read_sheets
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+
+
+@dataclass(frozen=True)
+class NewCharacter:
+    name: Annotated[str, Opt("the character's name", max_length=60)]
+    owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
+    gmc: Annotated[bool, Opt("true for a GM character (the GM plays it)")] = False
+
+
+@commands.command(
+    "char new",
+    help="Make a character; players make their own, GMs make GMCs and characters for others.",
+    permission=Permission.PLAYER,
+    examples=('/char new name:"Ada Lark"', "/char new name:Thug gmc:true"),
+)
+def new_character(ctx: Context, args: NewCharacter) -> Decision:
+    state = ctx.require_state()
+    meta, game = state.meta, cortex(state)
+    name = clean_name(args.name)
+    is_gm = meta.is_gm(ctx.actor.id)
+    if game.find_character(name) is not None:
+        raise Refusal(f"There is a character called {name} already; choose another name.")
+    if args.gmc and not is_gm:
+        raise Refusal("Only a GM makes GMCs; leave out gmc:true to make your own character.")
+    owner = None if args.gmc else (args.owner or (None if is_gm else ctx.actor))
+    if owner is not None and owner.id != ctx.actor.id and not is_gm:
+        raise Refusal("Only a GM makes characters for someone else; leave out owner:.")
+    if owner is not None and not meta.is_seated(owner.id):
+        raise Refusal(f"{owner.name} is not at this table; they type /game join first.")
+    events: list[Event] = [
+        ev.CharacterCreated(name=name, kind="gmc" if args.gmc else "pc", pp=0 if args.gmc else 1)
+    ]
+    played = ""
+    if owner is not None:
+        owner_name = meta.names.get(owner.id, owner.name)
+        events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
+        played = f", played by {owner_name}"
+    sets = ", ".join(s for s in game.trait_sets if s != DISTINCTIONS)
+    return Decision(
+        events=tuple(events),
+        reply=Reply.say(
+            f"{'GMC' if args.gmc else 'Character'} {name} is ready{played}.",
+            f'Rate traits with /char set character:"{name}" trait:<name> die:<d4..d12> '
+            f"(sets: {sets}), or bring a whole sheet with /char import file:<sheet>.",
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class RateTrait:
+    character: Annotated[str, Opt("whose sheet")]
+    trait: Annotated[str, Opt("the trait's name", max_length=60)]
+    die: Annotated[str | None, Opt("its rating, d4 to d12 (no rating is a d4)")] = None
+    set: Annotated[str | None, Opt("its trait set (needed for a new trait)")] = None
+
+
+@commands.command(
+    "char set",
+    help="Rate a trait on a sheet (add it, change its die, or move it to another set).",
+    permission=Permission.OWNER,
+    examples=(
+        '/char set character:"Ada Lark" trait:Fighting die:d8 set:Skills',
+        '/char set character:"Ada Lark" trait:"Reckless Pilot" set:Distinctions',
+    ),
+)
+def rate_trait(ctx: Context, args: RateTrait) -> Decision:
+    who = character(ctx, args.character)
+    game = cortex(ctx.require_state())
+    existing = who.find_trait(args.trait)
+    if args.set is not None:
+        set_name = next((s for s in game.trait_sets if same_name(s, args.set)), None)
+        if set_name is None:
+            raise Refusal(
+                f"There is no trait set called {args.set}; this game's sets are "
+                f"{', '.join(game.trait_sets)}."
+            )
+    elif existing is not None:
+        set_name = existing[0]
+    else:
+        raise Refusal(
+            f"{who.name} has no trait called {args.trait}; to add it, say which set: "
+            f"set:<{'|'.join(game.trait_sets)}>."
+        )
+    trait = existing[1] if existing else clean_name(args.trait)
+    try:
+        die = Die.parse(args.die) if args.die else _default_die(set_name)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    if set_name == DISTINCTIONS:
+        _check_distinction(who.distinctions(), trait, die)
+    return Decision(
+        events=(ev.TraitRated(character=who.name, set=set_name, trait=trait, die=die),),
+        reply=Reply.say(f"{who.name}: {trait} ({set_name}) is {die}."),
+    )
+
+
+def _default_die(set_name: str) -> Die:
+    # Cortex p.18: distinctions are d8; any other trait with no rating is a d4.
+    return DISTINCTION_DIE if set_name == DISTINCTIONS else Die.D4
+
+
+def _check_distinction(current: dict[str, Die], trait: str, die: Die) -> None:
+    if die is not DISTINCTION_DIE:
+        raise Refusal(
+            f"Distinctions are always {DISTINCTION_DIE} (hinder one to roll it as a d4); "
+            "leave out die:."
+        )
+    others = [name for name in current if not same_name(name, trait)]
+    if len(others) >= DISTINCTION_COUNT:
+        raise Refusal(
+            f"A character has {DISTINCTION_COUNT} distinctions ({', '.join(others)}); "
+            "remove one first with /char remove."
+        )
+
+
+@dataclass(frozen=True)
+class RemoveTrait:
+    character: Annotated[str, Opt("whose sheet")]
+    trait: Annotated[str, Opt("the trait to take off the sheet")]
+
+
+@commands.command(
+    "char remove",
+    help="Take a trait off a sheet.",
+    permission=Permission.OWNER,
+    examples=('/char remove character:"Ada Lark" trait:Sneaking',),
+)
+def remove_trait(ctx: Context, args: RemoveTrait) -> Decision:
+    who = character(ctx, args.character)
+    existing = who.find_trait(args.trait)
+    if existing is None:
+        raise Refusal(f"{who.name} has no trait called {args.trait}.")
+    return Decision(
+        events=(ev.TraitRemoved(character=who.name, trait=existing[1]),),
+        reply=Reply.say(f"{who.name}: {existing[1]} is off the sheet."),
+    )
+
+
+@dataclass(frozen=True)
+class WriteSfx:
+    character: Annotated[str, Opt("whose sheet")]
+    name: Annotated[str, Opt("the SFX's name", max_length=60)]
+    text: Annotated[str, Opt("what it does, as the sheet says it", max_length=400)]
+
+
+@commands.command(
+    "char sfx add",
+    help="Write an SFX on a sheet (or rewrite one).",
+    permission=Permission.OWNER,
+    examples=('/char sfx add character:"Ada Lark" name:"Hit Hard" text:"Spend 1 PP to ..."',),
+)
+def add_sfx(ctx: Context, args: WriteSfx) -> Decision:
+    who = character(ctx, args.character)
+    name = next((n for n in who.sfx if same_name(n, args.name)), clean_name(args.name))
+    return Decision(
+        events=(ev.SfxWritten(character=who.name, name=name, text=args.text),),
+        reply=Reply.say(f"{who.name}: SFX {name}: {args.text}"),
+    )
+
+
+@dataclass(frozen=True)
+class RemoveSfx:
+    character: Annotated[str, Opt("whose sheet")]
+    name: Annotated[str, Opt("the SFX's name")]
+
+
+@commands.command("char sfx remove", help="Take an SFX off a sheet.", permission=Permission.OWNER)
+def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
+    who = character(ctx, args.character)
+    name = next((n for n in who.sfx if same_name(n, args.name)), None)
+    if name is None:
+        raise Refusal(f"{who.name} has no SFX called {args.name}.")
+    return Decision(
+        events=(ev.SfxRemoved(character=who.name, name=name),),
+        reply=Reply.say(f"{who.name}: SFX {name} is off the sheet."),
+    )
+
+
+@dataclass(frozen=True)
+class ShowCharacter:
+    character: Annotated[str, Opt("whose sheet")]
+
+
+@commands.command(
+    "char show", help="Show a character's sheet and state.", permission=Permission.ANYONE
+)
+def show(ctx: Context, args: ShowCharacter) -> Decision:
+    who = character(ctx, args.character)
+    meta = ctx.require_state().meta
+    owner = meta.owner_of(who.name)
+    game = cortex(ctx.require_state())
+    lines = sheet_lines(who, meta.name_of(owner) if owner else None, game.trait_sets)
+    return Decision(reply=Reply.say(*lines, data=who.model_dump(mode="json")))
+
+
+@dataclass(frozen=True)
+class DeleteCharacter:
+    character: Annotated[str, Opt("the character to delete")]
+
+
+@commands.command(
+    "char delete",
+    help="Delete a character and its sheet (undo brings it back).",
+    permission=Permission.GM,
+)
+def delete(ctx: Context, args: DeleteCharacter) -> Decision:
+    who = character(ctx, args.character)
+    return Decision(
+        events=(ev.CharacterDeleted(name=who.name),),
+        reply=Reply.say(f"{who.name} is deleted (/undo brings them back)."),
+    )
+
+
+@dataclass(frozen=True)
+class ImportSheet:
+    file: Annotated[Attachment, Opt("a YAML or JSON sheet (see docs/cortex-sheets.md)")]
+
+
+@commands.command(
+    "char import",
+    help="Bring in whole sheets from a YAML or JSON file (new characters, or your own again).",
+    permission=Permission.PLAYER,
+    examples=("/char import file:ada-lark.yaml",),
+)
+def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
+    state = ctx.require_state()
+    meta, game = state.meta, cortex(state)
+    is_gm = meta.is_gm(ctx.actor.id)
+    sheets = read_sheets(args.file.content, args.file.name, game.trait_sets)
+    events: list[Event] = []
+    lines = []
+    for data in sheets:
+        sheet = data.character
+        existing = game.find_character(sheet.name)
+        owner = meta.owner_of(sheet.name) if existing else None
+        if existing and not is_gm and owner != ctx.actor.id:
+            raise Refusal(
+                f"{existing.name} is someone else's character; a player imports only their "
+                "own characters or new ones."
+            )
+        if sheet.kind == "gmc" and not is_gm:
+            raise Refusal(f"{sheet.name} is a GMC; only a GM imports GMCs.")
+        name = existing.name if existing else sheet.name
+        # Updating a sheet keeps what the file does not mention (plot points, stress, ...).
+        imported = data.onto(existing) if existing else sheet
+        events.append(ev.SheetImported(character=imported))
+        if existing is None and not is_gm and sheet.kind == "pc":
+            events.append(CharacterClaimed(character=name, owner=ctx.actor.id, name=ctx.actor.name))
+        lines.append(f"{'Updated' if existing else 'Imported'} {name} from {args.file.name}.")
+    return Decision(events=tuple(events), reply=Reply.say(*lines))

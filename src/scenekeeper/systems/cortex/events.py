@@ -1,0 +1,208 @@
+"""Cortex Prime events: what happened at the table, with every fact replay needs."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scenekeeper.dice import Die
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.fields import DieField
+from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
+from scenekeeper.systems.cortex.state import RollRecord
+
+
+class TraitSetsChosen(Event):
+    type_name: ClassVar[str] = "cortex.trait_sets_chosen@1"
+    sets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"prime trait sets: {', '.join(self.sets)}"
+
+
+class CharacterCreated(Event):
+    type_name: ClassVar[str] = "cortex.character_created@1"
+    name: str
+    kind: Kind
+    pp: int
+
+    def describe(self) -> str:
+        return f"{'GMC' if self.kind == 'gmc' else 'character'} {self.name} created"
+
+
+class CharacterDeleted(Event):
+    type_name: ClassVar[str] = "cortex.character_deleted@1"
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} deleted"
+
+
+class SheetImported(Event):
+    """A whole sheet read from a file (creates the character or replaces its sheet)."""
+
+    type_name: ClassVar[str] = "cortex.sheet_imported@1"
+    character: Character
+
+    def describe(self) -> str:
+        return f"sheet of {self.character.name} imported"
+
+
+class TraitRated(Event):
+    type_name: ClassVar[str] = "cortex.trait_rated@1"
+    character: str
+    set: str
+    trait: str
+    die: DieField
+
+    def describe(self) -> str:
+        return f"{self.character}: {self.trait} ({self.set}) {self.die}"
+
+
+class TraitRemoved(Event):
+    type_name: ClassVar[str] = "cortex.trait_removed@1"
+    character: str
+    trait: str
+
+    def describe(self) -> str:
+        return f"{self.character}: {self.trait} removed"
+
+
+class SfxWritten(Event):
+    type_name: ClassVar[str] = "cortex.sfx_written@1"
+    character: str
+    name: str
+    text: str
+
+    def describe(self) -> str:
+        return f"{self.character}: SFX {self.name}"
+
+
+class SfxRemoved(Event):
+    type_name: ClassVar[str] = "cortex.sfx_removed@1"
+    character: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.character}: SFX {self.name} removed"
+
+
+class PlotPointsChanged(Event):
+    """Cortex p.29: every plot point earned or spent, with its reason."""
+
+    type_name: ClassVar[str] = "cortex.plot_points_changed@1"
+    character: str
+    delta: int
+    reason: str
+
+    def describe(self) -> str:
+        verb = "earns" if self.delta > 0 else "spends"
+        return f"{self.character} {verb} {abs(self.delta)} PP ({self.reason})"
+
+
+class GmBankChanged(Event):
+    type_name: ClassVar[str] = "cortex.gm_bank_changed@1"
+    delta: int
+    reason: str
+
+    def describe(self) -> str:
+        return f"GM bank {self.delta:+d} PP ({self.reason})"
+
+
+class AssetSet(Event):
+    """An asset created, stepped or changed (``owner`` "" is the scene's)."""
+
+    type_name: ClassVar[str] = "cortex.asset_set@1"
+    owner: str
+    name: str
+    asset: Asset
+
+    def describe(self) -> str:
+        return f"{self.owner or 'scene'}: asset {self.name} {self.asset.die}"
+
+
+class AssetRemoved(Event):
+    type_name: ClassVar[str] = "cortex.asset_removed@1"
+    owner: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.owner or 'scene'}: asset {self.name} gone"
+
+
+class ComplicationSet(Event):
+    """A complication added or stepped (``owner`` "" is the scene's)."""
+
+    type_name: ClassVar[str] = "cortex.complication_set@1"
+    owner: str
+    name: str
+    die: DieField
+
+    def describe(self) -> str:
+        return f"{self.owner or 'scene'}: complication {self.name} {self.die}"
+
+
+class ComplicationRemoved(Event):
+    type_name: ClassVar[str] = "cortex.complication_removed@1"
+    owner: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.owner or 'scene'}: complication {self.name} gone"
+
+
+class StatusChanged(Event):
+    type_name: ClassVar[str] = "cortex.status_changed@1"
+    character: str
+    status: Status
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.character} is {self.status.replace('_', ' ')} ({self.reason})"
+
+
+class Rolled(Event):
+    """A Cortex roll with every face, and the reading in force when it was made."""
+
+    type_name: ClassVar[str] = "cortex.rolled@1"
+    roll: RollRecord
+
+    def describe(self) -> str:
+        faces = " ".join(f"{d.die}:{d.face}" for d in self.roll.dice)
+        return f"{self.roll.roller} rolled #{self.roll.id} [{faces}]"
+
+
+class ReadingChosen(Event):
+    """The dice in the total and the effect dice of a roll changed (a pick, or a PP spend)."""
+
+    type_name: ClassVar[str] = "cortex.reading_chosen@1"
+    roller: str
+    roll_id: int
+    keep: int
+    effects: int
+    total_dice: tuple[int, ...]
+    effect_dice: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"{self.roller} reads roll #{self.roll_id} differently"
+
+
+class HitchesActivated(Event):
+    type_name: ClassVar[str] = "cortex.hitches_activated@1"
+    roller: str
+    roll_id: int
+
+    def describe(self) -> str:
+        return f"GM activated the hitches of roll #{self.roll_id}"
+
+
+class DoomPoolChanged(Event):
+    type_name: ClassVar[str] = "cortex.doom_pool_changed@1"
+    dice: tuple[DieField, ...]
+    reason: str
+
+    def describe(self) -> str:
+        return f"doom pool now {' '.join(str(d) for d in self.dice) or 'empty'} ({self.reason})"
+
+
+def die_list(dice: tuple[Die, ...]) -> str:
+    return " ".join(str(d) for d in dice) or "none"

@@ -1,0 +1,194 @@
+"""How each Cortex event changes the table (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scenekeeper.engine.evolve import evolves
+from scenekeeper.engine.state import TableState
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.state import CortexState
+
+
+def game_of(state: TableState) -> CortexState:
+    game = state.game
+    if not isinstance(game, CortexState):
+        raise TypeError("not a Cortex table")
+    return game
+
+
+def _with_game(state: TableState, game: CortexState) -> TableState:
+    return state.replace(game=game)
+
+
+def _change(state: TableState, name: str, change: Callable[[Character], Character]) -> TableState:
+    game = game_of(state)
+    key = next(n for n in game.characters if same_name(n, name))
+    return _with_game(state, game.with_character(change(game.characters[key])))
+
+
+@evolves(ev.TraitSetsChosen)
+def _sets(state: TableState, event: ev.TraitSetsChosen) -> TableState:
+    return _with_game(state, game_of(state).model_copy(update={"trait_sets": event.sets}))
+
+
+@evolves(ev.CharacterCreated)
+def _created(state: TableState, event: ev.CharacterCreated) -> TableState:
+    character = Character(name=event.name, kind=event.kind, pp=event.pp)
+    return _with_game(state, game_of(state).with_character(character))
+
+
+@evolves(ev.SheetImported)
+def _imported(state: TableState, event: ev.SheetImported) -> TableState:
+    game = game_of(state)
+    others = {n: c for n, c in game.characters.items() if not same_name(n, event.character.name)}
+    characters = {**others, event.character.name: event.character}
+    return _with_game(state, game.model_copy(update={"characters": characters}))
+
+
+@evolves(ev.CharacterDeleted)
+def _deleted(state: TableState, event: ev.CharacterDeleted) -> TableState:
+    game = game_of(state)
+    characters = {n: c for n, c in game.characters.items() if n != event.name}
+    rolls = {n: r for n, r in game.rolls.items() if n != event.name}
+    owners = {c: o for c, o in state.meta.owners.items() if c != event.name}
+    meta = state.meta.model_copy(update={"owners": owners})
+    return state.replace(
+        meta=meta, game=game.model_copy(update={"characters": characters, "rolls": rolls})
+    )
+
+
+@evolves(ev.TraitRated)
+def _rated(state: TableState, event: ev.TraitRated) -> TableState:
+    return _change(
+        state, event.character, lambda c: c.with_trait(event.set, event.trait, event.die)
+    )
+
+
+@evolves(ev.TraitRemoved)
+def _trait_removed(state: TableState, event: ev.TraitRemoved) -> TableState:
+    return _change(state, event.character, lambda c: c.without_trait(event.trait))
+
+
+@evolves(ev.SfxWritten)
+def _sfx(state: TableState, event: ev.SfxWritten) -> TableState:
+    return _change(
+        state,
+        event.character,
+        lambda c: c.model_copy(update={"sfx": {**c.sfx, event.name: event.text}}),
+    )
+
+
+@evolves(ev.SfxRemoved)
+def _sfx_removed(state: TableState, event: ev.SfxRemoved) -> TableState:
+    def drop(c: Character) -> Character:
+        return c.model_copy(update={"sfx": {k: v for k, v in c.sfx.items() if k != event.name}})
+
+    return _change(state, event.character, drop)
+
+
+@evolves(ev.PlotPointsChanged)
+def _pp(state: TableState, event: ev.PlotPointsChanged) -> TableState:
+    return _change(
+        state, event.character, lambda c: c.model_copy(update={"pp": c.pp + event.delta})
+    )
+
+
+@evolves(ev.GmBankChanged)
+def _bank(state: TableState, event: ev.GmBankChanged) -> TableState:
+    game = game_of(state)
+    return _with_game(state, game.model_copy(update={"gm_bank": game.gm_bank + event.delta}))
+
+
+@evolves(ev.AssetSet)
+def _asset(state: TableState, event: ev.AssetSet) -> TableState:
+    if not event.owner:
+        game = game_of(state)
+        assets = {**game.scene_assets, event.name: event.asset}
+        return _with_game(state, game.model_copy(update={"scene_assets": assets}))
+    return _change(
+        state,
+        event.owner,
+        lambda c: c.model_copy(update={"assets": {**c.assets, event.name: event.asset}}),
+    )
+
+
+@evolves(ev.AssetRemoved)
+def _asset_removed(state: TableState, event: ev.AssetRemoved) -> TableState:
+    if not event.owner:
+        game = game_of(state)
+        assets = {k: v for k, v in game.scene_assets.items() if k != event.name}
+        return _with_game(state, game.model_copy(update={"scene_assets": assets}))
+
+    def drop(c: Character) -> Character:
+        assets = {k: v for k, v in c.assets.items() if k != event.name}
+        return c.model_copy(update={"assets": assets})
+
+    return _change(state, event.owner, drop)
+
+
+@evolves(ev.ComplicationSet)
+def _complication(state: TableState, event: ev.ComplicationSet) -> TableState:
+    if not event.owner:
+        game = game_of(state)
+        found = {**game.scene_complications, event.name: event.die}
+        return _with_game(state, game.model_copy(update={"scene_complications": found}))
+
+    def put(c: Character) -> Character:
+        return c.model_copy(update={"complications": {**c.complications, event.name: event.die}})
+
+    return _change(state, event.owner, put)
+
+
+@evolves(ev.ComplicationRemoved)
+def _complication_removed(state: TableState, event: ev.ComplicationRemoved) -> TableState:
+    if not event.owner:
+        game = game_of(state)
+        kept = {k: v for k, v in game.scene_complications.items() if k != event.name}
+        return _with_game(state, game.model_copy(update={"scene_complications": kept}))
+
+    def drop(c: Character) -> Character:
+        kept = {k: v for k, v in c.complications.items() if k != event.name}
+        return c.model_copy(update={"complications": kept})
+
+    return _change(state, event.owner, drop)
+
+
+@evolves(ev.StatusChanged)
+def _status(state: TableState, event: ev.StatusChanged) -> TableState:
+    return _change(state, event.character, lambda c: c.model_copy(update={"status": event.status}))
+
+
+@evolves(ev.Rolled)
+def _rolled(state: TableState, event: ev.Rolled) -> TableState:
+    game = game_of(state)
+    roll = event.roll
+    rolls = {**game.rolls, roll.roller: roll}
+    return _with_game(state, game.model_copy(update={"rolls": rolls, "roll_count": roll.id}))
+
+
+@evolves(ev.ReadingChosen)
+def _reading(state: TableState, event: ev.ReadingChosen) -> TableState:
+    game = game_of(state)
+    roll = game.rolls[event.roller].model_copy(
+        update={
+            "keep": event.keep,
+            "effects": event.effects,
+            "total_dice": event.total_dice,
+            "effect_dice": event.effect_dice,
+        }
+    )
+    return _with_game(state, game.model_copy(update={"rolls": {**game.rolls, event.roller: roll}}))
+
+
+@evolves(ev.HitchesActivated)
+def _hitches(state: TableState, event: ev.HitchesActivated) -> TableState:
+    game = game_of(state)
+    roll = game.rolls[event.roller].model_copy(update={"hitches_activated": True})
+    return _with_game(state, game.model_copy(update={"rolls": {**game.rolls, event.roller: roll}}))
+
+
+@evolves(ev.DoomPoolChanged)
+def _doom(state: TableState, event: ev.DoomPoolChanged) -> TableState:
+    return _with_game(state, game_of(state).model_copy(update={"doom_pool": event.dice}))

@@ -1,0 +1,50 @@
+"""Finding characters and traits by the names people type (any case, extra spaces)."""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.state import TableState
+from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import CortexState
+
+
+def cortex(state: TableState) -> CortexState:
+    game = state.game
+    if not isinstance(game, CortexState):  # the registry only routes Cortex tables here
+        raise Refusal("This is not a Cortex table.")
+    return game
+
+
+def character(ctx: Context, name: str) -> Character:
+    game = cortex(ctx.require_state())
+    found = game.find_character(name)
+    if found is None:
+        known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
+        raise Refusal(f"There is no character called {name} (characters: {known}).")
+    return found
+
+
+def own_character(ctx: Context, name: str | None) -> Character:
+    """The character named, or the one the acting person plays when they play exactly one."""
+    if name:
+        return character(ctx, name)
+    state = ctx.require_state()
+    game = cortex(state)
+    mine = [c for c, owner in state.meta.owners.items() if owner == ctx.actor.id]
+    if len(mine) == 1 and game.find_character(mine[0]) is not None:
+        return character(ctx, mine[0])
+    if not mine:
+        raise Refusal("Name the character: add character:<name> (you play none here yet).")
+    raise Refusal(f"Name the character: add character:<name> (you play {', '.join(mine)}).")
+
+
+def may_act_for(ctx: Context, who: Character) -> None:
+    """Players act for their own characters; GMs for anyone."""
+    meta = ctx.require_state().meta
+    if meta.is_gm(ctx.actor.id):
+        return
+    owner = meta.owner_of(who.name)
+    if owner != ctx.actor.id:
+        played_by = f"{meta.name_of(owner)}'s" if owner else "a GM's"
+        raise Refusal(f"{who.name} is {played_by} character; only they or a GM can do that.")
