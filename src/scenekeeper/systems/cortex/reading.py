@@ -1,0 +1,312 @@
+"""Reading a Cortex Prime roll: which dice make the total, which are effect dice, and what the
+total does against a difficulty.
+
+Pure: the rolled dice come in as a sequence of ``RolledStep(die, face)`` and every choice names
+dice by their index in that sequence (the caller keeps the dice's names and labels by index).
+Rule references are to the Cortex Prime Game Handbook ch. 1 as restated in
+``rules/gaps-and-defaults.md`` sections 1.1 (the roll) and 1.2 (tests and difficulty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scenekeeper.dice import Beyond, Die, RolledStep, Step, step_up
+
+#: Cortex 1.1: a die showing 1 is a hitch.
+HITCH_FACE = 1
+#: Cortex 1.1: the total is two dice; each plot point spent on the total keeps one more.
+DEFAULT_KEEP = 2
+#: Cortex 1.1: one effect die; each plot point spent keeps one more.
+DEFAULT_EFFECTS = 1
+#: Cortex 1.2: beating the difficulty by 5 or more is a heroic success, one step per full 5.
+HEROIC_MARGIN = 5
+#: "best" is the default suggestion; "fall" is the "let the dice fall" mod (gaps 1.1 option).
+POLICIES = ("best", "fall")
+
+OutcomeKind = Literal["success", "heroic", "failure"]
+
+
+class CortexRuleError(ValueError):
+    """A choice the Cortex rules do not allow; the message says what to do instead."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a roll.
+
+    ``total_dice`` are in index order; ``effect_dice`` and ``effects`` are largest die first
+    (equal sizes by index). ``effects`` has one die per effect slot: a slot with no die chosen
+    is a d4 (Cortex 1.1: no die left for effect means the effect die is a d4).
+    """
+
+    total_dice: tuple[int, ...]
+    effect_dice: tuple[int, ...]
+    total: int
+    effects: tuple[Die, ...]
+
+    @property
+    def effect(self) -> Die:
+        """The primary (largest) effect die; a d4 when the roll keeps no effect slot."""
+        return self.effects[0] if self.effects else Die.D4
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a total does against a difficulty.
+
+    ``effect`` is the effect die after the heroic steps; ``Beyond.PAST_D12`` means the GM chooses
+    an automatic take-out/victory or a second effect die from the pool (Cortex 1.2). On a
+    failure the effect die is returned unchanged and ``steps`` is 0.
+    """
+
+    kind: OutcomeKind
+    margin: int
+    effect: Step
+    steps: int
+
+    @property
+    def succeeded(self) -> bool:
+        return self.kind != "failure"
+
+    @property
+    def past_d12(self) -> bool:
+        """The effect die stepped past d12: the GM picks a take-out or a second effect die."""
+        return self.effect is Beyond.PAST_D12
+
+
+def hitches(dice: Sequence[RolledStep]) -> int:
+    """How many dice show 1 (Cortex 1.1: a hitch; the GM may activate it for a plot point)."""
+    return sum(1 for rolled in dice if _is_hitch(rolled))
+
+
+def is_botch(dice: Sequence[RolledStep]) -> bool:
+    """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4)."""
+    return bool(dice) and all(_is_hitch(rolled) for rolled in dice)
+
+
+def suggest(
+    dice: Sequence[RolledStep],
+    keep: int = DEFAULT_KEEP,
+    effects: int = DEFAULT_EFFECTS,
+    policy: str = "best",
+) -> Reading:
+    """The reading that stands when nobody picks: ``policy`` is ``"best"`` or ``"fall"``."""
+    _check_limits(keep, effects)
+    chooser = _POLICY_FUNCTIONS.get(policy)
+    if chooser is None:
+        raise CortexRuleError(
+            f"'{policy}' is not a way to read a roll; use {' or '.join(map(repr, POLICIES))}."
+        )
+    return chooser(dice, keep, effects)
+
+
+def alternatives(
+    dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP, effects: int = DEFAULT_EFFECTS
+) -> list[Reading]:
+    """The readings worth offering: the suggestion, then for each larger effect die the best
+    total that still keeps it (gaps 1.1: the "Pareto" choices), ordered by effect die ascending,
+    so totals descend. No reading offered is beaten on both total and effect die by another.
+
+    With several effect slots the comparison is on the primary (largest) effect die; the other
+    slots take the largest dice left.
+    """
+    _check_limits(keep, effects)
+    suggested = _best(dice, keep, effects)
+    usable = _usable(dice)
+    candidates = [suggested]
+    for size in sorted({dice[i].die for i in usable if dice[i].die > suggested.effect}):
+        # Set aside the die of this size that shows the lowest face: it gives up the least
+        # total. (Equal faces: set aside the higher index, so lower indices go in the total.)
+        reserved = min((i for i in usable if dice[i].die == size), key=lambda i: (dice[i].face, -i))
+        rest = [i for i in usable if i != reserved]
+        if not rest:
+            # The total needs at least one die while any non-hitch die exists (Cortex 1.1).
+            continue
+        reading = _with_largest_effects(dice, _highest_faces(dice, rest, keep), effects)
+        # A still larger die left over means this is the reading for that larger size, which
+        # its own pass finds with at least this total; keep one reading per effect size.
+        if reading.effect == size:
+            candidates.append(reading)
+    front = [c for c in candidates if not any(_dominates(other, c) for other in candidates)]
+    return sorted(front, key=lambda r: (r.effect, -r.total))
+
+
+def check_choice(
+    dice: Sequence[RolledStep],
+    total_indices: Iterable[int],
+    effect_indices: Iterable[int],
+    keep: int = DEFAULT_KEEP,
+    effects: int = DEFAULT_EFFECTS,
+) -> Reading:
+    """Read a person's own pick, or raise :class:`CortexRuleError` saying what to change.
+
+    Effect slots left empty read as d4 (Cortex 1.1).
+    """
+    _check_limits(keep, effects)
+    total_list = list(total_indices)
+    effect_list = list(effect_indices)
+    picked = [*total_list, *effect_list]
+    for index in picked:
+        if not 0 <= index < len(dice):
+            raise CortexRuleError(
+                f"there is no die {index} in this roll of {_count(len(dice), 'die', 'dice')}; "
+                "choose among the dice that were rolled."
+            )
+    seen: set[int] = set()
+    for index in picked:
+        if index in seen:
+            raise CortexRuleError(
+                f"the {_name(dice[index])} is chosen twice; each die counts once — in the total, "
+                "as an effect die, or not at all."
+            )
+        seen.add(index)
+    # Cortex 1.1: a hitch can never count toward the total nor be the effect die.
+    for index in total_list:
+        if _is_hitch(dice[index]):
+            raise CortexRuleError(
+                f"the {_name(dice[index])} is a hitch: it cannot count toward the total; "
+                "choose a die that rolled 2 or more."
+            )
+    for index in effect_list:
+        if _is_hitch(dice[index]):
+            raise CortexRuleError(
+                f"the {_name(dice[index])} is a hitch: it cannot be an effect die; choose a die "
+                "that rolled 2 or more, or leave the slot empty for a d4."
+            )
+    if len(total_list) > keep:
+        raise CortexRuleError(
+            f"that is {_count(len(total_list), 'die', 'dice')} in the total; you may keep "
+            f"{keep} — spend a plot point to add one more."
+        )
+    if len(effect_list) > effects:
+        raise CortexRuleError(
+            f"that is {_count(len(effect_list), 'effect die', 'effect dice')}; you may keep "
+            f"{effects} — spend a plot point to keep one more."
+        )
+    if not total_list and _usable(dice):
+        # Cortex 1.1: the total is at least one die; only a botch has nothing to add.
+        raise CortexRuleError(
+            "the total needs at least one die; add a die that rolled 2 or more to the total."
+        )
+    return _reading(dice, total_list, effect_list, effects)
+
+
+def read_outcome(total: int, effect: Die, difficulty: int | None) -> Outcome | None:
+    """The outcome of ``total`` against ``difficulty``; ``None`` when there is no difficulty."""
+    if difficulty is None:
+        return None
+    margin = total - difficulty
+    # Cortex 1.2: to beat a difficulty is to be strictly greater; a tie fails.
+    if margin <= 0:
+        return Outcome(kind="failure", margin=margin, effect=effect, steps=0)
+    # Cortex 1.2: heroic success at a margin of 5 or more; the effect die steps up once per
+    # full 5 (past d12 is reported, not capped — the GM decides what it means).
+    steps = margin // HEROIC_MARGIN
+    kind: OutcomeKind = "heroic" if steps else "success"
+    return Outcome(kind=kind, margin=margin, effect=step_up(effect, steps), steps=steps)
+
+
+# --- how the readings are built --------------------------------------------------------------
+
+
+def _is_hitch(rolled: RolledStep) -> bool:
+    return rolled.face == HITCH_FACE
+
+
+def _usable(dice: Sequence[RolledStep]) -> list[int]:
+    """Indices of the non-hitch dice, the only ones a total or an effect die may use."""
+    return [i for i, rolled in enumerate(dice) if not _is_hitch(rolled)]
+
+
+def _check_limits(keep: int, effects: int) -> None:
+    if keep < 1:
+        raise CortexRuleError(f"a total keeps at least one die, not {keep}.")
+    if effects < 0:
+        raise CortexRuleError(f"a roll keeps zero or more effect dice, not {effects}.")
+
+
+def _highest_faces(dice: Sequence[RolledStep], candidates: Iterable[int], keep: int) -> list[int]:
+    """The ``keep`` dice with the highest faces among ``candidates``.
+
+    Among equal faces the smaller die goes in the total, so the larger one stays free for an
+    effect die (its size is what counts there, Cortex 1.1); then the lower index.
+    """
+    ranked = sorted(candidates, key=lambda i: (-dice[i].face, dice[i].die, i))
+    return ranked[:keep]
+
+
+def _by_effect_size(dice: Sequence[RolledStep], indices: Iterable[int]) -> tuple[int, ...]:
+    """Largest die first (the face does not matter for an effect die); equal sizes by index."""
+    return tuple(sorted(indices, key=lambda i: (-dice[i].die, i)))
+
+
+def _reading(
+    dice: Sequence[RolledStep], total_dice: Iterable[int], effect_dice: Iterable[int], effects: int
+) -> Reading:
+    in_total = tuple(sorted(total_dice))
+    ordered = _by_effect_size(dice, effect_dice)
+    sizes = tuple(dice[i].die for i in ordered)
+    return Reading(
+        total_dice=in_total,
+        effect_dice=ordered,
+        total=sum(dice[i].face for i in in_total),
+        effects=sizes + (Die.D4,) * (effects - len(sizes)),
+    )
+
+
+def _with_largest_effects(
+    dice: Sequence[RolledStep], total_dice: Sequence[int], effects: int
+) -> Reading:
+    """Fill the effect slots with the largest non-hitch dice not in the total."""
+    in_total = set(total_dice)
+    left = [i for i in _usable(dice) if i not in in_total]
+    return _reading(dice, total_dice, _by_effect_size(dice, left)[:effects], effects)
+
+
+def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+    """Highest total, then the largest effect dice left.
+
+    Every non-hitch face is 2 or more, so each die added raises the total: the highest total is
+    the ``keep`` highest faces. Any other set of dice with that sum shows the same faces (swap
+    argument), so the only freedom is which of the dice tied at the lowest kept face go in;
+    putting the smallest of them in the total leaves the largest for effect, which is what
+    :func:`_highest_faces` does. O(n log n).
+    """
+    return _with_largest_effects(dice, _highest_faces(dice, _usable(dice), keep), effects)
+
+
+def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+    """The "let the dice fall" mod (gaps 1.1 option): nobody chooses; the total is always the
+    ``keep`` highest faces and the effect dice the largest of the rest.
+
+    For a plain pool this equals :func:`_best`; it stays its own policy because it is a table
+    rule, and mods that make a lower total worth taking must not change it.
+    """
+    total_dice = _highest_faces(dice, _usable(dice), keep)
+    return _with_largest_effects(dice, total_dice, effects)
+
+
+_POLICY_FUNCTIONS: dict[str, Callable[[Sequence[RolledStep], int, int], Reading]] = {
+    "best": _best,
+    "fall": _let_the_dice_fall,
+}
+
+
+def _dominates(one: Reading, other: Reading) -> bool:
+    """``one`` is at least as good on total and primary effect die, and better on one."""
+    return (
+        one.total >= other.total
+        and one.effect >= other.effect
+        and (one.total > other.total or one.effect > other.effect)
+    )
+
+
+def _name(rolled: RolledStep) -> str:
+    return f"{rolled.die} showing {rolled.face}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
