@@ -232,7 +232,11 @@ class CommandRegistry:
             if not _NAME.fullmatch(option.name):
                 raise TypeError(f"/{spec.name}: option name {option.name!r} is not valid")
         for other in self._specs.get(spec.name, []):
-            if other.systems is None or spec.systems is None or other.systems & spec.systems:
+            # A game may have its own version of an every-table command; two versions for
+            # the same game (or two every-table versions) would be ambiguous.
+            if (other.systems is None and spec.systems is None) or (
+                other.systems and spec.systems and other.systems & spec.systems
+            ):
                 raise TypeError(f"/{spec.name} is declared twice for the same game")
         self._specs.setdefault(spec.name, []).append(spec)
 

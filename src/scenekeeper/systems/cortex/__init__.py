@@ -8,7 +8,17 @@ from __future__ import annotations
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
-from scenekeeper.systems.cortex import characters, evolve
+from scenekeeper.systems.cortex import (
+    characters,
+    contest_outcomes,
+    contests,
+    evolve,
+    hitches,
+    picks,
+    plot_points,
+    rolling,
+    troubles,
+)
 from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
@@ -46,5 +56,14 @@ SYSTEM = register_system(
         mods=MODS,
     )
 )
-COMMAND_SETS: tuple[CommandSet, ...] = (characters.commands,)
+COMMAND_SETS: tuple[CommandSet, ...] = (
+    characters.commands,
+    rolling.commands,
+    picks.commands,
+    plot_points.commands,
+    hitches.commands,
+    troubles.commands,
+    contests.commands,
+    contest_outcomes.commands,
+)
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

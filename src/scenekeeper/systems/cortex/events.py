@@ -8,7 +8,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.fields import DieField
 from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
-from scenekeeper.systems.cortex.state import RollRecord
+from scenekeeper.systems.cortex.state import Contest, RollRecord, Stakes
 
 
 class TraitSetsChosen(Event):
@@ -150,6 +150,27 @@ class ComplicationRemoved(Event):
         return f"{self.owner or 'scene'}: complication {self.name} gone"
 
 
+class StressSet(Event):
+    """A character's stress of one type is now ``die`` (taken, stepped, or recovered)."""
+
+    type_name: ClassVar[str] = "cortex.stress_set@1"
+    character: str
+    stress: str
+    die: DieField
+
+    def describe(self) -> str:
+        return f"{self.character}: {self.stress} stress {self.die}"
+
+
+class StressRemoved(Event):
+    type_name: ClassVar[str] = "cortex.stress_removed@1"
+    character: str
+    stress: str
+
+    def describe(self) -> str:
+        return f"{self.character}: {self.stress} stress gone"
+
+
 class StatusChanged(Event):
     type_name: ClassVar[str] = "cortex.status_changed@1"
     character: str
@@ -175,7 +196,6 @@ class ReadingChosen(Event):
     """The dice in the total and the effect dice of a roll changed (a pick, or a PP spend)."""
 
     type_name: ClassVar[str] = "cortex.reading_chosen@1"
-    roller: str
     roll_id: int
     keep: int
     effects: int
@@ -183,16 +203,26 @@ class ReadingChosen(Event):
     effect_dice: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"{self.roller} reads roll #{self.roll_id} differently"
+        return f"roll #{self.roll_id} now reads differently"
 
 
 class HitchesActivated(Event):
     type_name: ClassVar[str] = "cortex.hitches_activated@1"
-    roller: str
     roll_id: int
 
     def describe(self) -> str:
         return f"GM activated the hitches of roll #{self.roll_id}"
+
+
+class OpportunitiesUsed(Event):
+    """A player activated the opportunities (1s) on a GM roll."""
+
+    type_name: ClassVar[str] = "cortex.opportunities_used@1"
+    roll_id: int
+    by: str
+
+    def describe(self) -> str:
+        return f"{self.by} activated the opportunities of roll #{self.roll_id}"
 
 
 class DoomPoolChanged(Event):
@@ -206,3 +236,16 @@ class DoomPoolChanged(Event):
 
 def die_list(dice: tuple[Die, ...]) -> str:
     return " ".join(str(d) for d in dice) or "none"
+
+
+class ContestChanged(Event):
+    """A contest started, moved on, or ended (``contest`` None); with what is left to settle."""
+
+    type_name: ClassVar[str] = "cortex.contest_changed@1"
+    contest: Contest | None
+    stakes: tuple[Stakes, ...] = ()
+    gave_in_to: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+
+    def describe(self) -> str:
+        return self.note or ("contest over" if self.contest is None else "contest goes on")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.evolve import evolves
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
@@ -51,7 +52,7 @@ def _imported(state: TableState, event: ev.SheetImported) -> TableState:
 def _deleted(state: TableState, event: ev.CharacterDeleted) -> TableState:
     game = game_of(state)
     characters = {n: c for n, c in game.characters.items() if n != event.name}
-    rolls = {n: r for n, r in game.rolls.items() if n != event.name}
+    rolls = tuple(r for r in game.rolls if r.roller != event.name)
     owners = {c: o for c, o in state.meta.owners.items() if c != event.name}
     meta = state.meta.model_copy(update={"owners": owners})
     return state.replace(
@@ -155,6 +156,24 @@ def _complication_removed(state: TableState, event: ev.ComplicationRemoved) -> T
     return _change(state, event.owner, drop)
 
 
+@evolves(ev.StressSet)
+def _stress(state: TableState, event: ev.StressSet) -> TableState:
+    def put(c: Character) -> Character:
+        return c.model_copy(update={"stress": {**c.stress, event.stress: event.die}})
+
+    return _change(state, event.character, put)
+
+
+@evolves(ev.StressRemoved)
+def _stress_removed(state: TableState, event: ev.StressRemoved) -> TableState:
+    def drop(c: Character) -> Character:
+        return c.model_copy(
+            update={"stress": {k: v for k, v in c.stress.items() if k != event.stress}}
+        )
+
+    return _change(state, event.character, drop)
+
+
 @evolves(ev.StatusChanged)
 def _status(state: TableState, event: ev.StatusChanged) -> TableState:
     return _change(state, event.character, lambda c: c.model_copy(update={"status": event.status}))
@@ -162,31 +181,48 @@ def _status(state: TableState, event: ev.StatusChanged) -> TableState:
 
 @evolves(ev.Rolled)
 def _rolled(state: TableState, event: ev.Rolled) -> TableState:
-    game = game_of(state)
-    roll = event.roll
-    rolls = {**game.rolls, roll.roller: roll}
-    return _with_game(state, game.model_copy(update={"rolls": rolls, "roll_count": roll.id}))
+    return _with_game(state, game_of(state).with_roll(event.roll))
 
 
 @evolves(ev.ReadingChosen)
 def _reading(state: TableState, event: ev.ReadingChosen) -> TableState:
-    game = game_of(state)
-    roll = game.rolls[event.roller].model_copy(
-        update={
+    return _change_roll(
+        state,
+        event.roll_id,
+        {
             "keep": event.keep,
             "effects": event.effects,
             "total_dice": event.total_dice,
             "effect_dice": event.effect_dice,
-        }
+        },
     )
-    return _with_game(state, game.model_copy(update={"rolls": {**game.rolls, event.roller: roll}}))
 
 
 @evolves(ev.HitchesActivated)
 def _hitches(state: TableState, event: ev.HitchesActivated) -> TableState:
+    return _change_roll(state, event.roll_id, {"hitches_activated": True})
+
+
+@evolves(ev.OpportunitiesUsed)
+def _opportunities(state: TableState, event: ev.OpportunitiesUsed) -> TableState:
     game = game_of(state)
-    roll = game.rolls[event.roller].model_copy(update={"hitches_activated": True})
-    return _with_game(state, game.model_copy(update={"rolls": {**game.rolls, event.roller: roll}}))
+    roll = game.roll_by_id(event.roll_id)
+    used = (roll.opportunities_used if roll else 0) + 1
+    return _change_roll(state, event.roll_id, {"opportunities_used": used})
+
+
+def _change_roll(state: TableState, roll_id: int, update: dict[str, object]) -> TableState:
+    game = game_of(state)
+    roll = game.roll_by_id(roll_id)
+    if roll is None:
+        raise CorruptHistory(f"roll #{roll_id} is not in play")
+    return _with_game(state, game.with_roll(roll.model_copy(update=update)))
+
+
+@evolves(ev.ContestChanged)
+def _contest(state: TableState, event: ev.ContestChanged) -> TableState:
+    update = {"contest": event.contest, "stakes": event.stakes, "gave_in_to": event.gave_in_to}
+    return _with_game(state, game_of(state).model_copy(update=update))
 
 
 @evolves(ev.DoomPoolChanged)

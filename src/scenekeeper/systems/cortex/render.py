@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from scenekeeper.dice import Die
+from scenekeeper.systems.cortex.reading import Outcome, Reading, hitches, is_botch, read_outcome
+from scenekeeper.systems.cortex.rolls import reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import RollRecord
 
 
 def sheet_lines(who: Character, owner: str | None, trait_sets: tuple[str, ...] = ()) -> list[str]:
@@ -32,3 +38,117 @@ def sheet_lines(who: Character, owner: str | None, trait_sets: tuple[str, ...] =
         if dice:
             lines.append(f"{label}: {', '.join(f'{n} {d}' for n, d in dice.items())}.")
     return lines
+
+
+def roll_lines(
+    roll: RollRecord,
+    alternatives: list[Reading],
+    opposition: RollRecord | None = None,
+) -> list[str]:
+    """A roll as it reads at the table: every die and face, the reading, the alternatives,
+    the outcome, hitches."""
+    dice = steps(roll)
+    reading = reading_of(roll)
+    lines = [f"{roll.roller} rolls #{roll.id}: {_faces(roll)}."]
+    if opposition is not None:
+        lines.append(
+            f"Against {roll.against} (#{opposition.id}: {_faces(opposition)}): "
+            f"difficulty {roll.difficulty}."
+        )
+        opportunities = hitches(steps(opposition))
+        if opportunities:
+            lines.append(
+                f"{opportunities} opportunit{'y' if opportunities == 1 else 'ies'} on the GM's "
+                f"dice: {roll.roller} may activate {'it' if opportunities == 1 else 'them'} for "
+                f"1 PP with /opportunity."
+            )
+    elif roll.against.startswith("difficulty"):
+        lines.append(f"Against {roll.against}.")
+    elif roll.against:
+        lines.append(f"Against {roll.against}: difficulty {roll.difficulty}.")
+    if is_botch(dice):
+        lines.append(
+            "Botch: every die is a hitch. Total 0, effect d4; the GM gets a free d6 "
+            "complication, stepped up per hitch past the first."
+        )
+        return lines
+    lines.append(_reading_line(roll, reading, "Total"))
+    for other in alternatives:
+        if other != reading:
+            lines.append(_reading_line(roll, other, "Or: total"))
+    result = read_outcome(reading.total, reading.effect, roll.difficulty)
+    if result is not None:
+        lines.append(_outcome_line(result))
+    count = hitches(dice)
+    if count and not roll.hitches_activated:
+        who = "hitch" if count == 1 else "hitches"
+        activate = "GM opportunity" if roll.side == "gm" else "the GM may activate"
+        if roll.side == "gm":
+            lines.append(
+                f"{count} {who} on the GM's dice: a player may activate the {activate} for 1 PP."
+            )
+        else:
+            lines.append(
+                f"{count} {who}: {activate} {'it' if count == 1 else 'them'} "
+                f'with /hitch character:"{roll.roller}".'
+            )
+    return lines
+
+
+def outcome_lines(roll: RollRecord) -> list[str]:
+    """How a roll reads now (after a pick or a plot point spent on it)."""
+    reading = reading_of(roll)
+    lines = [f"{roll.roller}'s roll #{roll.id} now reads: " + _reading_line(roll, reading, "total")]
+    result = read_outcome(reading.total, reading.effect, roll.difficulty)
+    if result is not None:
+        lines.append(_outcome_line(result))
+    return lines
+
+
+def _faces(roll: RollRecord) -> str:
+    parts = []
+    for die in roll.dice:
+        mark = " (hitch)" if die.face == 1 else ""
+        label = f"{die.source} " if die.source and die.source != str(die.die) else ""
+        parts.append(f"{label}{die.die} {die.face}{mark}")
+    return ", ".join(parts)
+
+
+def _reading_line(roll: RollRecord, reading: Reading, lead: str) -> str:
+    used = " + ".join(str(roll.dice[i].face) for i in reading.total_dice) or "nothing"
+    effects = ", ".join(str(e) for e in reading.effects)
+    plural = "dice" if len(reading.effects) > 1 else "die"
+    return f"{lead} {reading.total} ({used}), effect {plural} {effects}."
+
+
+def _outcome_line(result: Outcome) -> str:
+    if result.kind == "failure":
+        return f"Failure: {'a tie fails' if result.margin == 0 else f'short by {-result.margin}'}."
+    if result.kind == "success":
+        return f"Success by {result.margin}."
+    if result.past_d12:
+        return (
+            f"Heroic success by {result.margin}: the effect die steps past d12; the GM "
+            "chooses an automatic victory or a second effect die from the pool."
+        )
+    times = "once" if result.steps == 1 else f"{result.steps} steps"
+    return f"Heroic success by {result.margin}: the effect die steps up {times} to {result.effect}."
+
+
+def roll_data(roll: RollRecord) -> dict[str, Any]:
+    """The structured result of a roll (``--json``'s data) for the reading in force."""
+    dice = steps(roll)
+    reading = reading_of(roll)
+    result = read_outcome(reading.total, reading.effect, roll.difficulty)
+    effect = reading.effect
+    if result is not None and result.kind == "heroic":
+        effect = result.effect if isinstance(result.effect, Die) else Die.D12
+    return {
+        "dice": [{"die": str(d.die), "face": d.face} for d in roll.dice],
+        "hitches": hitches(dice),
+        "botch": is_botch(dice),
+        "total": reading.total,
+        "effect": str(effect),
+        "outcome": result.kind if result else None,
+        "margin": result.margin if result else None,
+    }

@@ -28,6 +28,8 @@ class PoolDie(Model):
 
 
 Side = Literal["player", "gm"]
+#: How many recent rolls stay in play (for /pick, plot point spends, hitches, vs:#id).
+ROLLS_KEPT = 20
 
 
 class RollRecord(Model):
@@ -55,6 +57,48 @@ class RollRecord(Model):
     pp_earned: int = 0
 
 
+class Contestant(Model):
+    name: str
+    #: The reading of their newest roll in the contest (None until they roll).
+    total: int | None = None
+    effect: DieField | None = None
+    roll_id: int | None = None
+    #: Failed to beat the standing total (they lose, and take a complication).
+    failed: bool = False
+    gave_in: bool = False
+
+    @property
+    def rolled(self) -> bool:
+        return self.roll_id is not None
+
+    @property
+    def still_in(self) -> bool:
+        return not (self.failed or self.gave_in)
+
+
+class Contest(Model):
+    """Cortex p.20-21: back and forth, each roll beating the last, until one gives in or fails."""
+
+    contestants: tuple[Contestant, ...]
+    high_stakes: bool = False
+    #: Index of the contestant who rolls next, and of the one whose total stands.
+    turn: int = 0
+    leader: int | None = None
+
+    def by_name(self, name: str) -> int | None:
+        return next((i for i, c in enumerate(self.contestants) if same_name(c.name, name)), None)
+
+
+class Stakes(Model):
+    """A contest's outcome waiting to be written on the loser's sheet (the winner names it)."""
+
+    loser: str
+    winner: str
+    die: DieField
+    #: High stakes with the winner's effect die larger: taken out, unless 1 PP keeps them in.
+    taken_out: bool = False
+
+
 class CortexState(GameState):
     trait_sets: tuple[str, ...] = DEFAULT_TRAIT_SETS
     characters: dict[str, Character] = pydantic.Field(default_factory=dict)
@@ -64,9 +108,14 @@ class CortexState(GameState):
     #: Assets and complications of the scene itself rather than of a character.
     scene_assets: dict[str, Asset] = pydantic.Field(default_factory=dict)
     scene_complications: dict[str, DieField] = pydantic.Field(default_factory=dict)
-    #: The newest roll of each roller (character name or "GM"), and a counter for roll ids.
-    rolls: dict[str, RollRecord] = pydantic.Field(default_factory=dict)
+    #: The newest rolls, oldest first (a later roll may be made against one, a reading changed,
+    #: hitches or opportunities activated), and a counter for roll ids.
+    rolls: tuple[RollRecord, ...] = ()
     roll_count: int = 0
+    contest: Contest | None = None
+    stakes: tuple[Stakes, ...] = ()
+    #: (who gave in, to whom): no new contest between them straight away (Cortex p.21).
+    gave_in_to: tuple[tuple[str, str], ...] = ()
 
     def find_character(self, name: str) -> Character | None:
         return next((c for n, c in self.characters.items() if same_name(n, name)), None)
@@ -77,4 +126,15 @@ class CortexState(GameState):
         )
 
     def roll_by_id(self, roll_id: int) -> RollRecord | None:
-        return next((r for r in self.rolls.values() if r.id == roll_id), None)
+        return next((r for r in self.rolls if r.id == roll_id), None)
+
+    def latest_roll(self, roller: str) -> RollRecord | None:
+        return next((r for r in reversed(self.rolls) if same_name(r.roller, roller)), None)
+
+    def with_roll(self, roll: RollRecord) -> CortexState:
+        """Record a new roll, or replace the one with its id."""
+        if any(r.id == roll.id for r in self.rolls):
+            rolls = tuple(roll if r.id == roll.id else r for r in self.rolls)
+            return self.model_copy(update={"rolls": rolls})
+        rolls = (*self.rolls, roll)[-ROLLS_KEPT:]
+        return self.model_copy(update={"rolls": rolls, "roll_count": roll.id})

@@ -1,0 +1,146 @@
+"""Changing how a roll reads: ``/pick`` a different total and effect die, and plot points
+spent after the roll for one more die in the total or one more effect die.
+
+Cortex p.17, p.29: the player chooses any two non-hitch dice for the total and another for
+the effect die; a plot point adds one more die to the total (it cannot also be an effect die)
+or keeps one more effect die (a d4 if no die is left); a plot point earned on a roll cannot be
+spent on that same roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.names import cortex
+from scenekeeper.systems.cortex.reading import CortexRuleError, Reading, check_choice, hitches
+from scenekeeper.systems.cortex.rolls import reading_of, steps
+from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.state import RollRecord
+
+
+def roll_in_play(ctx: Context, who: Character, roll_id: int | None) -> RollRecord:
+    game = cortex(ctx.require_state())
+    roll = game.roll_by_id(roll_id) if roll_id is not None else game.latest_roll(who.name)
+    if roll is None:
+        which = f"#{roll_id}" if roll_id is not None else f"of {who.name}'s"
+        raise Refusal(f"There is no roll {which} in play; roll first.")
+    if not same_name(roll.roller, who.name):
+        raise Refusal(f"Roll #{roll.id} is {roll.roller}'s, not {who.name}'s.")
+    return roll
+
+
+def _dice_for(roll: RollRecord, text: str, taken: set[int], prefer_high: bool) -> list[int]:
+    """Dice of the roll named in ``text``: by trait/asset name or by size (``d8``)."""
+    chosen: list[int] = []
+    for word in _words(text, roll):
+        matches = [
+            i
+            for i, d in enumerate(roll.dice)
+            if i not in taken and i not in chosen and word in (_name(d.source), str(d.die))
+        ]
+        if not matches:
+            raise Refusal(
+                f"Roll #{roll.id} has no unused die matching '{word}'; its dice are "
+                f"{', '.join(_label(roll, i) for i in range(len(roll.dice)))}."
+            )
+        # Among dice of one size, the total takes the highest face, the effect the lowest.
+        best = (max if prefer_high else min)(matches, key=lambda i: (roll.dice[i].face, -i))
+        chosen.append(best)
+    return chosen
+
+
+def _words(text: str, roll: RollRecord) -> list[str]:
+    names = sorted({_name(d.source) for d in roll.dice if d.source}, key=len, reverse=True)
+    rest = " ".join(text.replace(",", " ").split()).casefold()
+    words: list[str] = []
+    while rest:
+        name = next(
+            (n for n in names if rest.startswith(n) and rest[len(n) : len(n) + 1] in ("", " ")),
+            None,
+        )
+        word = name or rest.split(" ", 1)[0]
+        words.append(word)
+        rest = rest[len(word) :].strip()
+    return words
+
+
+def _name(source: str) -> str:
+    return source.split(" (", 1)[0].casefold()
+
+
+def _label(roll: RollRecord, index: int) -> str:
+    die = roll.dice[index]
+    named = f"{die.source} " if die.source else ""
+    return f"{named}{die.die} {die.face}"
+
+
+def pick(roll: RollRecord, total: str, effect: str | None) -> tuple[Reading, Event]:
+    total_dice = _dice_for(roll, total, set(), prefer_high=True)
+    effect_dice = _dice_for(roll, effect, set(total_dice), prefer_high=False) if effect else []
+    try:
+        reading = check_choice(steps(roll), total_dice, effect_dice, roll.keep, roll.effects)
+    except CortexRuleError as error:
+        raise Refusal(str(error)) from None
+    return reading, _chosen(roll, roll.keep, roll.effects, reading)
+
+
+def _chosen(roll: RollRecord, keep: int, effects: int, reading: Reading) -> Event:
+    return ev.ReadingChosen(
+        roll_id=roll.id,
+        keep=keep,
+        effects=effects,
+        total_dice=reading.total_dice,
+        effect_dice=reading.effect_dice,
+    )
+
+
+@dataclass(frozen=True)
+class Spend:
+    """A plot point spent on a roll: what it buys and how the roll then reads."""
+
+    reading: Reading
+    event: Event
+    line: str
+
+
+def one_more_total_die(roll: RollRecord) -> Spend:
+    now = reading_of(roll)
+    free = _free_dice(roll, now)
+    if not free:
+        raise Refusal(f"Roll #{roll.id} has no die left to add to the total (hitches never count).")
+    best = max(free, key=lambda i: (roll.dice[i].face, -roll.dice[i].die.sides))
+    reading = check_choice(
+        steps(roll), (*now.total_dice, best), now.effect_dice, roll.keep + 1, roll.effects
+    )
+    line = f"adds {_label(roll, best)} to the total: {reading.total}"
+    return Spend(reading, _chosen(roll, roll.keep + 1, roll.effects, reading), line)
+
+
+def one_more_effect_die(roll: RollRecord) -> Spend:
+    now = reading_of(roll)
+    free = _free_dice(roll, now)
+    extra = (max(free, key=lambda i: (roll.dice[i].die.sides, -roll.dice[i].face)),) if free else ()
+    reading = check_choice(
+        steps(roll), now.total_dice, (*now.effect_dice, *extra), roll.keep, roll.effects + 1
+    )
+    got = _label(roll, extra[0]) if extra else "a d4 (no die is left)"
+    line = f"keeps {got} as another effect die: {', '.join(str(e) for e in reading.effects)}"
+    return Spend(reading, _chosen(roll, roll.keep, roll.effects + 1, reading), line)
+
+
+def _free_dice(roll: RollRecord, reading: Reading) -> list[int]:
+    used = set(reading.total_dice) | set(reading.effect_dice)
+    return [i for i, d in enumerate(roll.dice) if i not in used and d.face != 1]
+
+
+def spendable(who: Character, roll: RollRecord) -> int:
+    """Plot points ``who`` may spend on ``roll`` (not those earned on it)."""
+    return who.pp - roll.pp_earned
+
+
+def hitch_count(roll: RollRecord) -> int:
+    return hitches(steps(roll))

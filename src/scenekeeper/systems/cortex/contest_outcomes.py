@@ -1,0 +1,200 @@
+"""Contests, continued: interfering, settling the outcome on the loser's sheet, showing and
+ending a contest (the back-and-forth itself is in ``contests``).
+
+Cortex p.21-22: interfering costs 1 PP and comes only after both sides have rolled; beat the
+standing total and the contest halts, fail and take a complication from the one who leads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.contests import running, stakes_for, standing_total
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.sheet import same_name
+from scenekeeper.systems.cortex.state import Contestant
+from scenekeeper.systems.cortex.troubles import complication_events
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+
+
+@dataclass(frozen=True)
+class Interfere:
+    pool: Annotated[str, Opt("the interferer's pool")]
+    character: Annotated[str | None, Opt("who interferes (default: the character you play)")] = None
+    results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
+
+
+@commands.command(
+    "contest interfere",
+    help="Step into a contest for 1 PP once both sides have rolled: beat the standing total "
+    "and the contest halts; fail and you take a complication from the one who leads.",
+    permission=Permission.PLAYER,
+)
+def interfere(ctx: Context, args: Interfere) -> Decision:
+    game = cortex(ctx.require_state())
+    contest = running(game)
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    if contest.by_name(who.name) is not None:
+        raise Refusal(f"{who.name} is in the contest; roll or give in on your turn instead.")
+    if sum(c.rolled for c in contest.contestants) < 2 or contest.leader is None:
+        raise Refusal("Interfering comes only after both sides have rolled (Cortex p.21).")
+    if who.kind == "pc" and who.pp < 1:
+        raise Refusal(f"Interfering costs 1 PP and {who.name} has none.")
+    standing = standing_total(contest)
+    request = CortexRoll(pool=args.pool, vs=str(standing), results=args.results)
+    rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
+    record = next(
+        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
+    )
+    reading = reading_of(record)
+    paid: Event = (
+        ev.PlotPointsChanged(character=who.name, delta=-1, reason="interfering in a contest")
+        if who.kind == "pc"
+        else ev.GmBankChanged(delta=-1, reason=f"{who.name} interferes in a contest")
+    )
+    leader = contest.contestants[contest.leader]
+    if standing is not None and reading.total > standing:
+        end = ev.ContestChanged(
+            contest=None,
+            stakes=game.stakes,
+            gave_in_to=game.gave_in_to,
+            note=f"{who.name} interfered and halted the contest",
+        )
+        line = f"{who.name} beats {standing}: the contest halts."
+        return Decision(
+            events=(paid, *rolled.events, end),
+            reply=Reply(text=(*rolled.reply.text, line), data=rolled.reply.data),
+        )
+    me = Contestant(
+        name=who.name, total=reading.total, effect=reading.effect, roll_id=record.id, failed=True
+    )
+    stake = stakes_for(leader, me, high_stakes=False)
+    owed = (*game.stakes, stake) if stake else game.stakes
+    going = ev.ContestChanged(
+        contest=contest,
+        stakes=owed,
+        gave_in_to=game.gave_in_to,
+        note=f"{who.name} failed to interfere",
+    )
+    line = f"{who.name} fails to beat {standing}" + (
+        f" and takes a {stake.die} complication from {leader.name} (/contest settle)."
+        if stake
+        else "."
+    )
+    return Decision(
+        events=(paid, *rolled.events, going),
+        reply=Reply(text=(*rolled.reply.text, line), data=rolled.reply.data),
+    )
+
+
+@dataclass(frozen=True)
+class Settle:
+    character: Annotated[str, Opt("the loser")]
+    complication: Annotated[str | None, Opt("what the complication is (the winner names it)")] = (
+        None
+    )
+    stay: Annotated[
+        bool, Opt("high stakes: pay 1 PP to take the complication, not be taken out")
+    ] = False
+
+
+@commands.command(
+    "contest settle",
+    help="Write a contest's outcome on the loser's sheet: the complication the winner names, "
+    "or (high stakes) taken out unless they pay 1 PP to stay in.",
+    permission=Permission.PLAYER,
+    examples=('/contest settle character:Thug complication:"Bloody Nose"',),
+)
+def settle(ctx: Context, args: Settle) -> Decision:
+    state = ctx.require_state()
+    game = cortex(state)
+    index = next((i for i, s in enumerate(game.stakes) if same_name(s.loser, args.character)), None)
+    if index is None:
+        owed = ", ".join(s.loser for s in game.stakes) or "nobody"
+        raise Refusal(f"{args.character} has no contest outcome to settle (waiting: {owed}).")
+    stake = game.stakes[index]
+    loser = character(ctx, stake.loser)
+    winner = character(ctx, stake.winner)
+    meta = state.meta
+    if args.stay:
+        may_act_for(ctx, loser)
+    elif not meta.is_gm(ctx.actor.id) and meta.owner_of(winner.name) != ctx.actor.id:
+        raise Refusal(f"{winner.name} won: their player or a GM settles it.")
+    rest = game.stakes[:index] + game.stakes[index + 1 :]
+    done = ev.ContestChanged(
+        contest=game.contest, stakes=rest, gave_in_to=game.gave_in_to, note=f"settled {loser.name}"
+    )
+    events: list[Event] = []
+    if stake.taken_out and not args.stay:
+        events.append(
+            ev.StatusChanged(
+                character=loser.name,
+                status="taken_out",
+                reason=f"lost a high-stakes contest to {winner.name}",
+            )
+        )
+        return Decision(events=(*events, done), reply=Reply.say(f"{loser.name} is taken out."))
+    if args.stay:
+        if not stake.taken_out:
+            raise Refusal("stay:true is for a high-stakes loss that would take them out.")
+        if loser.pp < 1:
+            raise Refusal(f"Staying in the fight costs 1 PP and {loser.name} has none.")
+        events.append(
+            ev.PlotPointsChanged(character=loser.name, delta=-1, reason="stayed in the fight")
+        )
+    if not args.complication:
+        raise Refusal(f'Name the {stake.die} complication: complication:"...".')
+    made, line = complication_events(loser, args.complication, stake.die)
+    return Decision(events=(*events, *made, done), reply=Reply.say(line))
+
+
+@commands.command(
+    "contest show",
+    help="Who is in the contest, the standing total, whose turn.",
+    permission=Permission.ANYONE,
+)
+def show(ctx: Context, _args: NoOptions) -> Decision:
+    game = cortex(ctx.require_state())
+    lines = []
+    if game.contest is None:
+        lines.append("No contest is running.")
+    else:
+        contest = game.contest
+        for i, c in enumerate(contest.contestants):
+            state = "gave in" if c.gave_in else "lost" if c.failed else "in"
+            total = f"total {c.total}, effect {c.effect}" if c.rolled else "has not rolled"
+            marks = (" (standing)" if i == contest.leader else "") + (
+                " (to act)" if i == contest.turn else ""
+            )
+            lines.append(f"{c.name}: {state}, {total}{marks}.")
+    for stake in game.stakes:
+        unless = " (taken out unless 1 PP)" if stake.taken_out else ""
+        lines.append(
+            f"Waiting to settle: {stake.loser} takes {stake.die} from {stake.winner}{unless}."
+        )
+    return Decision(reply=Reply.say(*lines))
+
+
+@commands.command(
+    "contest end", help="Stop the contest without a winner.", permission=Permission.GM
+)
+def end(ctx: Context, _args: NoOptions) -> Decision:
+    game = cortex(ctx.require_state())
+    running(game)
+    event = ev.ContestChanged(
+        contest=None,
+        stakes=game.stakes,
+        gave_in_to=game.gave_in_to,
+        note="the GM ended the contest",
+    )
+    return Decision(events=(event,), reply=Reply.say("The contest ends without a winner."))

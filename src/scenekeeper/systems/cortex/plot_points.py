@@ -1,0 +1,220 @@
+"""``/pp``: plot points -- give, spend, show, the GM's bank and the start of a session.
+
+Cortex p.29-33: players start each session with at least 1 PP and keep what they do not spend;
+the GM has a bank of 1 PP per player per session for GMCs and pays players from an unlimited
+pile. Every plot point earned or spent is an event with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import Die
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.choices import (
+    Spend,
+    one_more_effect_die,
+    one_more_total_die,
+    roll_in_play,
+    spendable,
+)
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.render import outcome_lines, roll_data
+from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+SPENDS = ("total", "effect", "asset", "sfx", "other")
+#: Cortex p.35: a d6 asset costs 1 PP for the scene, 2 PP for the session; open costs 1 more.
+ASSET_COST = {"scene": 1, "session": 2}
+
+
+@dataclass(frozen=True)
+class Give:
+    character: Annotated[str, Opt("who earns them")]
+    amount: Annotated[int, Opt("how many", min_value=1, max_value=10)] = 1
+    reason: Annotated[str, Opt("why (it is recorded)", max_length=120)] = "GM award"
+
+
+@commands.command(
+    "pp give",
+    help="Give a player's character plot points from the GM's unlimited pile.",
+    permission=Permission.GM,
+    examples=('/pp give character:"Ada Lark" reason:"great scene"',),
+)
+def give(ctx: Context, args: Give) -> Decision:
+    who = character(ctx, args.character)
+    if who.kind != "pc":
+        raise Refusal(f"{who.name} is a GMC; GMCs use the GM bank (/pp bank).")
+    event = ev.PlotPointsChanged(character=who.name, delta=args.amount, reason=args.reason)
+    return Decision(
+        events=(event,),
+        reply=Reply.say(
+            f"{who.name} earns {args.amount} PP ({args.reason}): {who.pp + args.amount} PP."
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class SpendPp:
+    on: Annotated[str, Opt("what for", choices=SPENDS)]
+    character: Annotated[str | None, Opt("who spends (default: the character you play)")] = None
+    roll: Annotated[int | None, Opt("for total/effect: which roll (default: the newest)")] = None
+    name: Annotated[
+        str | None, Opt("for asset: what the asset is; for sfx: which SFX", max_length=60)
+    ] = None
+    duration: Annotated[
+        str, Opt("for asset: scene (1 PP) or session (2 PP)", choices=("scene", "session"))
+    ] = "scene"
+    open: Annotated[bool, Opt("for asset: open to everyone (1 PP more)")] = False
+    reason: Annotated[str | None, Opt("for other: what it is for", max_length=120)] = None
+
+
+@commands.command(
+    "pp spend",
+    help="Spend plot points: one more die in a roll's total, one more effect die, a d6 asset, "
+    "an SFX, or anything else the table allows.",
+    permission=Permission.PLAYER,
+    examples=(
+        "/pp spend on:total",
+        "/pp spend on:effect",
+        '/pp spend on:asset name:"Loaded Dice" duration:session',
+        '/pp spend on:sfx name:"Hit Hard"',
+    ),
+)
+def spend(ctx: Context, args: SpendPp) -> Decision:
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    if args.on in ("total", "effect"):
+        return _on_roll(ctx, who, args)
+    if args.on == "asset":
+        return _asset(who, args)
+    if args.on == "sfx":
+        sfx = next((n for n in who.sfx if n.casefold() == (args.name or "").casefold()), None)
+        if sfx is None:
+            names = "|".join(who.sfx) or "this character has none"
+            raise Refusal(f"Name the SFX: name:<{names}>.")
+        return _pay(who, 1, f"activates {sfx}", lines=(f"{sfx}: {who.sfx[sfx]}",))
+    if not args.reason:
+        raise Refusal('Say what it is for: reason:"...".')
+    return _pay(who, 1, args.reason)
+
+
+def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:
+    roll = roll_in_play(ctx, who, args.roll)
+    bought: Spend = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
+    if who.kind == "pc" and spendable(who, roll) < 1:
+        raise Refusal(
+            f"{who.name} has {who.pp} PP, and a plot point earned on roll #{roll.id} cannot be "
+            "spent on it."
+        )
+    updated = roll.model_copy(
+        update={
+            "keep": roll.keep + (args.on == "total"),
+            "effects": roll.effects + (args.on == "effect"),
+            "total_dice": bought.reading.total_dice,
+            "effect_dice": bought.reading.effect_dice,
+        }
+    )
+    what = "one more die in the total" if args.on == "total" else "one more effect die"
+    return _pay(
+        who,
+        1,
+        f"{what} of roll #{roll.id}",
+        events=(bought.event,),
+        lines=(f"{who.name} {bought.line}.", *outcome_lines(updated)[1:]),
+        data=roll_data(updated),
+    )
+
+
+def _asset(who: Character, args: SpendPp) -> Decision:
+    if not args.name:
+        raise Refusal('Name the asset: name:"Cover of Darkness".')
+    cost = ASSET_COST[args.duration] + (1 if args.open else 0)
+    name = who.find_asset(args.name) or clean_name(args.name)
+    if name in who.assets:
+        raise Refusal(f"{who.name} has {name} already; step it up with an effect die or the GM.")
+    asset = Asset.model_validate({"die": Die.D6, "duration": args.duration, "open": args.open})
+    event = ev.AssetSet(owner=who.name, name=name, asset=asset)
+    made = f"{who.name} creates {name} d6 for the {args.duration}{' (open)' if args.open else ''}."
+    return _pay(who, cost, f"a d6 asset {name}", events=(event,), lines=(made,))
+
+
+def _pay(
+    who: Character,
+    cost: int,
+    reason: str,
+    *,
+    events: tuple[Event, ...] = (),
+    lines: tuple[str, ...] = (),
+    data: object = None,
+) -> Decision:
+    """Take ``cost`` from the character (a GMC: from the GM bank) and record why."""
+    if who.kind == "pc":
+        if who.pp < cost:
+            raise Refusal(f"That costs {cost} PP and {who.name} has {who.pp}.")
+        paid: Event = ev.PlotPointsChanged(character=who.name, delta=-cost, reason=reason)
+        left = f"{who.name} has {who.pp - cost} PP left."
+    else:
+        paid = ev.GmBankChanged(delta=-cost, reason=f"{who.name}: {reason}")
+        left = "(paid from the GM bank)"
+    summary = f"Spent {cost} PP: {reason}. {left}"
+    return Decision(events=(paid, *events), reply=Reply.say(*lines, summary, data=data))
+
+
+@commands.command(
+    "pp show", help="Everyone's plot points and the GM bank.", permission=Permission.ANYONE
+)
+def show(ctx: Context, _args: NoOptions) -> Decision:
+    state = ctx.require_state()
+    game = cortex(state)
+    pcs = [c for c in game.characters.values() if c.kind == "pc"]
+    lines = [f"{c.name}: {c.pp} PP" for c in pcs] or ["No player characters yet."]
+    lines.append(f"GM bank: {game.gm_bank} PP.")
+    data = {"characters": {c.name: c.pp for c in pcs}, "gm_bank": game.gm_bank}
+    return Decision(reply=Reply.say(*lines, data=data))
+
+
+@dataclass(frozen=True)
+class Bank:
+    amount: Annotated[int, Opt("the GM bank's new total", min_value=0, max_value=99)]
+
+
+@commands.command(
+    "pp bank", help="Set the GM bank (plot points for GMCs).", permission=Permission.GM
+)
+def bank(ctx: Context, args: Bank) -> Decision:
+    game = cortex(ctx.require_state())
+    delta = args.amount - game.gm_bank
+    if delta == 0:
+        raise Refusal(f"The GM bank has {args.amount} PP already.")
+    event = ev.GmBankChanged(delta=delta, reason="set by the GM")
+    return Decision(events=(event,), reply=Reply.say(f"GM bank: {args.amount} PP."))
+
+
+@commands.command(
+    "pp session",
+    help="Start a session: the GM bank gets 1 PP per player character, and every player "
+    "character with no plot points gets 1.",
+    permission=Permission.GM,
+)
+def session(ctx: Context, _args: NoOptions) -> Decision:
+    game = cortex(ctx.require_state())
+    pcs = [c for c in game.characters.values() if c.kind == "pc"]
+    events: list[Event] = []
+    lines = []
+    if game.gm_bank != len(pcs):
+        events.append(ev.GmBankChanged(delta=len(pcs) - game.gm_bank, reason="new session"))
+    lines.append(f"New session: the GM bank is {len(pcs)} PP (1 per player character).")
+    for pc in pcs:
+        if pc.pp < 1:
+            # Cortex p.29: each player starts a session with at least one plot point.
+            events.append(
+                ev.PlotPointsChanged(character=pc.name, delta=1 - pc.pp, reason="new session")
+            )
+            lines.append(f"{pc.name} starts the session with 1 PP.")
+    return Decision(events=tuple(events), reply=Reply.say(*lines))

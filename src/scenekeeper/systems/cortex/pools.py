@@ -1,0 +1,229 @@
+"""Building a Cortex pool from what a person types: trait names, assets, complications,
+stress and raw dice, in any mix (``"Fighting Agility Grandfather's Sword d6"``).
+
+Cortex p.16-17: a pool takes one trait from each prime set (a second from the same set costs a
+plot point); assets and the opposition's complications and stress add dice; a d4 complication
+or d4 stress of your own goes in your own pool and earns a plot point (p.27, p.39).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from scenekeeper.dice import DiceError, Die, Pool
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character
+from scenekeeper.systems.cortex.state import CortexState
+
+Kind = Literal["trait", "asset", "complication", "stress", "dice", "difficulty"]
+_DICE_WORD = re.compile(r"\d*[dD]\d+")
+#: Cortex p.25: difficulty levels and the two dice each one rolls.
+LEVELS = {
+    "very easy": Die.D4,
+    "easy": Die.D6,
+    "challenging": Die.D8,
+    "hard": Die.D10,
+    "very hard": Die.D12,
+}
+#: Static Difficulty mod (Cortex p.25): the levels as numbers.
+STATIC = {"very easy": 3, "easy": 7, "challenging": 11, "hard": 15, "very hard": 19}
+
+
+@dataclass(frozen=True)
+class Term:
+    """One die of a pool before it is rolled, and what it is."""
+
+    die: Die
+    source: str
+    kind: Kind
+    name: str = ""
+    owner: str = ""  # whose complication/asset it is, when not the roller's
+    trait_set: str | None = None
+    #: A hindered distinction, or your own d4 complication or stress: earns 1 PP (p.18, p.27).
+    earns_pp: bool = False
+
+
+@dataclass(frozen=True)
+class BuiltPool:
+    terms: tuple[Term, ...]
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return tuple(t.die for t in self.terms)
+
+    def extra_traits(self) -> list[tuple[str, list[str]]]:
+        """Sets with more than one trait, and those traits (each after the first costs 1 PP)."""
+        by_set: dict[str, list[str]] = {}
+        for term in self.terms:
+            if term.trait_set is not None:
+                by_set.setdefault(term.trait_set, []).append(term.name)
+        return [(s, names) for s, names in by_set.items() if len(names) > 1]
+
+    def extra_trait_cost(self) -> int:
+        return sum(len(names) - 1 for _, names in self.extra_traits())
+
+    def pp_earned(self) -> int:
+        return sum(1 for t in self.terms if t.earns_pp)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
+
+
+class _Candidates:
+    """Names a pool may use, each mapped to the terms it could mean."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, list[Term]] = {}
+
+    def add(self, name: str, term: Term) -> None:
+        self.by_name.setdefault(_fold(name), []).append(term)
+
+    def longest(self, words: list[str], start: int) -> tuple[list[Term], int] | None:
+        for end in range(len(words), start, -1):
+            found = self.by_name.get(_fold(" ".join(words[start:end])))
+            if found:
+                return found, end
+        return None
+
+
+def player_pool(
+    text: str, roller: Character, game: CortexState, hinder: str | None = None
+) -> BuiltPool:
+    """The pool of a character acting (a PC, or a GMC the GM rolls for)."""
+    candidates = _Candidates()
+    _own(candidates, roller, hinder)
+    for other in game.characters.values():
+        if other.name == roller.name:
+            continue
+        # The opposition's complications and stress help whoever acts against them.
+        for name, die in other.complications.items():
+            term = Term(
+                die, f"{name} ({other.name}'s complication)", "complication", name, other.name
+            )
+            candidates.add(name, term)
+            candidates.add(f"{other.name}'s {name}", term)
+        for name, die in other.stress.items():
+            term = Term(die, f"{name} stress ({other.name})", "stress", name, other.name)
+            candidates.add(f"{other.name}'s {name} stress", term)
+        for name, asset in other.assets.items():
+            if asset.open:
+                candidates.add(
+                    name, Term(asset.die, f"{name} (open asset)", "asset", name, other.name)
+                )
+    for name, asset in game.scene_assets.items():
+        candidates.add(name, Term(asset.die, f"{name} (scene asset)", "asset", name, "scene"))
+    terms = _resolve(text, candidates, f"{roller.name}'s pool")
+    if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
+        hindered = _hindered(roller, hinder)
+        terms = (*terms, hindered)
+    return BuiltPool(terms)
+
+
+def _own(candidates: _Candidates, who: Character, hinder: str | None) -> None:
+    for set_name, traits in who.traits.items():
+        for name, die in traits.items():
+            if set_name == DISTINCTIONS and hinder and _fold(hinder) == _fold(name):
+                candidates.add(name, _hindered(who, name))
+                continue
+            candidates.add(name, Term(die, f"{name} ({set_name})", "trait", name, "", set_name))
+    for name, asset in who.assets.items():
+        candidates.add(name, Term(asset.die, f"{name} (asset)", "asset", name))
+    for name, die in who.complications.items():
+        candidates.add(
+            name, Term(die, f"{name} (complication)", "complication", name, earns_pp=die is Die.D4)
+        )
+    for name, die in who.stress.items():
+        term = Term(die, f"{name} stress", "stress", name, earns_pp=die is Die.D4)
+        candidates.add(f"{name} stress", term)
+        candidates.add(f"{name}", term)
+
+
+def _hindered(who: Character, name: str) -> Term:
+    # Cortex p.18 (Hinder): roll the distinction as a d4 and earn a plot point.
+    distinction = next((d for d in who.distinctions() if _fold(d) == _fold(name)), None)
+    if distinction is None:
+        known = ", ".join(who.distinctions()) or "none"
+        raise Refusal(f"{who.name} has no distinction called {name} (distinctions: {known}).")
+    return Term(Die.D4, f"{distinction} (hindered)", "trait", distinction, "", DISTINCTIONS, True)
+
+
+def opposition_pool(text: str, game: CortexState, *, static: bool) -> tuple[BuiltPool, int]:
+    """The GM's side of a test: difficulty levels, raw dice, and complications or stress of
+    anyone at the table. With the Static Difficulty mod a level is a number instead of dice:
+    it is returned as the second value (0 when there is none)."""
+    candidates = _Candidates()
+    for level, die in LEVELS.items():
+        candidates.add(level, Term(die, "", "difficulty", level))
+    for who in game.characters.values():
+        for name, die in who.complications.items():
+            term = Term(die, f"{name} ({who.name}'s complication)", "complication", name, who.name)
+            candidates.add(name, term)
+            candidates.add(f"{who.name}'s {name}", term)
+        for name, die in who.stress.items():
+            term = Term(die, f"{name} stress ({who.name})", "stress", name, who.name)
+            candidates.add(f"{who.name}'s {name} stress", term)
+            candidates.add(f"{name} stress", term)
+    for name, die in game.scene_complications.items():
+        candidates.add(
+            name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
+        )
+    terms = _resolve(text, candidates, "the opposition's pool")
+    number = 0
+    dice: list[Term] = []
+    for term in terms:
+        if term.kind == "difficulty":
+            if static:
+                number += STATIC[term.name]
+            else:
+                # Cortex p.25: a difficulty level is two dice of its size.
+                dice += [term, term]
+        else:
+            dice.append(term)
+    return BuiltPool(tuple(dice)), number
+
+
+def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise Refusal(f'{whose} is empty; name traits or dice, like pool:"Fighting Agility d6".')
+    terms: list[Term] = []
+    at = 0
+    while at < len(words):
+        found = candidates.longest(words, at)
+        if found is not None:
+            options, at = found
+            if len({(t.owner, t.name, t.kind) for t in options}) > 1:
+                owners = " and ".join(sorted({t.owner or "you" for t in options}))
+                raise Refusal(
+                    f"{options[0].name} could be {owners}'s; say whose, like "
+                    f'"{options[-1].owner}\'s {options[0].name}".'
+                )
+            terms.append(options[0])
+            continue
+        word = words[at]
+        if _DICE_WORD.fullmatch(word):
+            try:
+                pool = Pool.parse(word)
+            except DiceError as error:
+                raise Refusal(str(error)) from None
+            terms += [Term(d, str(d), "dice") for d in pool]
+            at += 1
+            continue
+        raise Refusal(_unknown(word, candidates, whose))
+    return tuple(terms)
+
+
+def _unknown(word: str, candidates: _Candidates, whose: str) -> str:
+    names = sorted({t.name for ts in candidates.by_name.values() for t in ts})
+    close = difflib.get_close_matches(word.casefold(), [n.casefold() for n in names], n=1)
+    hint = ""
+    if close:
+        hint = " Did you mean " + next(n for n in names if n.casefold() == close[0]) + "?"
+    listed = ", ".join(names[:20]) or "none"
+    return (
+        f"'{word}' is not a trait, asset, complication or die for {whose}.{hint} Known: {listed}."
+    )

@@ -1,0 +1,281 @@
+"""``/roll`` and ``/gmroll`` at a Cortex table: build the pool, roll it (and the opposition),
+read it, and record every face.
+
+Cortex p.16-25: one trait per prime set (a second costs a plot point, asked first); a
+difficulty is two dice of its level (or a number with the Static Difficulty mod); to succeed,
+beat it -- a tie fails.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import roll_dice
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.core.roll import RollDice
+from scenekeeper.engine.core.roll import roll as plain_roll
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.aftermath import after_roll
+from scenekeeper.systems.cortex.names import cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.pools import BuiltPool, opposition_pool, player_pool
+from scenekeeper.systems.cortex.reading import alternatives
+from scenekeeper.systems.cortex.render import roll_data, roll_lines
+from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of, steps
+from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import CortexState, RollRecord
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+_ROLL_REF = re.compile(r"#?(\d+)")
+
+
+@dataclass(frozen=True)
+class CortexRoll:
+    pool: Annotated[
+        str | None, Opt('traits, assets, complications and dice, like "Fighting Agility d6"')
+    ] = None
+    vs: Annotated[
+        str | None, Opt("difficulty: very-easy..very-hard, a number, a pool, or #roll")
+    ] = None
+    character: Annotated[str | None, Opt("who rolls (default: the character you play)")] = None
+    hinder: Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")] = None
+    pay: Annotated[
+        int,
+        Opt(
+            "plot points you agree to spend on extra traits from one set", min_value=0, max_value=10
+        ),
+    ] = 0
+    results: Annotated[str | None, Opt("faces you rolled for the pool, in pool order")] = None
+    vs_results: Annotated[str | None, Opt("faces rolled for the difficulty dice")] = None
+    dice: Annotated[str | None, Opt("a plain dice expression instead of a pool, like 2d6+1")] = None
+    label: Annotated[str | None, Opt("what the roll is for", max_length=80)] = None
+
+
+@commands.command(
+    "roll",
+    help="Roll a Cortex pool (traits, assets, complications, dice) against a difficulty; "
+    "or a plain expression with dice:.",
+    permission=Permission.PLAYER,
+    examples=(
+        '/roll pool:"Fighting Agility Sword" vs:hard',
+        '/roll pool:"Sneaking Alertness d6" vs:"#4" results:"5 3 6"',
+        "/roll dice:2d6+1",
+    ),
+)
+def roll(ctx: Context, args: CortexRoll) -> Decision:
+    if args.dice is not None:
+        if args.pool is not None:
+            raise Refusal("Give pool: (a Cortex pool) or dice: (a plain expression), not both.")
+        return plain_roll(ctx, RollDice(dice=args.dice, results=args.results, label=args.label))
+    if args.pool is None:
+        raise Refusal('Say what to roll: pool:"Fighting Agility d6" (or dice:2d6 for plain dice).')
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    return roll_character(ctx, who, args, side="player")
+
+
+@dataclass(frozen=True)
+class GmRoll:
+    pool: Annotated[str, Opt("difficulty levels, dice, a GMC's traits, complications")]
+    vs: Annotated[
+        str | None, Opt("what it is against: a difficulty, a number, a pool or #roll")
+    ] = None
+    character: Annotated[str | None, Opt("the GMC rolling (its traits and assets)")] = None
+    pay: Annotated[
+        int, Opt("plot points from the GM bank for extra traits", min_value=0, max_value=10)
+    ] = 0
+    results: Annotated[str | None, Opt("faces rolled for the pool, in pool order")] = None
+    vs_results: Annotated[str | None, Opt("faces rolled for the vs: dice")] = None
+
+
+@commands.command(
+    "gmroll",
+    help="Roll for the GM: a GMC's pool, difficulty dice, or an opposition pool with the "
+    "players' complications. Its 1s are opportunities.",
+    permission=Permission.GM,
+    examples=('/gmroll pool:"hard Broken Arm"', '/gmroll character:Thug pool:"Fighting Brawny"'),
+)
+def gmroll(ctx: Context, args: GmRoll) -> Decision:
+    game = cortex(ctx.require_state())
+    if args.character is not None:
+        who = own_character(ctx, args.character)
+        full = CortexRoll(
+            pool=args.pool,
+            vs=args.vs,
+            pay=args.pay,
+            results=args.results,
+            vs_results=args.vs_results,
+        )
+        return roll_character(ctx, who, full, side="gm")
+    pool, number = opposition_pool(args.pool, game, static=_mod(ctx, "static-difficulty"))
+    if number:
+        raise Refusal(
+            "With static difficulty a level is a number, not dice: the player rolls "
+            f'vs:"{args.pool}" directly (it counts {number}, plus any complication dice).'
+        )
+    difficulty, against, opposition, events = _difficulty(
+        ctx, game, args.vs, args.vs_results, GM_ROLLER
+    )
+    roll_id = game.roll_count + 1 + len(events)
+    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
+    record = make_roll(
+        roll_id,
+        "gm",
+        GM_ROLLER,
+        ctx.actor.id,
+        pool,
+        faces,
+        policy=_policy(ctx),
+        difficulty=difficulty,
+        against=against,
+        against_roll=opposition.id if opposition else None,
+    )
+    lines = roll_lines(record, alternatives(steps(record), record.keep), opposition)
+    return Decision(
+        events=(*events, ev.Rolled(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
+    )
+
+
+def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) -> Decision:
+    state = ctx.require_state()
+    game = cortex(state)
+    if who.status != "active":
+        raise Refusal(
+            f"{who.name} is {who.status.replace('_', ' ')} and cannot roll until they are "
+            "back in the scene."
+        )
+    assert args.pool is not None
+    pool = player_pool(args.pool, who, game, args.hinder)
+    _check_own_troubles(who, pool)
+    events: list[Event] = []
+    cost = pool.extra_trait_cost()
+    payer = (
+        f"{who.name} has {who.pp} PP" if who.kind == "pc" else f"the GM bank has {game.gm_bank} PP"
+    )
+    if cost != args.pay:
+        if cost == 0:
+            raise Refusal(f"Nothing in this pool costs plot points; leave out pay:{args.pay}.")
+        doubled = "; ".join(
+            f"{' and '.join(names)} are {'both' if len(names) == 2 else 'all'} {s}"
+            for s, names in pool.extra_traits()
+        )
+        raise Refusal(
+            f"{doubled}: each trait after the first from a set costs 1 PP, {cost} in all "
+            f"({payer}). Add pay:{cost} to spend it, or leave {'one' if cost == 1 else 'some'} out."
+        )
+    available = who.pp if who.kind == "pc" else game.gm_bank
+    if cost > available:
+        raise Refusal(f"That costs {cost} PP but {payer}; leave a trait out.")
+    if cost:
+        sets = ", ".join(s for s, _ in pool.extra_traits())
+        reason = f"extra trait from {sets} on roll #{game.roll_count + 1}"
+        events.append(_pay(who, -cost, reason))
+    difficulty, against, opposition, vs_events = _difficulty(
+        ctx, game, args.vs, args.vs_results, who.name
+    )
+    events = [*vs_events, *events]
+    roll_id = game.roll_count + 1 + len(vs_events)
+    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
+    record = make_roll(
+        roll_id,
+        "gm" if side == "gm" else "player",
+        who.name,
+        ctx.actor.id,
+        pool,
+        faces,
+        policy=_policy(ctx),
+        difficulty=difficulty,
+        against=against,
+        against_roll=opposition.id if opposition else None,
+    )
+    earned = pool.pp_earned()
+    if earned and who.kind == "pc":
+        reasons = ", ".join(t.source for t in pool.terms if t.earns_pp)
+        events.append(_pay(who, earned, f"{reasons} on roll #{roll_id}"))
+    events.append(ev.Rolled(roll=record))
+    aftermath, notes = after_roll(who, pool, record)
+    events += aftermath
+    lines = roll_lines(record, alternatives(steps(record), record.keep), opposition)
+    if cost:
+        lines.append(f"{who.name} spends {cost} PP on extra traits.")
+    if earned and who.kind == "pc":
+        lines.append(f"{who.name} earns {earned} PP (not spendable on this roll).")
+    lines += notes
+    return Decision(events=tuple(events), reply=Reply.say(*lines, data=roll_data(record)))
+
+
+def _pay(who: Character, delta: int, reason: str) -> Event:
+    if who.kind == "pc":
+        return ev.PlotPointsChanged(character=who.name, delta=delta, reason=reason)
+    return ev.GmBankChanged(delta=delta, reason=f"{who.name}: {reason}")
+
+
+def _check_own_troubles(who: Character, pool: BuiltPool) -> None:
+    # Cortex p.27, p.39: your own complications and stress go in the opposition's pool; only a
+    # d4 goes in your own (and earns a plot point).
+    for term in pool.terms:
+        if term.kind in ("complication", "stress") and not term.owner and not term.earns_pp:
+            raise Refusal(
+                f"{term.source} is {who.name}'s own at {term.die}: it goes in the opposition's "
+                f'pool (vs:"... {term.name}"), not yours; only a d4 goes in your own pool.'
+            )
+
+
+def _difficulty(
+    ctx: Context,
+    game: CortexState,
+    vs: str | None,
+    vs_results: str | None,
+    roller: str,
+) -> tuple[int | None, str, RollRecord | None, list[Event]]:
+    """The number to beat, how it reads, the opposition's roll (if dice were rolled), and the
+    events recording that roll."""
+    if vs is None:
+        if vs_results is not None:
+            raise Refusal("vs_results: gives faces for vs: dice, but there is no vs:.")
+        return None, "", None, []
+    text = vs.strip()
+    if text.lstrip("-").isdigit():
+        return int(text), f"difficulty {text}", None, []
+    reference = _ROLL_REF.fullmatch(text)
+    if reference or text.casefold() == "last":
+        earlier = _earlier_roll(game, reference.group(1) if reference else None, roller)
+        total = reading_of(earlier).total
+        return total, f"{earlier.roller}'s roll #{earlier.id}", None, []
+    static = _mod(ctx, "static-difficulty")
+    pool, number = opposition_pool(text, game, static=static)
+    if not pool.terms:
+        return number, f"{text} (static)", None, []
+    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results)
+    roll_id = game.roll_count + 1
+    record = make_roll(roll_id, "gm", GM_ROLLER, ctx.actor.id, pool, faces, policy=_policy(ctx))
+    # Static Difficulty (Cortex p.25): a complication joining the opposition is rolled and
+    # added to the number; otherwise the opposition's dice make a total like any roll.
+    difficulty = number + sum(d.face for d in record.dice) if static else reading_of(record).total
+    record = record.model_copy(update={"against": f"difficulty for {roller}"})
+    return difficulty, text, record, [ev.Rolled(roll=record)]
+
+
+def _earlier_roll(game: CortexState, number: str | None, roller: str) -> RollRecord:
+    if number is not None:
+        found = game.roll_by_id(int(number))
+        if found is None:
+            live = ", ".join(f"#{r.id} ({r.roller})" for r in game.rolls) or "none"
+            raise Refusal(f"There is no roll #{number} in play (rolls in play: {live}).")
+        return found
+    others = [r for r in game.rolls if r.roller != roller]
+    if not others:
+        raise Refusal("There is no earlier roll by anyone else to beat.")
+    return max(others, key=lambda r: r.id)
+
+
+def _mod(ctx: Context, name: str) -> bool:
+    return ctx.require_state().meta.mods.get(name, False)
+
+
+def _policy(ctx: Context) -> str:
+    return "fall" if _mod(ctx, "let-the-dice-fall") else "best"

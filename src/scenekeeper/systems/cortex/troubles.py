@@ -1,0 +1,214 @@
+"""Complications and assets: ``/complication`` and ``/asset``, and the rules every command
+that adds or steps one shares.
+
+Cortex p.22, p.27, p.35: no double jeopardy -- a complication of a kind already there steps
+that one up instead; a complication stepped past d12 takes the character out; stepping a die
+below d4 removes it; an asset steps up to d12 at most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from scenekeeper.dice import Beyond, DiceError, Die, step_down, step_up
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.names import character
+from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+
+
+def complication_events(
+    who: Character, name: str, die: Die, steps: int = 0
+) -> tuple[list[Event], str]:
+    """Give ``who`` a complication: a new one at ``die`` stepped up ``steps`` times, or, when
+    one of that name is there already, that one stepped up once more than ``steps``."""
+    existing = who.find_complication(name)
+    if existing is not None:
+        before = who.complications[existing]
+        stepped = step_up(before, 1 + steps)
+        label, how = existing, f"{existing} steps up from {before}"
+    else:
+        stepped = step_up(die, steps) if steps else die
+        label = clean_name(name)
+        how = f"{label} is a new complication"
+    if stepped is Beyond.PAST_D12:
+        # Cortex p.22: a complication stepped past d12 takes the character out.
+        return [
+            ev.ComplicationSet(owner=who.name, name=label, die=Die.D12),
+            ev.StatusChanged(character=who.name, status="taken_out", reason=f"{label} past d12"),
+        ], f"{who.name}: {how}, past d12: {who.name} is taken out."
+    assert isinstance(stepped, Die)
+    joined = "to" if existing is not None else "at"
+    return [ev.ComplicationSet(owner=who.name, name=label, die=stepped)], (
+        f"{who.name}: {how} {joined} {stepped}."
+    )
+
+
+def _die(text: str | None, default: Die) -> Die:
+    try:
+        return Die.parse(text) if text else default
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+
+
+@dataclass(frozen=True)
+class AddComplication:
+    character: Annotated[str, Opt("who is complicated")]
+    name: Annotated[str, Opt("what the complication is", max_length=60)]
+    die: Annotated[str | None, Opt("its die (default d6)")] = None
+
+
+@commands.command(
+    "complication add",
+    help="Give a character a complication (the same one again steps it up: no double jeopardy).",
+    permission=Permission.GM,
+    examples=('/complication add character:"Ada Lark" name:"Sprained Ankle" die:d6',),
+)
+def add_complication(ctx: Context, args: AddComplication) -> Decision:
+    who = character(ctx, args.character)
+    events, line = complication_events(who, args.name, _die(args.die, Die.D6))
+    return Decision(events=tuple(events), reply=Reply.say(line))
+
+
+Step = Literal["stepup", "stepdown", "remove"]
+
+
+@dataclass(frozen=True)
+class ChangeComplication:
+    character: Annotated[str, Opt("whose complication")]
+    name: Annotated[str, Opt("the complication")]
+
+
+def _change_complication(ctx: Context, args: ChangeComplication, how: Step) -> Decision:
+    who = character(ctx, args.character)
+    name = who.find_complication(args.name)
+    if name is None:
+        known = ", ".join(who.complications) or "none"
+        raise Refusal(
+            f"{who.name} has no complication called {args.name} (complications: {known})."
+        )
+    if how == "stepup":
+        events, line = complication_events(who, name, who.complications[name])
+        return Decision(events=tuple(events), reply=Reply.say(line))
+    lowered = step_down(who.complications[name]) if how == "stepdown" else Beyond.BELOW_D4
+    if isinstance(lowered, Die):
+        event: Event = ev.ComplicationSet(owner=who.name, name=name, die=lowered)
+        return Decision(
+            events=(event,), reply=Reply.say(f"{who.name}: {name} steps down to {lowered}.")
+        )
+    # Cortex p.37: a complication stepped below d4 is gone.
+    event = ev.ComplicationRemoved(owner=who.name, name=name)
+    return Decision(events=(event,), reply=Reply.say(f"{who.name}: {name} is gone."))
+
+
+@commands.command(
+    "complication stepup",
+    help="Step a complication up (past d12 takes the character out).",
+    permission=Permission.GM,
+)
+def stepup_complication(ctx: Context, args: ChangeComplication) -> Decision:
+    return _change_complication(ctx, args, "stepup")
+
+
+@commands.command(
+    "complication stepdown",
+    help="Step a complication down (below d4 it is gone).",
+    permission=Permission.GM,
+)
+def stepdown_complication(ctx: Context, args: ChangeComplication) -> Decision:
+    return _change_complication(ctx, args, "stepdown")
+
+
+@commands.command("complication remove", help="Take a complication away.", permission=Permission.GM)
+def remove_complication(ctx: Context, args: ChangeComplication) -> Decision:
+    return _change_complication(ctx, args, "remove")
+
+
+DURATIONS = ("beat", "scene", "session", "signature")
+
+
+@dataclass(frozen=True)
+class AddAsset:
+    character: Annotated[str, Opt("who has the asset")]
+    name: Annotated[str, Opt("what the asset is", max_length=60)]
+    die: Annotated[str | None, Opt("its die (default d6)")] = None
+    duration: Annotated[str, Opt("how long it lasts", choices=DURATIONS)] = "scene"
+    open: Annotated[bool, Opt("true if anyone may use it")] = False
+
+
+@commands.command(
+    "asset add",
+    help="Give a character an asset for free (a GM's award, or an effect die from a test); "
+    "to buy one with plot points use /pp spend on:asset.",
+    permission=Permission.GM,
+    examples=('/asset add character:"Ada Lark" name:"Cover of Darkness" die:d8',),
+)
+def add_asset(ctx: Context, args: AddAsset) -> Decision:
+    who = character(ctx, args.character)
+    name = who.find_asset(args.name) or clean_name(args.name)
+    asset = Asset.model_validate(
+        {"die": _die(args.die, Die.D6), "duration": args.duration, "open": args.open}
+    )
+    return Decision(
+        events=(ev.AssetSet(owner=who.name, name=name, asset=asset),),
+        reply=Reply.say(f"{who.name}: asset {name} {asset.die} ({_lasting(asset)})."),
+    )
+
+
+@dataclass(frozen=True)
+class ChangeAsset:
+    character: Annotated[str, Opt("whose asset")]
+    name: Annotated[str, Opt("the asset")]
+
+
+def _move(die: Die, how: Step) -> Die | Beyond:
+    if how == "stepup":
+        return step_up(die)
+    return step_down(die) if how == "stepdown" else Beyond.BELOW_D4
+
+
+def _change_asset(ctx: Context, args: ChangeAsset, how: Step) -> Decision:
+    who = character(ctx, args.character)
+    name = who.find_asset(args.name)
+    if name is None:
+        known = ", ".join(who.assets) or "none"
+        raise Refusal(f"{who.name} has no asset called {args.name} (assets: {known}).")
+    asset = who.assets[name]
+    moved = _move(asset.die, how)
+    if moved is Beyond.PAST_D12:
+        raise Refusal(f"{name} is a d12 already; assets go no higher (Cortex p.35).")
+    if isinstance(moved, Die):
+        new = asset.model_copy(update={"die": moved})
+        event: Event = ev.AssetSet(owner=who.name, name=name, asset=new)
+        return Decision(events=(event,), reply=Reply.say(f"{who.name}: {name} is now {moved}."))
+    event = ev.AssetRemoved(owner=who.name, name=name)
+    return Decision(events=(event,), reply=Reply.say(f"{who.name}: {name} is gone."))
+
+
+@commands.command(
+    "asset stepup", help="Step an asset up (to d12 at most).", permission=Permission.GM
+)
+def stepup_asset(ctx: Context, args: ChangeAsset) -> Decision:
+    return _change_asset(ctx, args, "stepup")
+
+
+@commands.command(
+    "asset stepdown", help="Step an asset down (below d4 it is gone).", permission=Permission.GM
+)
+def stepdown_asset(ctx: Context, args: ChangeAsset) -> Decision:
+    return _change_asset(ctx, args, "stepdown")
+
+
+@commands.command("asset remove", help="Take an asset away.", permission=Permission.GM)
+def remove_asset(ctx: Context, args: ChangeAsset) -> Decision:
+    return _change_asset(ctx, args, "remove")
+
+
+def _lasting(asset: Asset) -> str:
+    return f"{asset.duration}, open" if asset.open else asset.duration
