@@ -39,6 +39,44 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 
 
 @dataclass(frozen=True)
+class TraitSets:
+    names: Annotated[
+        str, Opt('the prime trait sets in order, like "Distinctions, Attributes, Skills"')
+    ]
+
+
+@commands.command(
+    "game sets",
+    help="Choose this game's prime trait sets (a pool takes one trait from each).",
+    permission=Permission.GM,
+    examples=('/game sets names:"Distinctions, Values, Roles"',),
+)
+def choose_sets(ctx: Context, args: TraitSets) -> Decision:
+    game = cortex(ctx.require_state())
+    sets = tuple(clean_name(n) for n in args.names.split(",") if n.strip())
+    if not sets:
+        raise Refusal('Name at least one set: names:"Distinctions, Attributes, Skills".')
+    if len({s.casefold() for s in sets}) != len(sets):
+        raise Refusal("Each trait set is named once.")
+    # Keep the spelling sheets already use (a set renamed only in case stays the same set).
+    known = (DISTINCTIONS, *game.trait_sets)
+    sets = tuple(next((k for k in known if same_name(k, s)), s) for s in sets)
+    for who in game.characters.values():
+        dropped = [s for s in who.traits if not any(same_name(s, n) for n in sets)]
+        if dropped:
+            raise Refusal(
+                f"{who.name} has traits in {', '.join(dropped)}; move or remove them before "
+                "dropping that set."
+            )
+    if sets == game.trait_sets:
+        raise Refusal(f"The trait sets are {', '.join(sets)} already.")
+    return Decision(
+        events=(ev.TraitSetsChosen(sets=sets),),
+        reply=Reply.say(f"Prime trait sets: {', '.join(sets)}. A pool takes one trait from each."),
+    )
+
+
+@dataclass(frozen=True)
 class NewCharacter:
     name: Annotated[str, Opt("the character's name", max_length=60)]
     owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
