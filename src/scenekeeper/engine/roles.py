@@ -7,6 +7,7 @@ from typing import Any
 from scenekeeper.engine.commands import CommandSpec, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.state import Person, TableState
+from scenekeeper.engine.systems import get_system
 
 NO_GAME = (
     "There is no game at this table yet. Start one with /game new system:<game> name:<name>, "
@@ -38,6 +39,13 @@ def authorise(
     if permission is Permission.OWNER and not meta.is_gm(actor.id):
         character = str(getattr(args, "character", ""))
         owner = meta.owner_of(character)
+        claimable = get_system(meta.system).characters(state.game)
+        if owner is None and claimable is not None and not any(
+            c.casefold() == character.strip().casefold() for c in claimable
+        ):
+            raise Refusal(
+                f"{character} is not a player's character; only a GM can use /{spec.name} on it."
+            )
         if owner is None:
             raise Refusal(
                 f"{character} has no player; claim it first with /game claim "

@@ -5,6 +5,8 @@ Rules: ``shared/rules/gaps-and-defaults.md`` section 1 and ``cortex-prime-scenes
 
 from __future__ import annotations
 
+from typing import Any
+
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
@@ -43,8 +45,27 @@ MODS = (
 
 class CortexSystem(GameSystem):
     def characters(self, game: GameState) -> tuple[str, ...] | None:
+        # Player characters are claimed; GMCs are the GM's.
         assert isinstance(game, CortexState)
-        return tuple(game.characters)
+        return tuple(name for name, c in game.characters.items() if c.kind == "pc")
+
+    def export(self, game: GameState) -> dict[str, Any]:
+        """The state as documented in docs/export-format.md: every asset reads as its die
+        (``"assets": {"Sword": "d8"}``), with how long each lasts beside it."""
+        data = game.model_dump(mode="json")
+        for sheet in data["characters"].values():
+            _flatten_assets(sheet, "assets")
+        _flatten_assets(data, "scene_assets")
+        return data
+
+
+def _flatten_assets(holder: dict[str, Any], key: str) -> None:
+    assets = holder[key]
+    holder[key] = {name: asset["die"] for name, asset in assets.items()}
+    holder[f"{key.removesuffix('assets')}asset_durations"] = {
+        name: asset["duration"] + (", open" if asset["open"] else "")
+        for name, asset in assets.items()
+    }
 
 
 SYSTEM = register_system(
