@@ -30,4 +30,3 @@ def cortex_table() -> TableDriver:
     driver.do("/char set character:Thug trait:Fighting die:d8 set:Skills")
     driver.do("/char set character:Thug trait:Brawny die:d10 set:Attributes")
     return driver
-

@@ -48,7 +48,7 @@ def test_a_pick_changes_the_reading_and_its_data() -> None:
 
 def test_export_has_characters_with_pp_traits_and_flat_assets() -> None:
     driver = cortex_table()
-    driver.do("/pp give character:\"Ada Lark\" amount:2")
+    driver.do('/pp give character:"Ada Lark" amount:2')
     doc: dict[str, Any] = driver.do("/game export").reply.data
     ada = doc["characters"]["Ada Lark"]
     assert ada["pp"] == 3
@@ -69,8 +69,8 @@ BAD = [
     ('/roll pool:"Fighting Sneaking" pay:2', "ana", "costs 1 PP"),
     ('/char set character:"Ada Lark" trait:Fighting die:d20', "ana", "not a step die"),
     ('/char set character:"Ada Lark" trait:Flying die:d6', "ana", "say which set"),
-    ('/pp spend on:asset name:Rope duration:session open:true', "ana", "costs 3 PP"),
-    ("/pp give character:\"Ada Lark\"", "ana", "Only the GM"),
+    ("/pp spend on:asset name:Rope duration:session open:true", "ana", "costs 3 PP"),
+    ('/pp give character:"Ada Lark"', "ana", "Only the GM"),
     ("/char set character:Thug trait:Fighting die:d6", "ana", "not a player's character"),
     ('/hitch character:"Ada Lark" complication:Oops', "ana", "Only the GM"),
     ("/contest givein", "ana", "no contest running"),

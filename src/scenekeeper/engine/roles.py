@@ -40,8 +40,10 @@ def authorise(
         character = str(getattr(args, "character", ""))
         owner = meta.owner_of(character)
         claimable = get_system(meta.system).characters(state.game)
-        if owner is None and claimable is not None and not any(
-            c.casefold() == character.strip().casefold() for c in claimable
+        if (
+            owner is None
+            and claimable is not None
+            and not any(c.casefold() == character.strip().casefold() for c in claimable)
         ):
             raise Refusal(
                 f"{character} is not a player's character; only a GM can use /{spec.name} on it."
