@@ -18,13 +18,27 @@ from scenekeeper.systems.cortex import (
     hitches,
     picks,
     plot_points,
+    recovery,
     rolling,
+    stress_commands,
     troubles,
 )
 from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
 MODS = (
+    Mod(
+        "stress",
+        "Harm is stress instead of being taken out: stress types per game, stepped up past "
+        "d12 stresses a character out (Cortex p.39).",
+        default=True,
+    ),
+    Mod(
+        "trauma",
+        "Stressed out gives d6 trauma of that type; while stressed out, more stress goes to "
+        "trauma; trauma past d12 is out for good (Cortex p.41).",
+        default=True,
+    ),
     Mod(
         "let-the-dice-fall",
         "The total is always the two highest dice and the effect die the largest left "
@@ -86,5 +100,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     troubles.commands,
     contests.commands,
     contest_outcomes.commands,
+    stress_commands.commands,
+    recovery.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

@@ -171,6 +171,55 @@ class StressRemoved(Event):
         return f"{self.character}: {self.stress} stress gone"
 
 
+class TraumaSet(Event):
+    type_name: ClassVar[str] = "cortex.trauma_set@1"
+    character: str
+    trauma: str
+    die: DieField
+
+    def describe(self) -> str:
+        return f"{self.character}: {self.trauma} trauma {self.die}"
+
+
+class TraumaRemoved(Event):
+    type_name: ClassVar[str] = "cortex.trauma_removed@1"
+    character: str
+    trauma: str
+
+    def describe(self) -> str:
+        return f"{self.character}: {self.trauma} trauma gone"
+
+
+class StressTypesChosen(Event):
+    type_name: ClassVar[str] = "cortex.stress_types_chosen@1"
+    types: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"stress types: {', '.join(self.types)}"
+
+
+class RecoveryLocked(Event):
+    """A recovery test that cannot be tried again until time passes."""
+
+    type_name: ClassVar[str] = "cortex.recovery_locked@1"
+    character: str
+    kind: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.character} cannot try to recover {self.name} again until time passes"
+
+
+class TimePassed(Event):
+    """Time passes (a rest, a new session): recovery may be tried again."""
+
+    type_name: ClassVar[str] = "cortex.time_passed@1"
+    reason: str
+
+    def describe(self) -> str:
+        return f"time passes ({self.reason})"
+
+
 class StatusChanged(Event):
     type_name: ClassVar[str] = "cortex.status_changed@1"
     character: str

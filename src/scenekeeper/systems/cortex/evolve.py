@@ -174,6 +174,42 @@ def _stress_removed(state: TableState, event: ev.StressRemoved) -> TableState:
     return _change(state, event.character, drop)
 
 
+@evolves(ev.TraumaSet)
+def _trauma(state: TableState, event: ev.TraumaSet) -> TableState:
+    def put(c: Character) -> Character:
+        return c.model_copy(update={"trauma": {**c.trauma, event.trauma: event.die}})
+
+    return _change(state, event.character, put)
+
+
+@evolves(ev.TraumaRemoved)
+def _trauma_removed(state: TableState, event: ev.TraumaRemoved) -> TableState:
+    def drop(c: Character) -> Character:
+        kept = {k: v for k, v in c.trauma.items() if k != event.trauma}
+        return c.model_copy(update={"trauma": kept})
+
+    return _change(state, event.character, drop)
+
+
+@evolves(ev.StressTypesChosen)
+def _stress_types(state: TableState, event: ev.StressTypesChosen) -> TableState:
+    return _with_game(state, game_of(state).model_copy(update={"stress_types": event.types}))
+
+
+@evolves(ev.RecoveryLocked)
+def _locked(state: TableState, event: ev.RecoveryLocked) -> TableState:
+    game = game_of(state)
+    lock = (event.character, event.kind, event.name)
+    return _with_game(
+        state, game.model_copy(update={"recovery_locks": (*game.recovery_locks, lock)})
+    )
+
+
+@evolves(ev.TimePassed)
+def _time(state: TableState, _event: ev.TimePassed) -> TableState:
+    return _with_game(state, game_of(state).model_copy(update={"recovery_locks": ()}))
+
+
 @evolves(ev.StatusChanged)
 def _status(state: TableState, event: ev.StatusChanged) -> TableState:
     return _change(state, event.character, lambda c: c.model_copy(update={"status": event.status}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
 
@@ -48,3 +49,19 @@ def may_act_for(ctx: Context, who: Character) -> None:
     if owner != ctx.actor.id:
         played_by = f"{meta.name_of(owner)}'s" if owner else "a GM's"
         raise Refusal(f"{who.name} is {played_by} character; only they or a GM can do that.")
+
+
+def mod_on(state: TableState, name: str) -> bool:
+    """Whether a mod is on at this table (its default when the table predates the mod)."""
+    if name in state.meta.mods:
+        return state.meta.mods[name]
+    mod = get_system(state.meta.system).mod(name)
+    return mod.default if mod is not None else False
+
+
+def require_mod(state: TableState, name: str) -> None:
+    if not mod_on(state, name):
+        raise Refusal(
+            f"The {name} mod is off at this table; a GM switches it on with "
+            f"/game mods set mod:{name} on:true."
+        )

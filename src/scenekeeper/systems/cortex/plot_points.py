@@ -205,7 +205,7 @@ def bank(ctx: Context, args: Bank) -> Decision:
 def session(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
     pcs = [c for c in game.characters.values() if c.kind == "pc"]
-    events: list[Event] = []
+    events: list[Event] = [ev.TimePassed(reason="a new session")]
     lines = []
     if game.gm_bank != len(pcs):
         events.append(ev.GmBankChanged(delta=len(pcs) - game.gm_bank, reason="new session"))

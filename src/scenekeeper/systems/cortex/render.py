@@ -66,10 +66,13 @@ def roll_lines(
         lines.append(f"Against {roll.against}.")
     elif roll.against:
         lines.append(f"Against {roll.against}: difficulty {roll.difficulty}.")
+    if is_botch(dice) and roll.side == "gm":
+        lines.append("Every GM die shows 1: total 0, and every 1 is an opportunity.")
+        return lines
     if is_botch(dice):
         lines.append(
-            "Botch: every die is a hitch. Total 0, effect d4; the GM gets a free d6 "
-            "complication, stepped up per hitch past the first."
+            "Botch: every die is a hitch. Total 0, effect d4. The GM creates a d6 complication "
+            f'for free, stepped up per hitch past the first: /hitch character:"{roll.roller}".'
         )
         return lines
     lines.append(_reading_line(roll, reading, "Total"))

@@ -101,6 +101,7 @@ class Stakes(Model):
 
 class CortexState(GameState):
     trait_sets: tuple[str, ...] = DEFAULT_TRAIT_SETS
+    stress_types: tuple[str, ...] = ("Physical", "Mental", "Social")
     characters: dict[str, Character] = pydantic.Field(default_factory=dict)
     #: Cortex p.29: the GM's bank of plot points for GMCs (1 per player per session).
     gm_bank: int = 0
@@ -116,6 +117,9 @@ class CortexState(GameState):
     stakes: tuple[Stakes, ...] = ()
     #: (who gave in, to whom): no new contest between them straight away (Cortex p.21).
     gave_in_to: tuple[tuple[str, str], ...] = ()
+    #: (character, "stress" | "trauma" | "complication", name): recovery tried, no retry until
+    #: time passes (Cortex p.37, p.40-41).
+    recovery_locks: tuple[tuple[str, str, str], ...] = ()
 
     def find_character(self, name: str) -> Character | None:
         return next((c for n, c in self.characters.items() if same_name(n, name)), None)

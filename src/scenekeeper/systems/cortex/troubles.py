@@ -212,3 +212,50 @@ def remove_asset(ctx: Context, args: ChangeAsset) -> Decision:
 
 def _lasting(asset: Asset) -> str:
     return f"{asset.duration}, open" if asset.open else asset.duration
+
+
+@dataclass(frozen=True)
+class Return:
+    character: Annotated[str, Opt("who comes back")]
+    complication: Annotated[str | None, Opt("what they come back with (taken out: required)")] = (
+        None
+    )
+    die: Annotated[str | None, Opt("its die, d6 or more (default d6)")] = None
+
+
+@commands.command(
+    "char return",
+    help="Bring a taken-out or stressed-out character back into play; back from being taken "
+    "out, they carry at least a d6 complication.",
+    permission=Permission.GM,
+    examples=('/char return character:"Ada Lark" complication:"Bandaged Ribs"',),
+)
+def come_back(ctx: Context, args: Return) -> Decision:
+    who = character(ctx, args.character)
+    if who.status == "active":
+        raise Refusal(f"{who.name} is in play already.")
+    if who.status == "removed":
+        raise Refusal(f"{who.name} is out of the game for good (trauma past d12).")
+    events: list[Event] = [
+        ev.StatusChanged(character=who.name, status="active", reason="back in play")
+    ]
+    lines = [f"{who.name} is back in play."]
+    if who.status == "taken_out" or args.complication:
+        if not args.complication:
+            raise Refusal(
+                f"Back from being taken out, {who.name} carries a complication: "
+                'add complication:"...".'
+            )
+        try:
+            die = Die.parse(args.die) if args.die else Die.D6
+        except DiceError as error:
+            raise Refusal(str(error)) from None
+        if die < Die.D6:
+            raise Refusal("Coming back from being taken out brings at least a d6 complication.")
+        # Cortex p.22: at least d6; an existing one of that name steps up (no double jeopardy).
+        made, line = complication_events(who, args.complication, die)
+        if any(isinstance(e, ev.StatusChanged) for e in made):
+            raise Refusal(f"That steps {args.complication} past d12; choose another complication.")
+        events += made
+        lines.append(line)
+    return Decision(events=tuple(events), reply=Reply.say(*lines))

@@ -1,0 +1,218 @@
+"""``/recover``: recovery tests for stress, trauma and complications.
+
+Cortex p.37 (complications) and p.40 (stress): roll against d8 d8 plus the die.
+  beat, effect die larger than it        -> eliminated
+  beat, effect die equal or smaller      -> steps down one; no retry until time passes
+  beat with a hitch                      -> as above, and the GM may pay 1 PP for a new
+                                            complication or d6 stress of another type
+  fail                                   -> unchanged
+  fail with hitches                      -> steps up once per hitch
+Cortex p.41 (trauma): beat -> steps down one (a hitch: the GM may pay 1 PP for a complication
+or stress of another type); fail -> unchanged, no retry until time passes; fail with hitches ->
+steps up once per hitch, past d12 out of the game for good.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal, cast
+
+from scenekeeper.dice import Die, step_down, step_up
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.choices import hitch_count
+from scenekeeper.systems.cortex.names import (
+    cortex,
+    may_act_for,
+    mod_on,
+    own_character,
+    require_mod,
+)
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.stress import removed_by_trauma, take_stress
+from scenekeeper.systems.cortex.troubles import complication_events
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+Kind = Literal["stress", "trauma", "complication"]
+#: Cortex p.37: the base difficulty of a recovery test.
+BASE = "d8 d8"
+
+
+@dataclass(frozen=True)
+class Recover:
+    pool: Annotated[str, Opt("the traits, assets and dice you recover with")]
+    stress: Annotated[str | None, Opt("the stress type to recover")] = None
+    trauma: Annotated[str | None, Opt("the trauma to recover")] = None
+    complication: Annotated[str | None, Opt("the complication to recover from")] = None
+    character: Annotated[str | None, Opt("who recovers (default: the character you play)")] = None
+    results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
+    vs_results: Annotated[
+        str | None, Opt("faces rolled for the difficulty: d8, d8, then the die")
+    ] = None
+
+
+@commands.command(
+    "recover",
+    help="A recovery test against d8 d8 plus the stress, trauma or complication die.",
+    permission=Permission.PLAYER,
+    examples=(
+        '/recover stress:Physical pool:"Vitality Medicine"',
+        '/recover complication:"Broken Arm" pool:"Vitality Endurance"',
+    ),
+)
+def recover(ctx: Context, args: Recover) -> Decision:
+    state = ctx.require_state()
+    game = cortex(state)
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    kind, name, die = _target(who, args)
+    if kind in ("stress", "trauma"):
+        require_mod(state, kind)
+    if (who.name, kind, name) in game.recovery_locks:
+        raise Refusal(
+            f"{who.name} tried to recover {name} already; no retry until time passes "
+            "(a rest or a new session)."
+        )
+    request = CortexRoll(
+        pool=args.pool, vs=f"{BASE} {die}", results=args.results, vs_results=args.vs_results
+    )
+    rolled = roll_character(ctx, who, request, side="player")
+    record = next(
+        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
+    )
+    reading = reading_of(record)
+    assert record.difficulty is not None
+    beat = reading.total > record.difficulty
+    hitches = hitch_count(record)
+    events, lines = _outcome(
+        who,
+        kind,
+        name,
+        die,
+        beat=beat,
+        effect=reading.effect,
+        hitches=hitches,
+        trauma_on=mod_on(state, "trauma"),
+    )
+    return Decision(
+        events=(*rolled.events, *events),
+        reply=Reply(text=(*rolled.reply.text, *lines), data=rolled.reply.data),
+    )
+
+
+def _target(who: Character, args: Recover) -> tuple[Kind, str, Die]:
+    given = [
+        (k, v)
+        for k, v in (
+            ("stress", args.stress),
+            ("trauma", args.trauma),
+            ("complication", args.complication),
+        )
+        if v
+    ]
+    if len(given) != 1:
+        raise Refusal(
+            "Name one thing to recover: stress:<type>, trauma:<type> or complication:<name>."
+        )
+    kind, wanted = given[0]
+    held: dict[str, Die] = {
+        "stress": who.stress,
+        "trauma": who.trauma,
+        "complication": who.complications,
+    }[kind]
+    name = next((n for n in held if same_name(n, wanted)), None)
+    if name is None:
+        known = ", ".join(held) or "none"
+        raise Refusal(f"{who.name} has no {kind} called {wanted} ({kind}: {known}).")
+    return cast(Kind, kind), name, held[name]
+
+
+def _outcome(
+    who: Character,
+    kind: Kind,
+    name: str,
+    die: Die,
+    *,
+    beat: bool,
+    effect: Die,
+    hitches: int,
+    trauma_on: bool,
+) -> tuple[list[Event], list[str]]:
+    label = name if kind == "complication" else f"{name} {kind}"
+    lock: list[Event] = [ev.RecoveryLocked(character=who.name, kind=kind, name=name)]
+    if not beat:
+        if hitches:
+            return _worse(who, kind, name, die, hitches=hitches, trauma_on=trauma_on)
+        if kind == "trauma":
+            return lock, [f"Failed: {label} stays {die}; no retry until time passes."]
+        return [], [f"Failed: {label} stays {die}."]
+    if kind != "trauma" and effect > die:
+        events, line = _set(who, kind, name, None)
+        lines = [f"Beat it with effect {effect}, larger than {die}: {line}"]
+    elif kind == "trauma":
+        lowered = step_down(die)
+        events, line = _set(who, kind, name, lowered if isinstance(lowered, Die) else None)
+        lines = [f"Beat it: {line}"]
+    else:
+        lowered = step_down(die)
+        events, line = _set(who, kind, name, lowered if isinstance(lowered, Die) else None)
+        events += lock
+        lines = [
+            f"Beat it, but effect {effect} is not larger than {die}: {line} "
+            "No retry until time passes."
+        ]
+    if hitches:
+        lines.append(
+            "A hitch: the GM may pay 1 PP for a new complication or d6 stress of another type."
+        )
+    return events, lines
+
+
+def _worse(
+    who: Character, kind: Kind, name: str, die: Die, *, hitches: int, trauma_on: bool
+) -> tuple[list[Event], list[str]]:
+    said = f"Failed with {hitches} hitch{'es' if hitches > 1 else ''}:"
+    raised = step_up(die, hitches)
+    if isinstance(raised, Die):
+        events, line = _set(who, kind, name, raised)
+        return events, [f"{said} {line}"]
+    # Stepped past d12: what that means is the thing's own rule.
+    if kind == "trauma":
+        events, lines = removed_by_trauma(who, name)
+    elif kind == "complication":
+        events, line = complication_events(who, name, die, hitches - 1)
+        lines = [line]
+    else:
+        at_top = who.model_copy(update={"stress": {**who.stress, name: Die.D12}})
+        events, lines = take_stress(at_top, name, Die.D12, trauma_on=trauma_on)
+    return events, [said, *lines]
+
+
+def _set(who: Character, kind: Kind, name: str, die: Die | None) -> tuple[list[Event], str]:
+    """The event putting ``name`` at ``die`` (None: gone), and how it reads."""
+    event: Event
+    if kind == "stress":
+        event = (
+            ev.StressSet(character=who.name, stress=name, die=die)
+            if die
+            else ev.StressRemoved(character=who.name, stress=name)
+        )
+    elif kind == "trauma":
+        event = (
+            ev.TraumaSet(character=who.name, trauma=name, die=die)
+            if die
+            else ev.TraumaRemoved(character=who.name, trauma=name)
+        )
+    else:
+        event = (
+            ev.ComplicationSet(owner=who.name, name=name, die=die)
+            if die
+            else ev.ComplicationRemoved(owner=who.name, name=name)
+        )
+    label = name if kind == "complication" else f"{name} {kind}"
+    return [event], f"{label} is now {die}." if die else f"{label} is gone."

@@ -1,0 +1,249 @@
+"""``/stress`` and ``/trauma``: taking, stepping and clearing them; the stress types; rest.
+
+Cortex p.39-41 (rules in ``stress``). A player records stress on their own character; the GM on
+anyone; only the GM steps stress down or clears it outside recovery and rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import Beyond, DiceError, Die, step_down
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.sheet import Character, clean_name, same_name
+from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.stress import STRESS_PRESETS, take_stress, take_trauma
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+
+
+def _type(game: CortexState, wanted: str) -> str:
+    found = next((t for t in game.stress_types if same_name(t, wanted)), None)
+    if found is None:
+        raise Refusal(
+            f"'{wanted}' is not a stress type here; the types are {', '.join(game.stress_types)}."
+        )
+    return found
+
+
+def _die(text: str) -> Die:
+    try:
+        return Die.parse(text)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+
+
+@dataclass(frozen=True)
+class AddStress:
+    character: Annotated[str, Opt("who takes the stress")]
+    type: Annotated[str, Opt("the stress type, like Physical")]
+    die: Annotated[str, Opt("the incoming effect die, d4 to d12")]
+
+
+@commands.command(
+    "stress add",
+    help="A character takes stress: none or smaller takes the incoming die, equal or larger "
+    "steps up; past d12 stresses them out (with trauma: d6 trauma of that type).",
+    permission=Permission.OWNER,
+    examples=('/stress add character:"Ada Lark" type:Physical die:d8',),
+)
+def add(ctx: Context, args: AddStress) -> Decision:
+    state = ctx.require_state()
+    require_mod(state, "stress")
+    who = _alive(ctx, args.character)
+    events, lines = take_stress(
+        who, _type(cortex(state), args.type), _die(args.die), trauma_on=mod_on(state, "trauma")
+    )
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@dataclass(frozen=True)
+class ChangeStress:
+    character: Annotated[str, Opt("whose stress")]
+    type: Annotated[str, Opt("the stress type")]
+
+
+@commands.command(
+    "stress stepup",
+    help="Step a character's stress up by one (past d12 stresses them out).",
+    permission=Permission.OWNER,
+)
+def stepup(ctx: Context, args: ChangeStress) -> Decision:
+    state = ctx.require_state()
+    require_mod(state, "stress")
+    who = _alive(ctx, args.character)
+    kind = _type(cortex(state), args.type)
+    current = who.stress.get(kind)
+    if current is None:
+        raise Refusal(f"{who.name} has no {kind} stress to step up; use /stress add.")
+    # Stepping up is taking stress equal to what is there (Cortex p.39).
+    events, lines = take_stress(who, kind, current, trauma_on=mod_on(state, "trauma"))
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@commands.command(
+    "stress stepdown",
+    help="Step a character's stress down (below d4 it is gone).",
+    permission=Permission.GM,
+)
+def stepdown(ctx: Context, args: ChangeStress) -> Decision:
+    state = ctx.require_state()
+    who = character(ctx, args.character)
+    kind = _type(cortex(state), args.type)
+    return Decision(*_lowered(who, kind))
+
+
+@commands.command(
+    "stress remove", help="Clear a character's stress of one type.", permission=Permission.GM
+)
+def remove(ctx: Context, args: ChangeStress) -> Decision:
+    state = ctx.require_state()
+    who = character(ctx, args.character)
+    kind = _type(cortex(state), args.type)
+    if kind not in who.stress:
+        raise Refusal(f"{who.name} has no {kind} stress.")
+    return Decision(
+        events=(ev.StressRemoved(character=who.name, stress=kind),),
+        reply=Reply.say(f"{who.name}: {kind} stress is gone."),
+    )
+
+
+def _lowered(who: Character, kind: str) -> tuple[tuple[Event, ...], Reply]:
+    current = who.stress.get(kind)
+    if current is None:
+        raise Refusal(f"{who.name} has no {kind} stress.")
+    lower = step_down(current)
+    if isinstance(lower, Die):
+        return (ev.StressSet(character=who.name, stress=kind, die=lower),), Reply.say(
+            f"{who.name}: {kind} stress steps down to {lower}."
+        )
+    return (ev.StressRemoved(character=who.name, stress=kind),), Reply.say(
+        f"{who.name}: {kind} stress is gone."
+    )
+
+
+def rest_events(state: TableState) -> tuple[list[Event], list[str]]:
+    """Cortex p.40: in a scene framed as rest, downtime or transition every stress die steps
+    down by one (trauma does not). The scene rules call this; so does /stress rest."""
+    events: list[Event] = []
+    lines: list[str] = []
+    for who in cortex(state).characters.values():
+        for kind, die in who.stress.items():
+            lower = step_down(die)
+            if lower is Beyond.BELOW_D4:
+                events.append(ev.StressRemoved(character=who.name, stress=kind))
+                lines.append(f"{who.name}: {kind} stress is gone.")
+            else:
+                assert isinstance(lower, Die)
+                events.append(ev.StressSet(character=who.name, stress=kind, die=lower))
+                lines.append(f"{who.name}: {kind} stress steps down to {lower}.")
+    # A rest is time passing: recovery tests may be tried again.
+    events.append(ev.TimePassed(reason="a rest"))
+    return events, lines or ["Nobody has stress to recover."]
+
+
+@commands.command(
+    "stress rest",
+    help="A rest, downtime or transition: every stress die steps down by one (trauma stays).",
+    permission=Permission.GM,
+)
+def rest(ctx: Context, _args: NoOptions) -> Decision:
+    state = ctx.require_state()
+    require_mod(state, "stress")
+    events, lines = rest_events(state)
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@dataclass(frozen=True)
+class StressTypes:
+    types: Annotated[
+        str, Opt('the stress types, like "Physical, Mental, Social", or three|five|single')
+    ]
+
+
+@commands.command(
+    "game stress",
+    help="Choose this game's stress types: a list, or three (Physical, Mental, Social), five "
+    "(Afraid, Angry, Exhausted, Injured, Insecure) or single (one track).",
+    permission=Permission.GM,
+    examples=("/game stress types:five", '/game stress types:"Wounds, Fatigue"'),
+)
+def stress_types(ctx: Context, args: StressTypes) -> Decision:
+    game = cortex(ctx.require_state())
+    preset = STRESS_PRESETS.get(args.types.strip().lower())
+    types = preset or tuple(clean_name(t) for t in args.types.split(",") if t.strip())
+    if not types or len({t.casefold() for t in types}) != len(types):
+        raise Refusal('Name the stress types once each: types:"Physical, Mental, Social".')
+    in_use = sorted(
+        {
+            k
+            for c in game.characters.values()
+            for k in (*c.stress, *c.trauma)
+            if not any(same_name(k, t) for t in types)
+        }
+    )
+    if in_use:
+        raise Refusal(
+            f"Characters have {', '.join(in_use)} stress or trauma; clear it before dropping "
+            "that type."
+        )
+    return Decision(
+        events=(ev.StressTypesChosen(types=types),),
+        reply=Reply.say(f"Stress types: {', '.join(types)}."),
+    )
+
+
+@dataclass(frozen=True)
+class AddTrauma:
+    character: Annotated[str, Opt("who takes the trauma")]
+    type: Annotated[str, Opt("the trauma's stress type")]
+    die: Annotated[str, Opt("the die (d6 when stressed out)")] = "d6"
+
+
+@commands.command(
+    "trauma add",
+    help="A character takes trauma by the stress rule (past d12: out of the game).",
+    permission=Permission.GM,
+)
+def add_trauma(ctx: Context, args: AddTrauma) -> Decision:
+    state = ctx.require_state()
+    require_mod(state, "trauma")
+    who = _alive(ctx, args.character)
+    events, lines = take_trauma(who, _type(cortex(state), args.type), _die(args.die))
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@dataclass(frozen=True)
+class ChangeTrauma:
+    character: Annotated[str, Opt("whose trauma")]
+    type: Annotated[str, Opt("the trauma's stress type")]
+
+
+@commands.command(
+    "trauma remove",
+    help="Clear a character's trauma of one type (it never recovers by itself).",
+    permission=Permission.GM,
+)
+def remove_trauma(ctx: Context, args: ChangeTrauma) -> Decision:
+    who = character(ctx, args.character)
+    kind = next((k for k in who.trauma if same_name(k, args.type)), None)
+    if kind is None:
+        raise Refusal(f"{who.name} has no {args.type} trauma.")
+    return Decision(
+        events=(ev.TraumaRemoved(character=who.name, trauma=kind),),
+        reply=Reply.say(f"{who.name}: {kind} trauma is gone."),
+    )
+
+
+def _alive(ctx: Context, name: str) -> Character:
+    who = character(ctx, name)
+    if who.status == "removed":
+        raise Refusal(f"{who.name} is out of the game for good.")
+    return who
