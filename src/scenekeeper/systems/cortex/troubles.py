@@ -38,11 +38,14 @@ def complication_events(
         label = clean_name(name)
         how = f"{label} is a new complication"
     if stepped is Beyond.PAST_D12:
-        # Cortex p.22: a complication stepped past d12 takes the character out.
-        return [
-            ev.ComplicationSet(owner=who.name, name=label, die=Die.D12),
-            ev.StatusChanged(character=who.name, status="taken_out", reason=f"{label} past d12"),
-        ], f"{who.name}: {how}, past d12: {who.name} is taken out."
+        # Cortex p.22: a complication stepped past d12 takes the character out (one already
+        # out -- stressed out, or removed -- stays as they are).
+        events: list[Event] = [ev.ComplicationSet(owner=who.name, name=label, die=Die.D12)]
+        if who.status != "active":
+            return events, f"{who.name}: {how}, past d12 (already out of the scene)."
+        reason = f"{label} past d12"
+        events.append(ev.StatusChanged(character=who.name, status="taken_out", reason=reason))
+        return events, f"{who.name}: {how}, past d12: {who.name} is taken out."
     assert isinstance(stepped, Die)
     joined = "to" if existing is not None else "at"
     return [ev.ComplicationSet(owner=who.name, name=label, die=stepped)], (
