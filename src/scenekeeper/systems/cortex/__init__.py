@@ -14,6 +14,8 @@ from scenekeeper.systems.cortex import (
     characters,
     contest_outcomes,
     contests,
+    crisis,
+    doom,
     evolve,
     hitches,
     picks,
@@ -38,6 +40,24 @@ MODS = (
         "Stressed out gives d6 trauma of that type; while stressed out, more stress goes to "
         "trauma; trauma past d12 is out for good (Cortex p.41).",
         default=True,
+    ),
+    Mod(
+        "pushing-stress",
+        "A player may spend 1 PP to add their own stress die to their pool (/roll push:<type>); "
+        "it steps up after the roll (Cortex p.40).",
+    ),
+    Mod(
+        "doom-pool",
+        "The GM's doom pool: hitches can feed it, it replaces difficulty dice for tests "
+        "(vs:doom) and its dice are spent on trouble (Cortex p.27, /doom).",
+    ),
+    Mod(
+        "limited-doom-pool",
+        "Tests use normal difficulty; the doom pool is only spent (Cortex p.27).",
+    ),
+    Mod(
+        "crisis-pools",
+        "Pools of dice for local problems, worn down by effect dice (/crisis).",
     ),
     Mod(
         "let-the-dice-fall",
@@ -102,5 +122,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     contest_outcomes.commands,
     stress_commands.commands,
     recovery.commands,
+    doom.commands,
+    crisis.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

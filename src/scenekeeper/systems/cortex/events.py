@@ -263,6 +263,20 @@ class HitchesActivated(Event):
         return f"GM activated the hitches of roll #{self.roll_id}"
 
 
+class CrisisPoolChanged(Event):
+    """A crisis pool made or worn down; no dice left means it is resolved (and gone)."""
+
+    type_name: ClassVar[str] = "cortex.crisis_pool_changed@1"
+    name: str
+    dice: tuple[DieField, ...]
+    #: The roll whose effect die wore it down (that effect die is used up).
+    roll_id: int | None = None
+
+    def describe(self) -> str:
+        left = " ".join(str(d) for d in self.dice) or "resolved"
+        return f"crisis pool {self.name}: {left}"
+
+
 class OpportunitiesUsed(Event):
     """A player activated the opportunities (1s) on a GM roll."""
 

@@ -261,6 +261,19 @@ def _contest(state: TableState, event: ev.ContestChanged) -> TableState:
     return _with_game(state, game_of(state).model_copy(update=update))
 
 
+@evolves(ev.CrisisPoolChanged)
+def _crisis(state: TableState, event: ev.CrisisPoolChanged) -> TableState:
+    game = game_of(state)
+    pools = {n: d for n, d in game.crisis_pools.items() if n != event.name}
+    if event.dice:
+        pools[event.name] = event.dice
+    state = _with_game(state, game.model_copy(update={"crisis_pools": pools}))
+    used = game.roll_by_id(event.roll_id) if event.roll_id is not None else None
+    if used is None:
+        return state
+    return _change_roll(state, used.id, {"effects_used": used.effects_used + 1})
+
+
 @evolves(ev.DoomPoolChanged)
 def _doom(state: TableState, event: ev.DoomPoolChanged) -> TableState:
     return _with_game(state, game_of(state).model_copy(update={"doom_pool": event.dice}))

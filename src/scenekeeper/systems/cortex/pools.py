@@ -18,7 +18,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character
 from scenekeeper.systems.cortex.state import CortexState
 
-Kind = Literal["trait", "asset", "complication", "stress", "dice", "difficulty"]
+Kind = Literal["trait", "asset", "complication", "stress", "dice", "difficulty", "doom"]
 _DICE_WORD = re.compile(r"\d*[dD]\d+")
 #: Cortex p.25: difficulty levels and the two dice each one rolls.
 LEVELS = {
@@ -44,6 +44,8 @@ class Term:
     trait_set: str | None = None
     #: A hindered distinction, or your own d4 complication or stress: earns 1 PP (p.18, p.27).
     earns_pp: bool = False
+    #: Pushing Stress mod: your own stress in your own pool, for 1 PP (Cortex p.40).
+    pushed: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,13 +153,18 @@ def _hindered(who: Character, name: str) -> Term:
     return Term(Die.D4, f"{distinction} (hindered)", "trait", distinction, "", DISTINCTIONS, True)
 
 
-def opposition_pool(text: str, game: CortexState, *, static: bool) -> tuple[BuiltPool, int]:
+def opposition_pool(
+    text: str, game: CortexState, *, static: bool, doom: bool = False
+) -> tuple[BuiltPool, int]:
     """The GM's side of a test: difficulty levels, raw dice, and complications or stress of
     anyone at the table. With the Static Difficulty mod a level is a number instead of dice:
     it is returned as the second value (0 when there is none)."""
     candidates = _Candidates()
     for level, die in LEVELS.items():
         candidates.add(level, Term(die, "", "difficulty", level))
+    if doom:
+        # Doom pool mod (gaps 1.6): the doom pool replaces difficulty dice for tests.
+        candidates.add("doom", Term(Die.D4, "doom pool", "doom", "doom"))
     for who in game.characters.values():
         for name, die in who.complications.items():
             term = Term(die, f"{name} ({who.name}'s complication)", "complication", name, who.name)
@@ -175,7 +182,9 @@ def opposition_pool(text: str, game: CortexState, *, static: bool) -> tuple[Buil
     number = 0
     dice: list[Term] = []
     for term in terms:
-        if term.kind == "difficulty":
+        if term.kind == "doom":
+            dice += [Term(d, "doom", "dice") for d in sorted(game.doom_pool)]
+        elif term.kind == "difficulty":
             if static:
                 number += STATIC[term.name]
             else:

@@ -12,22 +12,30 @@ import re
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import roll_dice
+from scenekeeper.dice import Die, roll_dice
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.roll import RollDice
 from scenekeeper.engine.core.roll import roll as plain_roll
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.aftermath import after_roll
-from scenekeeper.systems.cortex.names import cortex, may_act_for, own_character
-from scenekeeper.systems.cortex.pools import BuiltPool, opposition_pool, player_pool
+from scenekeeper.systems.cortex.names import (
+    cortex,
+    may_act_for,
+    mod_on,
+    own_character,
+    require_mod,
+)
+from scenekeeper.systems.cortex.pools import BuiltPool, Term, opposition_pool, player_pool
 from scenekeeper.systems.cortex.reading import alternatives
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of, steps
-from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
+from scenekeeper.systems.cortex.stress import take_stress
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 _ROLL_REF = re.compile(r"#?(\d+)")
@@ -43,6 +51,9 @@ class CortexRoll:
     ] = None
     character: Annotated[str | None, Opt("who rolls (default: the character you play)")] = None
     hinder: Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")] = None
+    push: Annotated[
+        str | None, Opt("pushing stress: your stress type to add to your pool for 1 PP")
+    ] = None
     pay: Annotated[
         int,
         Opt(
@@ -100,7 +111,6 @@ class GmRoll:
     examples=('/gmroll pool:"hard Broken Arm"', '/gmroll character:Thug pool:"Fighting Brawny"'),
 )
 def gmroll(ctx: Context, args: GmRoll) -> Decision:
-    game = cortex(ctx.require_state())
     if args.character is not None:
         who = own_character(ctx, args.character)
         full = CortexRoll(
@@ -111,17 +121,40 @@ def gmroll(ctx: Context, args: GmRoll) -> Decision:
             vs_results=args.vs_results,
         )
         return roll_character(ctx, who, full, side="gm")
-    pool, number = opposition_pool(args.pool, game, static=_mod(ctx, "static-difficulty"))
+    return gm_pool_roll(ctx, args.pool, args.results, vs=args.vs, vs_results=args.vs_results)
+
+
+def gm_pool_roll(
+    ctx: Context,
+    text: str,
+    results: str | None,
+    *,
+    vs: str | None = None,
+    vs_results: str | None = None,
+) -> Decision:
+    """The GM rolls an opposition pool (difficulty dice, the doom pool, complications)."""
+    game = cortex(ctx.require_state())
+    pool, number = _opposition(ctx, game, text)
     if number:
         raise Refusal(
             "With static difficulty a level is a number, not dice: the player rolls "
-            f'vs:"{args.pool}" directly (it counts {number}, plus any complication dice).'
+            f'vs:"{text}" directly (it counts {number}, plus any complication dice).'
         )
-    difficulty, against, opposition, events = _difficulty(
-        ctx, game, args.vs, args.vs_results, GM_ROLLER
-    )
-    roll_id = game.roll_count + 1 + len(events)
-    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
+    return _gm_roll(ctx, pool, results, vs, vs_results)
+
+
+def _gm_roll(
+    ctx: Context,
+    pool: BuiltPool,
+    results: str | None,
+    vs: str | None,
+    vs_results: str | None,
+) -> Decision:
+    game = cortex(ctx.require_state())
+    difficulty, against, opposition, events = _difficulty(ctx, game, vs, vs_results, GM_ROLLER)
+    events = [*events, *_extra_stress_cost(game, pool)]
+    roll_id = game.roll_count + 1 + sum(isinstance(e, ev.Rolled) for e in events)
+    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], results)
     record = make_roll(
         roll_id,
         "gm",
@@ -140,6 +173,38 @@ def gmroll(ctx: Context, args: GmRoll) -> Decision:
     )
 
 
+def gm_dice_roll(ctx: Context, dice: tuple[Die, ...], source: str, results: str | None) -> Decision:
+    """The GM rolls a fixed set of dice as the opposition (the doom pool, a crisis pool)."""
+    if not dice:
+        raise Refusal(f"There are no dice in {source} to roll.")
+    terms = tuple(Term(d, source, "dice") for d in dice)
+    return _gm_roll(ctx, BuiltPool(terms), results, None, None)
+
+
+def _opposition(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool, int]:
+    state = ctx.require_state()
+    doom = mod_on(state, "doom-pool") and not mod_on(state, "limited-doom-pool")
+    return opposition_pool(text, game, static=_mod(ctx, "static-difficulty"), doom=doom)
+
+
+def _extra_stress_cost(game: CortexState, pool: BuiltPool) -> list[Event]:
+    """Cortex p.39: one stress die joins the opposition against a character at a time; the GM
+    pays 1 PP from the bank for each more."""
+    per_target: dict[str, int] = {}
+    for term in pool.terms:
+        if term.kind == "stress":
+            per_target[term.owner] = per_target.get(term.owner, 0) + 1
+    extra = sum(n - 1 for n in per_target.values() if n > 1)
+    if not extra:
+        return []
+    if extra > game.gm_bank:
+        raise Refusal(
+            f"Each stress die after the first against one character costs the GM 1 PP; that is "
+            f"{extra} and the GM bank has {game.gm_bank}."
+        )
+    return [ev.GmBankChanged(delta=-extra, reason="more than one stress die in the opposition")]
+
+
 def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) -> Decision:
     state = ctx.require_state()
     game = cortex(state)
@@ -150,35 +215,17 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
         )
     assert args.pool is not None
     pool = player_pool(args.pool, who, game, args.hinder)
+    if args.push is not None:
+        pool = _pushed(state, who, pool, args.push)
     _check_own_troubles(who, pool)
-    events: list[Event] = []
+    events = _costs_before_rolling(who, game, pool, args.pay)
     cost = pool.extra_trait_cost()
-    payer = (
-        f"{who.name} has {who.pp} PP" if who.kind == "pc" else f"the GM bank has {game.gm_bank} PP"
-    )
-    if cost != args.pay:
-        if cost == 0:
-            raise Refusal(f"Nothing in this pool costs plot points; leave out pay:{args.pay}.")
-        doubled = "; ".join(
-            f"{' and '.join(names)} are {'both' if len(names) == 2 else 'all'} {s}"
-            for s, names in pool.extra_traits()
-        )
-        raise Refusal(
-            f"{doubled}: each trait after the first from a set costs 1 PP, {cost} in all "
-            f"({payer}). Add pay:{cost} to spend it, or leave {'one' if cost == 1 else 'some'} out."
-        )
-    available = who.pp if who.kind == "pc" else game.gm_bank
-    if cost > available:
-        raise Refusal(f"That costs {cost} PP but {payer}; leave a trait out.")
-    if cost:
-        sets = ", ".join(s for s, _ in pool.extra_traits())
-        reason = f"extra trait from {sets} on roll #{game.roll_count + 1}"
-        events.append(_pay(who, -cost, reason))
+    pushed = next((t for t in pool.terms if t.pushed), None)
     difficulty, against, opposition, vs_events = _difficulty(
         ctx, game, args.vs, args.vs_results, who.name
     )
     events = [*vs_events, *events]
-    roll_id = game.roll_count + 1 + len(vs_events)
+    roll_id = game.roll_count + 1 + sum(isinstance(e, ev.Rolled) for e in vs_events)
     faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
     record = make_roll(
         roll_id,
@@ -199,13 +246,66 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
     events.append(ev.Rolled(roll=record))
     aftermath, notes = after_roll(who, pool, record)
     events += aftermath
+    if pushed is not None:
+        # Pushing Stress (Cortex p.40): the stress die steps up after the roll.
+        stepped, said = take_stress(who, pushed.name, pushed.die, trauma_on=mod_on(state, "trauma"))
+        events += stepped
+        notes += [f"Pushed stress: {line}" for line in said]
     lines = roll_lines(record, alternatives(steps(record), record.keep), opposition)
     if cost:
         lines.append(f"{who.name} spends {cost} PP on extra traits.")
+    if pushed is not None:
+        lines.append(f"{who.name} spends 1 PP to push {pushed.name} stress into the pool.")
     if earned and who.kind == "pc":
         lines.append(f"{who.name} earns {earned} PP (not spendable on this roll).")
     lines += notes
     return Decision(events=tuple(events), reply=Reply.say(*lines, data=roll_data(record)))
+
+
+def _costs_before_rolling(
+    who: Character, game: CortexState, pool: BuiltPool, pay: int
+) -> list[Event]:
+    """Plot points a pool costs before it is rolled: extra traits from one set (asked first,
+    Cortex p.17) and pushed stress (p.40). A plot point earned on this roll cannot pay."""
+    cost = pool.extra_trait_cost()
+    payer = (
+        f"{who.name} has {who.pp} PP" if who.kind == "pc" else f"the GM bank has {game.gm_bank} PP"
+    )
+    if cost != pay:
+        if cost == 0:
+            raise Refusal(f"Nothing in this pool costs plot points; leave out pay:{pay}.")
+        doubled = "; ".join(
+            f"{' and '.join(names)} are {'both' if len(names) == 2 else 'all'} {s}"
+            for s, names in pool.extra_traits()
+        )
+        raise Refusal(
+            f"{doubled}: each trait after the first from a set costs 1 PP, {cost} in all "
+            f"({payer}). Add pay:{cost} to spend it, or leave {'one' if cost == 1 else 'some'} out."
+        )
+    available = who.pp if who.kind == "pc" else game.gm_bank
+    if cost > available:
+        raise Refusal(f"That costs {cost} PP but {payer}; leave a trait out.")
+    events: list[Event] = []
+    if cost:
+        sets = ", ".join(s for s, _ in pool.extra_traits())
+        events.append(_pay(who, -cost, f"extra trait from {sets} on roll #{game.roll_count + 1}"))
+    pushed = next((t for t in pool.terms if t.pushed), None)
+    if pushed is not None:
+        if available - cost < 1:
+            raise Refusal(f"Pushing stress costs 1 PP more and {payer}.")
+        events.append(_pay(who, -1, f"pushing {pushed.name} stress"))
+    return events
+
+
+def _pushed(state: TableState, who: Character, pool: BuiltPool, kind: str) -> BuiltPool:
+    require_mod(state, "pushing-stress")
+    found = next((k for k in who.stress if same_name(k, kind)), None)
+    if found is None:
+        have = ", ".join(who.stress) or "none"
+        raise Refusal(f"{who.name} has no {kind} stress to push (stress: {have}).")
+    die = who.stress[found]
+    term = Term(die, f"{found} stress (pushed)", "stress", found, pushed=True)
+    return BuiltPool((*pool.terms, term))
 
 
 def _pay(who: Character, delta: int, reason: str) -> Event:
@@ -218,6 +318,8 @@ def _check_own_troubles(who: Character, pool: BuiltPool) -> None:
     # Cortex p.27, p.39: your own complications and stress go in the opposition's pool; only a
     # d4 goes in your own (and earns a plot point).
     for term in pool.terms:
+        if term.pushed:
+            continue
         if term.kind in ("complication", "stress") and not term.owner and not term.earns_pp:
             raise Refusal(
                 f"{term.source} is {who.name}'s own at {term.die}: it goes in the opposition's "
@@ -247,9 +349,10 @@ def _difficulty(
         total = reading_of(earlier).total
         return total, f"{earlier.roller}'s roll #{earlier.id}", None, []
     static = _mod(ctx, "static-difficulty")
-    pool, number = opposition_pool(text, game, static=static)
+    pool, number = _opposition(ctx, game, text)
     if not pool.terms:
         return number, f"{text} (static)", None, []
+    cost = _extra_stress_cost(game, pool)
     faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results)
     roll_id = game.roll_count + 1
     record = make_roll(roll_id, "gm", GM_ROLLER, ctx.actor.id, pool, faces, policy=_policy(ctx))
@@ -257,7 +360,7 @@ def _difficulty(
     # added to the number; otherwise the opposition's dice make a total like any roll.
     difficulty = number + sum(d.face for d in record.dice) if static else reading_of(record).total
     record = record.model_copy(update={"against": f"difficulty for {roller}"})
-    return difficulty, text, record, [ev.Rolled(roll=record)]
+    return difficulty, text, record, [*cost, ev.Rolled(roll=record)]
 
 
 def _earlier_roll(game: CortexState, number: str | None, roller: str) -> RollRecord:
@@ -274,7 +377,7 @@ def _earlier_roll(game: CortexState, number: str | None, roller: str) -> RollRec
 
 
 def _mod(ctx: Context, name: str) -> bool:
-    return ctx.require_state().meta.mods.get(name, False)
+    return mod_on(ctx.require_state(), name)
 
 
 def _policy(ctx: Context) -> str:

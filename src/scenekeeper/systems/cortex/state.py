@@ -53,6 +53,8 @@ class RollRecord(Model):
     against_roll: int | None = None
     hitches_activated: bool = False
     opportunities_used: int = 0
+    #: Effect dice of this roll already used up (against a crisis pool, ...).
+    effects_used: int = 0
     #: Plot points earned on this roll (d4s, hinder) cannot be spent on it (Cortex p.29).
     pp_earned: int = 0
 
@@ -106,6 +108,8 @@ class CortexState(GameState):
     #: Cortex p.29: the GM's bank of plot points for GMCs (1 per player per session).
     gm_bank: int = 0
     doom_pool: tuple[DieField, ...] = ()
+    #: Crisis pools mod: a pool of dice per local problem (gaps 1.6).
+    crisis_pools: dict[str, tuple[DieField, ...]] = pydantic.Field(default_factory=dict)
     #: Assets and complications of the scene itself rather than of a character.
     scene_assets: dict[str, Asset] = pydantic.Field(default_factory=dict)
     scene_complications: dict[str, DieField] = pydantic.Field(default_factory=dict)

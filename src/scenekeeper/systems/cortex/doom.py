@@ -1,0 +1,194 @@
+"""``/doom``: the doom pool (mod). The GM's dice, grown from the players' hitches and spent on
+trouble (gaps-and-defaults 1.6).
+
+With the doom pool mod the pool replaces difficulty dice for tests (``vs:doom``: roll the whole
+pool, keep two); with Limited Doom Pool tests use normal difficulty and the pool is only spent.
+A new session starts it at d6 d6. Spends: a die's face added to a GM total; a die added to a
+GMC's pool; a d6 counted as 1 PP; a complication, asset or scene distinction (d8 or larger);
+interrupting the action order (a die at least the next PC's largest relevant trait); bringing in
+a GMC; splitting the group (d10 or d12); ending the scene (two d12s).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import DiceError, Die, Pool, roll_dice, step_up
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.rolling import gm_dice_roll
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+#: What a doom die can buy, and the smallest die that buys it (gaps 1.6).
+SPENDS: dict[str, tuple[Die, str]] = {
+    "total": (Die.D4, "roll it and add its face to a GM total"),
+    "gmc-pool": (Die.D4, "add it to a GMC's pool"),
+    "pp": (Die.D6, "count it as 1 PP for the GM"),
+    "complication": (Die.D8, "create a complication of its size"),
+    "asset": (Die.D8, "create a GMC asset of its size"),
+    "distinction": (Die.D8, "create a scene distinction"),
+    "interrupt": (Die.D4, "interrupt the action order (at least the next PC's largest trait)"),
+    "gmc": (Die.D4, "bring in a GMC"),
+    "split": (Die.D10, "split the group"),
+    "end-scene": (Die.D12, "end the scene (two d12s)"),
+}
+START = (Die.D6, Die.D6)
+
+
+def _doom_mod(ctx: Context) -> None:
+    state = ctx.require_state()
+    if not mod_on(state, "limited-doom-pool"):
+        require_mod(state, "doom-pool")
+
+
+def _pool_text(dice: tuple[Die, ...]) -> str:
+    return " ".join(str(d) for d in sorted(dice)) or "empty"
+
+
+@dataclass(frozen=True)
+class DoomDice:
+    dice: Annotated[str, Opt('dice to add, like "d6" or "d6 d8"')]
+
+
+@commands.command(
+    "doom add",
+    help="Add dice to the doom pool.",
+    permission=Permission.GM,
+    examples=('/doom add dice:"d6 d6"',),
+)
+def add(ctx: Context, args: DoomDice) -> Decision:
+    _doom_mod(ctx)
+    game = cortex(ctx.require_state())
+    try:
+        extra = Pool.parse(args.dice).dice
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    dice = (*game.doom_pool, *extra)
+    return Decision(
+        events=(ev.DoomPoolChanged(dice=dice, reason=f"added {_pool_text(extra)}"),),
+        reply=Reply.say(f"Doom pool: {_pool_text(dice)}."),
+    )
+
+
+@dataclass(frozen=True)
+class DoomDie:
+    die: Annotated[str, Opt("which doom die, by size, like d8")]
+
+
+def _take(dice: tuple[Die, ...], wanted: str) -> tuple[Die, tuple[Die, ...]]:
+    try:
+        die = Die.parse(wanted)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    if die not in dice:
+        raise Refusal(f"The doom pool has no {die} (it holds {_pool_text(dice)}).")
+    rest = list(dice)
+    rest.remove(die)
+    return die, tuple(rest)
+
+
+@commands.command(
+    "doom stepup", help="Step up one doom die (to d12 at most).", permission=Permission.GM
+)
+def stepup(ctx: Context, args: DoomDie) -> Decision:
+    _doom_mod(ctx)
+    game = cortex(ctx.require_state())
+    die, rest = _take(game.doom_pool, args.die)
+    higher = step_up(die)
+    if not isinstance(higher, Die):
+        raise Refusal("A d12 doom die cannot step up; add a die instead.")
+    dice = (*rest, higher)
+    return Decision(
+        events=(ev.DoomPoolChanged(dice=dice, reason=f"{die} stepped up to {higher}"),),
+        reply=Reply.say(f"Doom pool: {_pool_text(dice)}."),
+    )
+
+
+@dataclass(frozen=True)
+class DoomSpend:
+    die: Annotated[str, Opt("the doom die spent, like d8 (end-scene: d12)")]
+    on: Annotated[str, Opt("what it buys", choices=tuple(SPENDS))]
+    note: Annotated[str | None, Opt("what it is, for the record", max_length=120)] = None
+    results: Annotated[str | None, Opt("total: the face you rolled for it")] = None
+
+
+@commands.command(
+    "doom spend",
+    help="Spend a doom die: on:total (roll it, add its face), gmc-pool, pp (a d6 = 1 PP), "
+    "complication, asset or distinction (d8+), interrupt, gmc, split (d10+), end-scene (d12 d12).",
+    permission=Permission.GM,
+    examples=(
+        '/doom spend die:d8 on:complication note:"The bridge gives way"',
+        "/doom spend die:d12 on:end-scene",
+    ),
+)
+def spend(ctx: Context, args: DoomSpend) -> Decision:
+    _doom_mod(ctx)
+    game = cortex(ctx.require_state())
+    die, rest = _take(game.doom_pool, args.die)
+    smallest, what = SPENDS[args.on]
+    if die < smallest:
+        raise Refusal(f"{args.on} needs a doom die of {smallest} or larger; {die} is too small.")
+    lines = [f"The GM spends a doom {die} to {what}."]
+    if args.on == "end-scene":
+        # Gaps 1.6: ending the scene takes two d12s.
+        if Die.D12 not in rest:
+            raise Refusal("Ending the scene takes two d12 doom dice.")
+        _, rest = _take(rest, "d12")
+        lines = ["The GM spends two doom d12s to end the scene."]
+    reason = f"spent {die} on {args.on}" + (f": {args.note}" if args.note else "")
+    events: list[Event] = [ev.DoomPoolChanged(dice=rest, reason=reason)]
+    if args.on == "total":
+        face = roll_dice(ctx.dice, [die.sides], args.results)[0]
+        lines.append(f"It shows {face}: add {face} to the GM's total.")
+    if args.on == "pp":
+        events.append(ev.GmBankChanged(delta=1, reason=f"doom {die} spent as a plot point"))
+    if args.note:
+        lines.append(args.note)
+    lines.append(f"Doom pool: {_pool_text(rest)}.")
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@commands.command("doom show", help="The doom pool's dice.", permission=Permission.ANYONE)
+def show(ctx: Context, _args: NoOptions) -> Decision:
+    game = cortex(ctx.require_state())
+    return Decision(
+        reply=Reply.say(
+            f"Doom pool: {_pool_text(game.doom_pool)}.", data=[str(d) for d in game.doom_pool]
+        )
+    )
+
+
+@commands.command(
+    "doom reset",
+    help="Start the doom pool afresh at d6 d6 (a new session).",
+    permission=Permission.GM,
+)
+def reset(ctx: Context, _args: NoOptions) -> Decision:
+    _doom_mod(ctx)
+    return Decision(
+        events=(ev.DoomPoolChanged(dice=START, reason="a new session"),),
+        reply=Reply.say(f"Doom pool: {_pool_text(START)}."),
+    )
+
+
+@dataclass(frozen=True)
+class DoomRoll:
+    results: Annotated[str | None, Opt("faces rolled, one per doom die, smallest die first")] = None
+
+
+@commands.command(
+    "doom roll",
+    help="Roll the whole doom pool as the opposition (keep two for the total); players then "
+    "roll vs:#<its number>, or use vs:doom on their own roll.",
+    permission=Permission.GM,
+)
+def roll(ctx: Context, args: DoomRoll) -> Decision:
+    state = ctx.require_state()
+    require_mod(state, "doom-pool")
+    return gm_dice_roll(ctx, tuple(sorted(cortex(state).doom_pool)), "doom", args.results)
