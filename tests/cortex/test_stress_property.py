@@ -62,8 +62,10 @@ class Reference:
                 del self.stress[kind]
 
     def complicate(self, name: str, die: int) -> None:
-        # No double jeopardy: the same complication again steps up what is there.
-        new = self.up(self.complications[name]) if name in self.complications else die
+        # No double jeopardy: the same complication again steps up what is there, unless the
+        # new one is larger, which replaces it (the stress rule; docs/rules-notes.md).
+        have = self.complications.get(name, 0)
+        new = die if die > have else self.up(have)
         self.complications[name] = min(new, 12)
         if new == 13 and self.status == "active":
             self.status = "taken_out"

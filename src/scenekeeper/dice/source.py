@@ -42,28 +42,32 @@ class FairDice:
 _FACE_SPLIT = re.compile(r"[\s,;]+")
 
 
-def parse_faces(text: str) -> tuple[int, ...]:
-    """Read faces typed by a person: ``"3 7 1"`` or ``"3,7,1"``."""
+def parse_faces(text: str, option: str = "results") -> tuple[int, ...]:
+    """Read faces typed by a person: ``"3 7 1"`` or ``"3,7,1"`` (``option`` names the option
+    they were typed in, for messages)."""
     parts = [part for part in _FACE_SPLIT.split(text.strip()) if part]
     if not parts:
-        raise DiceError('results: is empty; type the faces you rolled, like results:"3 7 1".')
+        raise DiceError(f'{option}: is empty; type the faces you rolled, like {option}:"3 7 1".')
     faces = []
     for part in parts:
         if not part.isdigit():
             raise DiceError(
-                f"results: '{part}' is not a die face; type whole numbers like results:\"3 7 1\"."
+                f"{option}: '{part}' is not a die face; type whole numbers like {option}:\"3 7 1\"."
             )
         faces.append(int(part))
     return tuple(faces)
 
 
-def typed_faces(text: str, sides: Sequence[int]) -> tuple[int, ...]:
+def typed_faces(text: str, sides: Sequence[int], option: str = "results") -> tuple[int, ...]:
     """Faces a person typed for dice with ``sides``, checked for count and range."""
-    return check_faces(parse_faces(text), sides)
+    return check_faces(parse_faces(text, option), sides, option=option)
 
 
 def check_faces(
-    faces: Sequence[int], sides: Sequence[int], subject: str | None = None
+    faces: Sequence[int],
+    sides: Sequence[int],
+    subject: str | None = None,
+    option: str = "results",
 ) -> tuple[int, ...]:
     """Check one face per die, each on the die. Messages speak of ``results:`` (what a person
     types) unless ``subject`` names what was rolled instead (an expression's text)."""
@@ -76,15 +80,15 @@ def check_faces(
         dice_text = f"{m} {'dice' if m != 1 else 'die'}"
         if subject is None:
             raise DiceError(
-                f"results: has {faces_text} but the roll has {dice_text} "
+                f"{option}: has {faces_text} but the roll has {dice_text} "
                 f"({' '.join(f'd{size}' for size in sides)}); type one face per die in order, "
-                f'like results:"{example}".'
+                f'like {option}:"{example}".'
             )
         raise DiceError(
             f"Got {faces_text} but {subject} rolls {dice_text}; give one face per die in "
             f"order, like {example}."
         )
-    prefix = "results: face" if subject is None else "Face"
+    prefix = f"{option}: face" if subject is None else "Face"
     for position, (face, size) in enumerate(zip(faces, sides, strict=True), start=1):
         if not 1 <= face <= size:
             raise DiceError(
@@ -94,8 +98,11 @@ def check_faces(
     return tuple(faces)
 
 
-def roll_dice(source: DiceSource, sides: Sequence[int], results: str | None) -> tuple[int, ...]:
-    """Roll with ``source``, or take the faces a person typed when ``results`` is given."""
+def roll_dice(
+    source: DiceSource, sides: Sequence[int], results: str | None, option: str = "results"
+) -> tuple[int, ...]:
+    """Roll with ``source``, or take the faces a person typed when ``results`` is given
+    (``option`` is the name of the option they typed them in)."""
     if results is not None:
-        return typed_faces(results, sides)
+        return typed_faces(results, sides, option)
     return source.roll(sides)

@@ -39,11 +39,16 @@ def authorise(
     if permission is Permission.OWNER and not meta.is_gm(actor.id):
         character = str(getattr(args, "character", ""))
         owner = meta.owner_of(character)
-        claimable = get_system(meta.system).characters(state.game)
+        system = get_system(meta.system)
+        known = system.known_characters(state.game)
+        if known is not None and not any(_same(c, character) for c in known):
+            listed = ", ".join(known) or "none yet"
+            raise Refusal(f"There is no character called {character} (characters: {listed}).")
+        claimable = system.characters(state.game)
         if (
             owner is None
             and claimable is not None
-            and not any(c.casefold() == character.strip().casefold() for c in claimable)
+            and not any(_same(c, character) for c in claimable)
         ):
             raise Refusal(
                 f"{character} is not a player's character; only a GM can use /{spec.name} on it."
@@ -62,3 +67,7 @@ def authorise(
         raise Refusal(
             f"Only {meta.name_of(meta.gm)}, the GM who runs this table, can use /{spec.name}."
         )
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()

@@ -54,6 +54,16 @@ class GameSystem:
         (a game without character sheets)."""
         return None
 
+    def describe(self, game: GameState) -> list[str]:
+        """Lines about the game's set-up for /game show (trait sets, stress types, ...)."""
+        del game
+        return []
+
+    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
+        """Every character of the game's state, player's or GM's; None: the game keeps no
+        sheets, so any name goes."""
+        return None
+
     def export(self, game: GameState) -> dict[str, Any]:
         """The game's part of ``/game export`` (its keys sit at the top level of the file)."""
         return game.model_dump(mode="json")

@@ -104,6 +104,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         f"Co-GMs: {', '.join(meta.name_of(p) for p in meta.co_gms) or 'none'}.",
         f"Players: {', '.join(names) or 'none yet'}.",
     ]
+    lines += system.describe(ctx.require_state().game)
     if meta.owners:
         played = [f"{c} ({meta.name_of(p)})" for c, p in sorted(meta.owners.items())]
         lines.append(f"Characters: {', '.join(played)}.")

@@ -20,7 +20,12 @@ class HelpTopic:
 def describe_command(spec: CommandSpec[Any]) -> list[str]:
     lines = [spec.usage(), spec.help, f"Who may use it: {spec.permission.label}."]
     for option in spec.options:
-        need = "required" if option.required else f"optional, default {option.default!r}"
+        if option.required:
+            need = "required"
+        elif option.default is None:
+            need = "optional"
+        else:
+            need = f"optional, default {option.default!r}"
         extra = f" One of: {', '.join(option.choices)}." if option.choices else ""
         lines.append(f"  {option.name}: {option.help} ({need}).{extra}")
     lines.extend(f"Example: {example}" for example in spec.examples)
@@ -46,7 +51,12 @@ def help_command(ctx: Context, args: HelpTopic) -> Decision:
             specs = [s for n in matches if (s := ctx.registry.find(n, system)) is not None]
             lines = [f"/{s.name}: {s.help}" for s in specs]
             return Decision(reply=Reply.say(*lines))
-        return Decision(reply=Reply.say(*describe_command(spec)))
+        lines = describe_command(spec)
+        if ctx.state is not None:
+            on = [m for m, enabled in sorted(ctx.state.meta.mods.items()) if enabled]
+            if on:
+                lines.append(f"Mods on at this table: {', '.join(on)} (/game mods show).")
+        return Decision(reply=Reply.say(*lines))
     where = f"at this {system} table" if system else "here (no game yet)"
     lines = [f"Commands {where}; /help command:<name> explains one:"]
     for name in ctx.registry.names(system):

@@ -56,5 +56,9 @@ def set_mod(ctx: Context, args: SetMod) -> Decision:
         raise Refusal(f"{mod.name} is {'on' if args.on else 'off'} already.")
     return Decision(
         events=(ModSwitched(mod=mod.name, on=args.on),),
-        reply=Reply.say(f"{mod.name} is now {'on' if args.on else 'off'}: {mod.help}"),
+        reply=Reply.say(
+            f"{mod.name} is now on: {mod.help}"
+            if args.on
+            else f"{mod.name} is now off. (When on: {mod.help})"
+        ),
     )

@@ -83,6 +83,17 @@ class CortexSystem(GameSystem):
         assert isinstance(game, CortexState)
         return tuple(name for name, c in game.characters.items() if c.kind == "pc")
 
+    def describe(self, game: GameState) -> list[str]:
+        assert isinstance(game, CortexState)
+        return [
+            f"Prime trait sets: {', '.join(game.trait_sets)}.",
+            f"Stress types: {', '.join(game.stress_types)}.",
+        ]
+
+    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
+        assert isinstance(game, CortexState)
+        return tuple(game.characters)
+
     def export(self, game: GameState) -> dict[str, Any]:
         """The state as documented in docs/export-format.md: every asset reads as its die
         (``"assets": {"Sword": "d8"}``), with how long each lasts beside it."""

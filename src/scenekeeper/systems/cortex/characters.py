@@ -56,8 +56,10 @@ def choose_sets(ctx: Context, args: TraitSets) -> Decision:
     sets = tuple(clean_name(n) for n in args.names.split(",") if n.strip())
     if not sets:
         raise Refusal('Name at least one set: names:"Distinctions, Attributes, Skills".')
-    if len({s.casefold() for s in sets}) != len(sets):
-        raise Refusal("Each trait set is named once.")
+    doubled = next((s for s in sets if [t.casefold() for t in sets].count(s.casefold()) > 1), None)
+    if doubled is not None:
+        listed = ", ".join(dict.fromkeys(sets))
+        raise Refusal(f'{doubled} is named twice; name each set once, like names:"{listed}".')
     # Keep the spelling sheets already use (a set renamed only in case stays the same set).
     known = (DISTINCTIONS, *game.trait_sets)
     sets = tuple(next((k for k in known if same_name(k, s)), s) for s in sets)
@@ -159,7 +161,12 @@ def rate_trait(ctx: Context, args: RateTrait) -> Decision:
         )
     trait = existing[1] if existing else clean_name(args.trait)
     try:
-        die = Die.parse(args.die) if args.die else _default_die(set_name)
+        # No die: an existing trait keeps its rating (a move); a new one is rated by default.
+        die = (
+            Die.parse(args.die)
+            if args.die
+            else (existing[2] if existing else _default_die(set_name))
+        )
     except DiceError as error:
         raise Refusal(str(error)) from None
     if set_name == DISTINCTIONS:
@@ -322,5 +329,9 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
         events.append(ev.SheetImported(character=imported))
         if existing is None and not is_gm and sheet.kind == "pc":
             events.append(CharacterClaimed(character=name, owner=ctx.actor.id, name=ctx.actor.name))
-        lines.append(f"{'Updated' if existing else 'Imported'} {name} from {args.file.name}.")
+        if existing:
+            parts = ", ".join(sorted(data.parts()))
+            lines.append(f"Updated {name} from {args.file.name}: {parts}.")
+        else:
+            lines.append(f"Imported {name} from {args.file.name}.")
     return Decision(events=tuple(events), reply=Reply.say(*lines))

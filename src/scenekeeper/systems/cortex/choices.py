@@ -42,6 +42,13 @@ def _dice_for(roll: RollRecord, text: str, taken: set[int], prefer_high: bool) -
             for i, d in enumerate(roll.dice)
             if i not in taken and i not in chosen and word in (_name(d.source), str(d.die))
         ]
+        if not matches and any(
+            word in (_name(roll.dice[i].source), str(roll.dice[i].die)) for i in (*taken, *chosen)
+        ):
+            raise Refusal(
+                f"'{word}' is chosen already; each die counts once (in the total or as the "
+                "effect die, not both)."
+            )
         if not matches:
             raise Refusal(
                 f"Roll #{roll.id} has no unused die matching '{word}'; its dice are "
@@ -74,7 +81,7 @@ def _name(source: str) -> str:
 
 def _label(roll: RollRecord, index: int) -> str:
     die = roll.dice[index]
-    named = f"{die.source} " if die.source else ""
+    named = f"{die.source} " if die.source and die.source != str(die.die) else ""
     return f"{named}{die.die} {die.face}"
 
 
@@ -110,11 +117,15 @@ class Spend:
 def one_more_total_die(roll: RollRecord) -> Spend:
     now = reading_of(roll)
     free = _free_dice(roll, now)
+    effect_dice = now.effect_dice
+    if not free and effect_dice:
+        # Only the effect die is left: it moves into the total and the effect is a d4.
+        free, effect_dice = [effect_dice[-1]], effect_dice[:-1]
     if not free:
         raise Refusal(f"Roll #{roll.id} has no die left to add to the total (hitches never count).")
     best = max(free, key=lambda i: (roll.dice[i].face, -roll.dice[i].die.sides))
     reading = check_choice(
-        steps(roll), (*now.total_dice, best), now.effect_dice, roll.keep + 1, roll.effects
+        steps(roll), (*now.total_dice, best), effect_dice, roll.keep + 1, roll.effects
     )
     line = f"adds {_label(roll, best)} to the total: {reading.total}"
     return Spend(reading, _chosen(roll, roll.keep + 1, roll.effects, reading), line)

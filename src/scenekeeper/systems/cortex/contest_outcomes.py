@@ -1,5 +1,5 @@
 """Contests, continued: interfering, settling the outcome on the loser's sheet, showing and
-ending a contest (the back-and-forth itself is in ``contests``).
+ending a contest (the back-and-forth is in ``contests``, its rules in ``contest_rules``).
 
 Cortex p.21-22: interfering costs 1 PP and comes only after both sides have rolled; beat the
 standing total and the contest halts, fail and take a complication from the one who leads.
@@ -15,12 +15,21 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.contests import running, stakes_for, standing_total
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.contest_rules import (
+    describe_stake,
+    losing_effect,
+    reading,
+    stakes_for,
+    standing_total,
+    winning_effect,
+)
+from scenekeeper.systems.cortex.contests import running
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import same_name
 from scenekeeper.systems.cortex.state import Contestant
+from scenekeeper.systems.cortex.stress import take_stress
 from scenekeeper.systems.cortex.troubles import complication_events
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -40,7 +49,8 @@ class Interfere:
     permission=Permission.PLAYER,
 )
 def interfere(ctx: Context, args: Interfere) -> Decision:
-    game = cortex(ctx.require_state())
+    state = ctx.require_state()
+    game = cortex(state)
     contest = running(game)
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
@@ -50,35 +60,34 @@ def interfere(ctx: Context, args: Interfere) -> Decision:
         raise Refusal("Interfering comes only after both sides have rolled (Cortex p.21).")
     if who.kind == "pc" and who.pp < 1:
         raise Refusal(f"Interfering costs 1 PP and {who.name} has none.")
-    standing = standing_total(contest)
+    if who.kind == "gmc" and game.gm_bank < 1:
+        raise Refusal("Interfering costs 1 PP and the GM bank is empty.")
+    standing = standing_total(game, contest)
+    assert standing is not None
     request = CortexRoll(pool=args.pool, vs=str(standing), results=args.results)
     rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
     record = next(
         e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
     )
-    reading = reading_of(record)
     paid: Event = (
         ev.PlotPointsChanged(character=who.name, delta=-1, reason="interfering in a contest")
         if who.kind == "pc"
         else ev.GmBankChanged(delta=-1, reason=f"{who.name} interferes in a contest")
     )
     leader = contest.contestants[contest.leader]
-    if standing is not None and reading.total > standing:
-        end = ev.ContestChanged(
+    if reading_of(record).total > standing:
+        halt = ev.ContestChanged(
             contest=None,
             stakes=game.stakes,
             gave_in_to=game.gave_in_to,
             note=f"{who.name} interfered and halted the contest",
         )
         line = f"{who.name} beats {standing}: the contest halts."
-        return Decision(
-            events=(paid, *rolled.events, end),
-            reply=Reply(text=(*rolled.reply.text, line), data=rolled.reply.data),
-        )
-    me = Contestant(
-        name=who.name, total=reading.total, effect=reading.effect, roll_id=record.id, failed=True
-    )
-    stake = stakes_for(leader, me, high_stakes=False)
+        return _with(rolled, [paid, halt], line)
+    now = game.with_roll(record)
+    won, _ = winning_effect(now, leader)
+    lost = losing_effect(now, Contestant(name=who.name, roll_id=record.id))
+    stake = stakes_for(leader.name, won, who.name, lost, high_stakes=False, stress_on=False)
     owed = (*game.stakes, stake) if stake else game.stakes
     going = ev.ContestChanged(
         contest=contest,
@@ -86,13 +95,15 @@ def interfere(ctx: Context, args: Interfere) -> Decision:
         gave_in_to=game.gave_in_to,
         note=f"{who.name} failed to interfere",
     )
-    line = f"{who.name} fails to beat {standing}" + (
-        f" and takes a {stake.die} complication from {leader.name} (/contest settle)."
-        if stake
-        else "."
+    line = f"{who.name} fails to beat {standing}. " + describe_stake(
+        stake, who.name, mod_on(state, "stress")
     )
+    return _with(rolled, [paid, going], line)
+
+
+def _with(rolled: Decision, events: list[Event], line: str) -> Decision:
     return Decision(
-        events=(paid, *rolled.events, going),
+        events=(events[0], *rolled.events, *events[1:]),
         reply=Reply(text=(*rolled.reply.text, line), data=rolled.reply.data),
     )
 
@@ -103,6 +114,9 @@ class Settle:
     complication: Annotated[str | None, Opt("what the complication is (the winner names it)")] = (
         None
     )
+    stress: Annotated[
+        str | None, Opt("with the stress mod: the stress type to inflict instead")
+    ] = None
     stay: Annotated[
         bool, Opt("high stakes: pay 1 PP to take the complication, not be taken out")
     ] = False
@@ -110,10 +124,13 @@ class Settle:
 
 @commands.command(
     "contest settle",
-    help="Write a contest's outcome on the loser's sheet: the complication the winner names, "
-    "or (high stakes) taken out unless they pay 1 PP to stay in.",
+    help="Write a contest's outcome on the loser's sheet: the complication the winner names "
+    "(or stress, with the stress mod), or, high stakes, taken out unless they pay 1 PP.",
     permission=Permission.PLAYER,
-    examples=('/contest settle character:Thug complication:"Bloody Nose"',),
+    examples=(
+        '/contest settle character:Thug complication:"Bloody Nose"',
+        "/contest settle character:Thug stress:Physical",
+    ),
 )
 def settle(ctx: Context, args: Settle) -> Decision:
     state = ctx.require_state()
@@ -134,15 +151,20 @@ def settle(ctx: Context, args: Settle) -> Decision:
     done = ev.ContestChanged(
         contest=game.contest, stakes=rest, gave_in_to=game.gave_in_to, note=f"settled {loser.name}"
     )
+    if args.stress is not None:
+        if not mod_on(state, "stress"):
+            raise Refusal("The stress mod is off; name a complication instead.")
+        kind = next((t for t in game.stress_types if same_name(t, args.stress)), None)
+        if kind is None:
+            raise Refusal(
+                f"'{args.stress}' is not a stress type here ({', '.join(game.stress_types)})."
+            )
+        hurt, lines = take_stress(loser, kind, stake.die, trauma_on=mod_on(state, "trauma"))
+        return Decision(events=(*hurt, done), reply=Reply.say(*lines))
     events: list[Event] = []
     if stake.taken_out and not args.stay:
-        events.append(
-            ev.StatusChanged(
-                character=loser.name,
-                status="taken_out",
-                reason=f"lost a high-stakes contest to {winner.name}",
-            )
-        )
+        reason = f"lost a high-stakes contest to {winner.name}"
+        events.append(ev.StatusChanged(character=loser.name, status="taken_out", reason=reason))
         return Decision(events=(*events, done), reply=Reply.say(f"{loser.name} is taken out."))
     if args.stay:
         if not stake.taken_out:
@@ -172,7 +194,8 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         contest = game.contest
         for i, c in enumerate(contest.contestants):
             state = "gave in" if c.gave_in else "lost" if c.failed else "in"
-            total = f"total {c.total}, effect {c.effect}" if c.rolled else "has not rolled"
+            read = reading(game, c)
+            total = f"total {read.total}, effect {read.effect}" if read else "has not rolled"
             marks = (" (standing)" if i == contest.leader else "") + (
                 " (to act)" if i == contest.turn else ""
             )

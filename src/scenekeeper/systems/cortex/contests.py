@@ -7,7 +7,9 @@ a new contest with that opponent straight away. The loser who failed takes a com
 size of the winner's effect die, stepped down if their own last effect die was equal or larger;
 in a high-stakes contest a strictly larger winning effect die takes them out instead (1 PP keeps
 them in, taking the complication). With more than two contestants the turn goes round; each
-who fails to beat the standing total drops out, and the last one in wins.
+who fails to beat the standing total drops out, and the last one in wins. A roll that falls
+short may still be saved with a plot point for one more die in the total (then /contest stand).
+The rules of the procedure are in ``contest_rules``.
 """
 
 from __future__ import annotations
@@ -15,18 +17,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import Die, step_down
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
-from scenekeeper.systems.cortex.reading import alternatives
+from scenekeeper.systems.cortex.choices import one_more_total_die, spendable
+from scenekeeper.systems.cortex.contest_rules import (
+    move_on,
+    reading,
+    replace,
+    standing_total,
+)
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
-from scenekeeper.systems.cortex.rolls import reading_of, steps
+from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import Character, same_name
-from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, Stakes
+from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -67,7 +75,7 @@ def start(ctx: Context, args: Start) -> Decision:
         if same_name(gave, who.name) and any(same_name(to, o.name) for o in opponents):
             raise Refusal(
                 f"{who.name} gave in to {to} and cannot start a new contest with them straight "
-                "away (Cortex p.21)."
+                "away (Cortex p.21): not until time passes (a rest or a new session)."
             )
     contest = Contest(
         contestants=tuple(Contestant(name=c.name) for c in everyone), high_stakes=args.high_stakes
@@ -97,16 +105,18 @@ class ContestRoll:
 
 @commands.command(
     "contest roll",
-    help="Roll in the contest: beat the standing total, or fail and lose.",
+    help="Roll in the contest: beat the standing total, or fall short and lose (unless a plot "
+    "point for one more die saves it).",
     permission=Permission.PLAYER,
     examples=('/contest roll pool:"Fighting Agility Sword"',),
 )
 def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
-    game = cortex(ctx.require_state())
+    state = ctx.require_state()
+    game = cortex(state)
     contest = running(game)
     who = _acting(ctx, contest, args.character)
-    index = _their_turn(contest, who.name)
-    standing = standing_total(contest)
+    index = their_turn(contest, who.name)
+    standing = standing_total(game, contest)
     request = CortexRoll(
         pool=args.pool,
         vs=None if standing is None else str(standing),
@@ -118,27 +128,89 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
     record = next(
         e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
     )
-    reading = reading_of(record)
-    beat = standing is None or reading.total > standing
-    effect = reading.effect
-    notes: list[str] = []
-    if not beat:
-        # The total cannot win any more, so the loser keeps their largest effect die: it is
-        # what the winner's effect die is compared with.
-        effect = max(r.effect for r in alternatives(steps(record), record.keep))
-        if effect != reading.effect:
-            notes.append(
-                f"As the roll cannot win, {who.name} keeps the largest effect die, {effect}."
-            )
-    me = contest.contestants[index].model_copy(
-        update={"total": reading.total, "effect": effect, "roll_id": record.id, "failed": not beat}
+    contest = replace(
+        contest, index, contest.contestants[index].model_copy(update={"roll_id": record.id})
     )
-    contest = _replace(contest, index, me)
-    if beat:
+    # Decide with the new roll in play (its reading is read live from the game's rolls).
+    game = game.with_roll(record)
+    total = reading_of(record).total
+    if standing is None or total > standing:
         contest = contest.model_copy(update={"leader": index})
-    events, lines = _move_on(game, contest, index)
-    if not beat:
-        lines[:0] = [f"{who.name} fails to beat {standing} and loses.", *notes]
+        step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
+        return _reply(rolled, step.events, step.lines)
+    rescue = _rescue(game, who, record, standing)
+    if rescue is not None:
+        contest = contest.model_copy(update={"short": index})
+        end = ev.ContestChanged(contest=contest, stakes=game.stakes, gave_in_to=game.gave_in_to)
+        return _reply(
+            rolled,
+            [end],
+            [
+                f"{who.name}'s {total} does not beat {standing}, but 1 PP for one more die makes "
+                f"it {rescue}: /pp spend on:total, then /contest stand. Or /contest stand now "
+                "to lose."
+            ],
+        )
+    return _reply(rolled, *_falls_short(state, game, contest, index, standing))
+
+
+@dataclass(frozen=True)
+class Stand:
+    character: Annotated[str | None, Opt("who stands by their roll (default: yours)")] = None
+
+
+@commands.command(
+    "contest stand",
+    help="After a roll that fell short (and any plot point spent on it): let it stand -- it "
+    "beats the total now, or it loses.",
+    permission=Permission.PLAYER,
+)
+def stand(ctx: Context, args: Stand) -> Decision:
+    state = ctx.require_state()
+    game = cortex(state)
+    contest = running(game)
+    if contest.short is None:
+        raise Refusal("No roll is waiting to stand; /contest roll or /contest givein.")
+    who = _acting(ctx, contest, args.character)
+    index = their_turn(contest, who.name)
+    standing = standing_total(game, contest)
+    read = reading(game, contest.contestants[index])
+    assert standing is not None
+    assert read is not None
+    if read.total > standing:
+        contest = contest.model_copy(update={"leader": index, "short": None})
+        step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
+        return Decision(
+            events=tuple(step.events),
+            reply=Reply.say(f"{who.name}'s {read.total} beats {standing}.", *step.lines),
+        )
+    events, lines = _falls_short(state, game, contest, index, standing)
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+def _falls_short(
+    state: TableState, game: CortexState, contest: Contest, index: int, standing: int
+) -> tuple[list[Event], list[str]]:
+    who = contest.contestants[index]
+    contest = replace(contest, index, who.model_copy(update={"failed": True}))
+    contest = contest.model_copy(update={"short": None})
+    step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
+    return step.events, [f"{who.name} fails to beat {standing} and loses.", *step.lines]
+
+
+def _rescue(game: CortexState, who: Character, record: RollRecord, standing: int) -> int | None:
+    """The total one more die would make, when a plot point for it would beat ``standing``."""
+    can_pay = spendable(who, record) >= 1 if who.kind == "pc" else game.gm_bank >= 1
+    if not can_pay:
+        return None
+    try:
+        bought = one_more_total_die(record)
+    except Refusal:
+        return None
+    return bought.reading.total if bought.reading.total > standing else None
+
+
+def _reply(rolled: Decision, events: list[Event], lines: list[str]) -> Decision:
     return Decision(
         events=(*rolled.events, *events),
         reply=Reply(text=(*rolled.reply.text, *lines), data=rolled.reply.data),
@@ -156,12 +228,16 @@ class GiveIn:
     permission=Permission.PLAYER,
 )
 def give_in(ctx: Context, args: GiveIn) -> Decision:
-    game = cortex(ctx.require_state())
+    state = ctx.require_state()
+    game = cortex(state)
     contest = running(game)
+    if contest.short is not None:
+        short = contest.contestants[contest.short].name
+        raise Refusal(f"{short}'s roll is waiting: /contest stand first.")
     who = _acting(ctx, contest, args.character)
-    index = _their_turn(contest, who.name)
+    index = their_turn(contest, who.name)
     me = contest.contestants[index]
-    contest = _replace(contest, index, me.model_copy(update={"gave_in": True}))
+    contest = replace(contest, index, me.model_copy(update={"gave_in": True}))
     opponents = [c.name for c in contest.contestants if c.name != who.name]
     game = game.model_copy(
         update={"gave_in_to": (*game.gave_in_to, *((who.name, o) for o in opponents))}
@@ -175,66 +251,8 @@ def give_in(ctx: Context, args: GiveIn) -> Decision:
         lines.append(f"{who.name} earns 1 PP for giving in after rolling.")
     elif not me.rolled:
         lines.append(f"{who.name} had not rolled yet, so giving in earns no plot point.")
-    events, more = _move_on(game, contest, index)
-    return Decision(events=(*earned, *events), reply=Reply.say(*lines, *more))
-
-
-def _move_on(game: CortexState, contest: Contest, last: int) -> tuple[list[Event], list[str]]:
-    """Pass the turn on; when one contestant is left, the contest is over: work out the stakes."""
-    nxt = _next(contest, last)
-    if nxt is not None and sum(c.still_in for c in contest.contestants) > 1:
-        contest = contest.model_copy(update={"turn": nxt})
-        standing = standing_total(contest)
-        who = contest.contestants[nxt].name
-        what = f"beat {standing}" if standing is not None else "roll first"
-        return [ev.ContestChanged(contest=contest, gave_in_to=game.gave_in_to)], [
-            f"{who}: {what} with /contest roll, or /contest givein."
-        ]
-    remaining = [c for c in contest.contestants if c.still_in]
-    winner = remaining[0] if remaining else None
-    lines = [f"{winner.name} wins the contest." if winner else "Nobody is left in the contest."]
-    owed: list[Stakes] = []
-    for loser in contest.contestants:
-        if not loser.failed or winner is None:
-            continue
-        stake = stakes_for(winner, loser, contest.high_stakes)
-        if stake is None:
-            lines.append(f"{loser.name} loses; the complication steps down to nothing.")
-        elif stake.taken_out:
-            lines.append(
-                f"High stakes: {winner.name}'s effect die {stake.die} beats {loser.name}'s "
-                f"{loser.effect or 'none'}: {loser.name} is taken out, unless they pay 1 PP to "
-                f"take a {stake.die} complication instead."
-            )
-        else:
-            lines.append(f"{loser.name} takes a {stake.die} complication; {winner.name} names it.")
-        if stake is not None:
-            owed.append(stake)
-    if owed:
-        lines.append('Settle it: /contest settle character:<loser> complication:"<name>".')
-    note = f"{winner.name} won the contest" if winner else "the contest ended"
-    return [
-        ev.ContestChanged(
-            contest=None, stakes=(*game.stakes, *owed), gave_in_to=game.gave_in_to, note=note
-        )
-    ], lines
-
-
-def stakes_for(winner: Contestant, loser: Contestant, high_stakes: bool) -> Stakes | None:
-    """What a loser who failed to beat the total takes (gaps 1.3)."""
-    won = winner.effect or Die.D4
-    lost = loser.effect
-    if high_stakes:
-        # Strictly larger takes them out; equal or smaller gives the complication.
-        taken_out = lost is None or won > lost
-        return Stakes(loser=loser.name, winner=winner.name, die=won, taken_out=taken_out)
-    die: Die | None = won
-    if lost is not None and lost >= won:
-        stepped = step_down(won)
-        die = stepped if isinstance(stepped, Die) else None
-    if die is None:
-        return None
-    return Stakes(loser=loser.name, winner=winner.name, die=die)
+    step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
+    return Decision(events=(*earned, *step.events), reply=Reply.say(*lines, *step.lines))
 
 
 def _acting(ctx: Context, contest: Contest, name: str | None) -> Character:
@@ -251,30 +269,10 @@ def running(game: CortexState) -> Contest:
     return game.contest
 
 
-def standing_total(contest: Contest) -> int | None:
-    return contest.contestants[contest.leader].total if contest.leader is not None else None
-
-
-def _their_turn(contest: Contest, name: str) -> int:
+def their_turn(contest: Contest, name: str) -> int:
     index = contest.by_name(name)
     if index is None:
         raise Refusal(f"{name} is not in this contest.")
     if index != contest.turn:
         raise Refusal(f"It is {contest.contestants[contest.turn].name}'s turn to roll or give in.")
     return index
-
-
-def _next(contest: Contest, after: int) -> int | None:
-    """The next contestant still in, after ``after``, who does not hold the standing total."""
-    count = len(contest.contestants)
-    for step in range(1, count):
-        candidate = (after + step) % count
-        if contest.contestants[candidate].still_in and candidate != contest.leader:
-            return candidate
-    return None
-
-
-def _replace(contest: Contest, index: int, who: Contestant) -> Contest:
-    people = list(contest.contestants)
-    people[index] = who
-    return contest.model_copy(update={"contestants": tuple(people)})

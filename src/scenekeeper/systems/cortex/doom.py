@@ -21,6 +21,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.plot_points import DOOM_START as START
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -37,7 +38,6 @@ SPENDS: dict[str, tuple[Die, str]] = {
     "split": (Die.D10, "split the group"),
     "end-scene": (Die.D12, "end the scene (two d12s)"),
 }
-START = (Die.D6, Die.D6)
 
 
 def _doom_mod(ctx: Context) -> None:

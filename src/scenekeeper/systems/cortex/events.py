@@ -258,6 +258,8 @@ class ReadingChosen(Event):
 class HitchesActivated(Event):
     type_name: ClassVar[str] = "cortex.hitches_activated@1"
     roll_id: int
+    #: The GM paid the player 1 PP (not on a botch): a point earned on that roll.
+    paid: bool = True
 
     def describe(self) -> str:
         return f"GM activated the hitches of roll #{self.roll_id}"

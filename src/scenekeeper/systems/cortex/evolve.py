@@ -207,7 +207,9 @@ def _locked(state: TableState, event: ev.RecoveryLocked) -> TableState:
 
 @evolves(ev.TimePassed)
 def _time(state: TableState, _event: ev.TimePassed) -> TableState:
-    return _with_game(state, game_of(state).model_copy(update={"recovery_locks": ()}))
+    # Time passing lifts recovery locks and the "not straight away" of giving in (p.21).
+    update = {"recovery_locks": (), "gave_in_to": ()}
+    return _with_game(state, game_of(state).model_copy(update=update))
 
 
 @evolves(ev.StatusChanged)
@@ -236,7 +238,10 @@ def _reading(state: TableState, event: ev.ReadingChosen) -> TableState:
 
 @evolves(ev.HitchesActivated)
 def _hitches(state: TableState, event: ev.HitchesActivated) -> TableState:
-    return _change_roll(state, event.roll_id, {"hitches_activated": True})
+    roll = game_of(state).roll_by_id(event.roll_id)
+    earned = (roll.pp_earned if roll else 0) + (1 if event.paid else 0)
+    # Cortex p.29: a plot point earned on a roll cannot be spent on that same roll.
+    return _change_roll(state, event.roll_id, {"hitches_activated": True, "pp_earned": earned})
 
 
 @evolves(ev.OpportunitiesUsed)

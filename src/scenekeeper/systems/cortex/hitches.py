@@ -58,7 +58,9 @@ def activate_hitches(ctx: Context, args: Hitch) -> Decision:
         raise Refusal(f"The hitches of roll #{roll.id} are activated already.")
     botch = is_botch(steps(roll))
     doom = state.meta.mods.get("hitches-to-doom-pool", False) and not args.complication
-    events: list[Event] = [ev.HitchesActivated(roll_id=roll.id)]
+    events: list[Event] = [
+        ev.HitchesActivated(roll_id=roll.id, paid=not botch and who.kind == "pc")
+    ]
     lines: list[str] = []
     if doom and not botch:
         # One doom die per hitch, the size of the hitched die (gaps 1.6 default).
@@ -69,9 +71,13 @@ def activate_hitches(ctx: Context, args: Hitch) -> Decision:
         lines.append(f"The doom pool gains {' '.join(str(d) for d in added)}.")
     else:
         if not args.complication:
+            if botch:
+                raise Refusal(
+                    'A botch gives the GM a free complication: name it with complication:"...".'
+                )
             raise Refusal(
                 'Name the complication: complication:"Twisted Ankle" (or switch on the '
-                "hitches-to-doom-pool mod)."
+                "hitches-to-doom-pool mod to take doom dice instead)."
             )
         made, line = complication_events(who, args.complication, Die.D6, count - 1)
         events += made
@@ -124,7 +130,9 @@ def activate_opportunity(ctx: Context, args: Opportunity) -> Decision:
     if roll.opportunities_used:
         raise Refusal(f"The opportunities of roll #{roll.id} are activated already.")
     if (args.complication is None) == (args.asset is None):
-        raise Refusal("Name one complication: (to step down) or one asset: (to step up).")
+        raise Refusal(
+            'Name one thing: complication:"<yours, to step down>" or asset:"<yours, to step up>".'
+        )
     if who.pp < 1:
         raise Refusal(f"Activating an opportunity costs 1 PP and {who.name} has none.")
     events: list[Event] = [

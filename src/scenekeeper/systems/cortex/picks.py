@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex.choices import pick, roll_in_play
-from scenekeeper.systems.cortex.names import may_act_for, own_character
+from scenekeeper.systems.cortex.names import may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.render import outcome_lines, roll_data
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -31,6 +32,11 @@ class Pick:
 def pick_reading(ctx: Context, args: Pick) -> Decision:
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
+    if mod_on(ctx.require_state(), "let-the-dice-fall"):
+        raise Refusal(
+            "The let-the-dice-fall mod is on: the highest dice always make the total, so there "
+            "is nothing to pick (plot points still buy more dice: /pp spend on:total)."
+        )
     roll = roll_in_play(ctx, who, args.roll)
     reading, event = pick(roll, args.total, args.effect)
     picked = roll.model_copy(

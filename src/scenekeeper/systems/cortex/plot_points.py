@@ -15,6 +15,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import (
     Spend,
@@ -23,7 +24,13 @@ from scenekeeper.systems.cortex.choices import (
     roll_in_play,
     spendable,
 )
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.names import (
+    character,
+    cortex,
+    may_act_for,
+    mod_on,
+    own_character,
+)
 from scenekeeper.systems.cortex.render import outcome_lines, roll_data
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
 
@@ -31,6 +38,8 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 SPENDS = ("total", "effect", "asset", "sfx", "other")
 #: Cortex p.35: a d6 asset costs 1 PP for the scene, 2 PP for the session; open costs 1 more.
 ASSET_COST = {"scene": 1, "session": 2}
+#: Gaps 1.6: the doom pool starts a session at d6 d6.
+DOOM_START = (Die.D6, Die.D6)
 
 
 @dataclass(frozen=True)
@@ -92,21 +101,27 @@ def spend(ctx: Context, args: SpendPp) -> Decision:
     if args.on in ("total", "effect"):
         return _on_roll(ctx, who, args)
     if args.on == "asset":
-        return _asset(who, args)
+        return _asset(ctx, who, args)
     if args.on == "sfx":
+        if not who.sfx:
+            raise Refusal(f"{who.name} has no SFX; write one with /char sfx add.")
         sfx = next((n for n in who.sfx if n.casefold() == (args.name or "").casefold()), None)
         if sfx is None:
-            names = "|".join(who.sfx) or "this character has none"
-            raise Refusal(f"Name the SFX: name:<{names}>.")
-        return _pay(who, 1, f"activates {sfx}", lines=(f"{sfx}: {who.sfx[sfx]}",))
+            wanted = f"no SFX called {args.name}" if args.name else "several SFX"
+            raise Refusal(f"{who.name} has {wanted}; name one: name:<{'|'.join(who.sfx)}>.")
+        return _pay(
+            ctx.require_state(), who, 1, f"activates {sfx}", lines=(f"{sfx}: {who.sfx[sfx]}",)
+        )
     if not args.reason:
         raise Refusal('Say what it is for: reason:"...".')
-    return _pay(who, 1, args.reason)
+    return _pay(ctx.require_state(), who, 1, args.reason)
 
 
 def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:
     roll = roll_in_play(ctx, who, args.roll)
     bought: Spend = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
+    if who.kind == "pc" and who.pp < 1:
+        raise Refusal(f"That costs 1 PP and {who.name} has 0.")
     if who.kind == "pc" and spendable(who, roll) < 1:
         raise Refusal(
             f"{who.name} has {who.pp} PP, and a plot point earned on roll #{roll.id} cannot be "
@@ -122,6 +137,7 @@ def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:
     )
     what = "one more die in the total" if args.on == "total" else "one more effect die"
     return _pay(
+        ctx.require_state(),
         who,
         1,
         f"{what} of roll #{roll.id}",
@@ -131,7 +147,7 @@ def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:
     )
 
 
-def _asset(who: Character, args: SpendPp) -> Decision:
+def _asset(ctx: Context, who: Character, args: SpendPp) -> Decision:
     if not args.name:
         raise Refusal('Name the asset: name:"Cover of Darkness".')
     cost = ASSET_COST[args.duration] + (1 if args.open else 0)
@@ -141,10 +157,13 @@ def _asset(who: Character, args: SpendPp) -> Decision:
     asset = Asset.model_validate({"die": Die.D6, "duration": args.duration, "open": args.open})
     event = ev.AssetSet(owner=who.name, name=name, asset=asset)
     made = f"{who.name} creates {name} d6 for the {args.duration}{' (open)' if args.open else ''}."
-    return _pay(who, cost, f"a d6 asset {name}", events=(event,), lines=(made,))
+    return _pay(
+        ctx.require_state(), who, cost, f"a d6 asset {name}", events=(event,), lines=(made,)
+    )
 
 
 def _pay(
+    state: TableState,
     who: Character,
     cost: int,
     reason: str,
@@ -160,8 +179,11 @@ def _pay(
         paid: Event = ev.PlotPointsChanged(character=who.name, delta=-cost, reason=reason)
         left = f"{who.name} has {who.pp - cost} PP left."
     else:
+        game = cortex(state)
+        if game.gm_bank < cost:
+            raise Refusal(f"That costs {cost} PP from the GM bank, which has {game.gm_bank}.")
         paid = ev.GmBankChanged(delta=-cost, reason=f"{who.name}: {reason}")
-        left = "(paid from the GM bank)"
+        left = f"(paid from the GM bank: {game.gm_bank - cost} PP left)"
     summary = f"Spent {cost} PP: {reason}. {left}"
     return Decision(events=(paid, *events), reply=Reply.say(*lines, summary, data=data))
 
@@ -210,6 +232,10 @@ def session(ctx: Context, _args: NoOptions) -> Decision:
     if game.gm_bank != len(pcs):
         events.append(ev.GmBankChanged(delta=len(pcs) - game.gm_bank, reason="new session"))
     lines.append(f"New session: the GM bank is {len(pcs)} PP (1 per player character).")
+    if mod_on(ctx.require_state(), "doom-pool") and game.doom_pool != DOOM_START:
+        # Gaps 1.6: the doom pool starts each session at d6 d6.
+        events.append(ev.DoomPoolChanged(dice=DOOM_START, reason="a new session"))
+        lines.append("The doom pool starts the session at d6 d6.")
     for pc in pcs:
         if pc.pp < 1:
             # Cortex p.29: each player starts a session with at least one plot point.

@@ -179,6 +179,13 @@ def opposition_pool(
             name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
         )
     terms = _resolve(text, candidates, "the opposition's pool")
+    for term in terms:
+        if term.kind in ("complication", "stress") and term.die is Die.D4 and term.owner != "scene":
+            # Cortex p.27, p.39: a d4 complication or d4 stress goes in its owner's own pool.
+            raise Refusal(
+                f"{term.source} is a d4: it goes in {term.owner}'s own pool (earning them 1 PP), "
+                "not the opposition's."
+            )
     number = 0
     dice: list[Term] = []
     for term in terms:

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.dice import Die
-from scenekeeper.systems.cortex.reading import Outcome, Reading, hitches, is_botch, read_outcome
+from scenekeeper.systems.cortex.reading import (
+    Outcome,
+    Reading,
+    alternatives,
+    hitches,
+    is_botch,
+    read_outcome,
+)
 from scenekeeper.systems.cortex.rolls import reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import RollRecord
@@ -42,8 +49,9 @@ def sheet_lines(who: Character, owner: str | None, trait_sets: tuple[str, ...] =
 
 def roll_lines(
     roll: RollRecord,
-    alternatives: list[Reading],
     opposition: RollRecord | None = None,
+    *,
+    dice_fall: bool = False,
 ) -> list[str]:
     """A roll as it reads at the table: every die and face, the reading, the alternatives,
     the outcome, hitches."""
@@ -60,7 +68,7 @@ def roll_lines(
             lines.append(
                 f"{opportunities} opportunit{'y' if opportunities == 1 else 'ies'} on the GM's "
                 f"dice: {roll.roller} may activate {'it' if opportunities == 1 else 'them'} for "
-                f"1 PP with /opportunity."
+                f"1 PP with /opportunity roll:{opposition.id}."
             )
     elif roll.against.startswith("difficulty"):
         lines.append(f"Against {roll.against}.")
@@ -76,26 +84,46 @@ def roll_lines(
         )
         return lines
     lines.append(_reading_line(roll, reading, "Total"))
-    for other in alternatives:
-        if other != reading:
+    if dice_fall:
+        lines.append("Let the dice fall (mod): the highest dice make the total.")
+    else:
+        for other in worth_offering(roll, reading):
             lines.append(_reading_line(roll, other, "Or: total"))
     result = read_outcome(reading.total, reading.effect, roll.difficulty)
     if result is not None:
         lines.append(_outcome_line(result))
     count = hitches(dice)
-    if count and not roll.hitches_activated:
-        who = "hitch" if count == 1 else "hitches"
-        activate = "GM opportunity" if roll.side == "gm" else "the GM may activate"
-        if roll.side == "gm":
-            lines.append(
-                f"{count} {who} on the GM's dice: a player may activate the {activate} for 1 PP."
-            )
-        else:
-            lines.append(
-                f"{count} {who}: {activate} {'it' if count == 1 else 'them'} "
-                f'with /hitch character:"{roll.roller}".'
-            )
+    them = "it" if count == 1 else "them"
+    if count and roll.side == "gm":
+        lines.append(
+            f"{count} opportunit{'y' if count == 1 else 'ies'} (1s on the GM's dice): a player "
+            f"may activate {them} for 1 PP with /opportunity roll:{roll.id}."
+        )
+    elif count and not roll.hitches_activated:
+        lines.append(
+            f"{count} hitch{'es' if count > 1 else ''}: the GM may activate {them} "
+            f'with /hitch character:"{roll.roller}".'
+        )
     return lines
+
+
+def worth_offering(roll: RollRecord, chosen: Reading) -> list[Reading]:
+    """The other readings a player may want: every Pareto choice keeping a larger effect die;
+    against a known difficulty only those that still succeed and end with a larger effect die
+    (heroic steps included), since a failed test's effect die does nothing."""
+    others = [r for r in alternatives(steps(roll), roll.keep, roll.effects) if r != chosen]
+    if roll.difficulty is None:
+        return others
+    mine = read_outcome(chosen.total, chosen.effect, roll.difficulty)
+
+    def final(result: Outcome | None) -> int:
+        if result is None or not result.succeeded:
+            return 0
+        return int(result.effect) if isinstance(result.effect, Die) else 13  # 13: past d12
+
+    return [
+        r for r in others if final(read_outcome(r.total, r.effect, roll.difficulty)) > final(mine)
+    ]
 
 
 def outcome_lines(roll: RollRecord) -> list[str]:

@@ -30,9 +30,8 @@ from scenekeeper.systems.cortex.names import (
     require_mod,
 )
 from scenekeeper.systems.cortex.pools import BuiltPool, Term, opposition_pool, player_pool
-from scenekeeper.systems.cortex.reading import alternatives
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
-from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of, steps
+from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
 from scenekeeper.systems.cortex.stress import take_stress
@@ -167,7 +166,7 @@ def _gm_roll(
         against=against,
         against_roll=opposition.id if opposition else None,
     )
-    lines = roll_lines(record, alternatives(steps(record), record.keep), opposition)
+    lines = roll_lines(record, opposition, dice_fall=_mod(ctx, "let-the-dice-fall"))
     return Decision(
         events=(*events, ev.Rolled(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
     )
@@ -209,10 +208,11 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
     state = ctx.require_state()
     game = cortex(state)
     if who.status != "active":
-        raise Refusal(
-            f"{who.name} is {who.status.replace('_', ' ')} and cannot roll until they are "
-            "back in the scene."
+        how = (
+            "out of the game for good" if who.status == "removed" else who.status.replace("_", " ")
         )
+        back = "" if who.status == "removed" else " (a GM brings them back with /char return)"
+        raise Refusal(f"{who.name} is {how} and cannot roll{back}.")
     assert args.pool is not None
     pool = player_pool(args.pool, who, game, args.hinder)
     if args.push is not None:
@@ -251,7 +251,7 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
         stepped, said = take_stress(who, pushed.name, pushed.die, trauma_on=mod_on(state, "trauma"))
         events += stepped
         notes += [f"Pushed stress: {line}" for line in said]
-    lines = roll_lines(record, alternatives(steps(record), record.keep), opposition)
+    lines = roll_lines(record, opposition, dice_fall=_mod(ctx, "let-the-dice-fall"))
     if cost:
         lines.append(f"{who.name} spends {cost} PP on extra traits.")
     if pushed is not None:
@@ -353,12 +353,14 @@ def _difficulty(
     if not pool.terms:
         return number, f"{text} (static)", None, []
     cost = _extra_stress_cost(game, pool)
-    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results)
+    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results, "vs_results")
     roll_id = game.roll_count + 1
     record = make_roll(roll_id, "gm", GM_ROLLER, ctx.actor.id, pool, faces, policy=_policy(ctx))
     # Static Difficulty (Cortex p.25): a complication joining the opposition is rolled and
     # added to the number; otherwise the opposition's dice make a total like any roll.
-    difficulty = number + sum(d.face for d in record.dice) if static else reading_of(record).total
+    # (A 1 on a complication die is an opportunity, as on any GM die, and adds nothing.)
+    added = sum(d.face for d in record.dice if d.face != 1)
+    difficulty = number + added if static else reading_of(record).total
     record = record.model_copy(update={"against": f"difficulty for {roller}"})
     return difficulty, text, record, [*cost, ev.Rolled(roll=record)]
 

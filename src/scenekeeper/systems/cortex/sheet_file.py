@@ -40,9 +40,17 @@ class SheetData:
     given: frozenset[str]
 
     def onto(self, existing: Character) -> Character:
-        """The existing character with the parts this file gives replaced."""
+        """The existing character with the parts this file gives replaced; a trait set the
+        file does not mention stays as it is."""
         update = {key: getattr(self.character, key) for key in self.given if key != "name"}
+        if "traits" in update:
+            update["traits"] = {**existing.traits, **self.character.traits}
         return existing.model_copy(update=update)
+
+    def parts(self) -> list[str]:
+        """What the file gives, as people call it (trait sets by name)."""
+        named = [k for k in self.given if k not in ("name", "traits")]
+        return [*self.character.traits, *named]
 
 
 def read_sheets(content: bytes, filename: str, trait_sets: tuple[str, ...]) -> list[SheetData]:

@@ -61,9 +61,8 @@ class RollRecord(Model):
 
 class Contestant(Model):
     name: str
-    #: The reading of their newest roll in the contest (None until they roll).
-    total: int | None = None
-    effect: DieField | None = None
+    #: Their newest roll in the contest; its reading (read live, so a /pick or a plot point
+    #: spent on it counts) is their total and effect die.
     roll_id: int | None = None
     #: Failed to beat the standing total (they lose, and take a complication).
     failed: bool = False
@@ -83,9 +82,11 @@ class Contest(Model):
 
     contestants: tuple[Contestant, ...]
     high_stakes: bool = False
-    #: Index of the contestant who rolls next, and of the one whose total stands.
+    #: Index of the contestant who acts next, and of the one whose total stands.
     turn: int = 0
     leader: int | None = None
+    #: A contestant whose roll fell short but who may still spend a plot point to beat it.
+    short: int | None = None
 
     def by_name(self, name: str) -> int | None:
         return next((i for i, c in enumerate(self.contestants) if same_name(c.name, name)), None)

@@ -29,7 +29,12 @@ def complication_events(
     """Give ``who`` a complication: a new one at ``die`` stepped up ``steps`` times, or, when
     one of that name is there already, that one stepped up once more than ``steps``."""
     existing = who.find_complication(name)
-    if existing is not None:
+    if existing is not None and die > who.complications[existing]:
+        # A larger one of the same kind replaces it, as stress does (docs/rules-notes.md).
+        before = who.complications[existing]
+        stepped = step_up(die, steps) if steps else die
+        label, how = existing, f"{existing} grows from {before}"
+    elif existing is not None:
         before = who.complications[existing]
         stepped = step_up(before, 1 + steps)
         label, how = existing, f"{existing} steps up from {before}"
@@ -154,7 +159,12 @@ class AddAsset:
 )
 def add_asset(ctx: Context, args: AddAsset) -> Decision:
     who = character(ctx, args.character)
-    name = who.find_asset(args.name) or clean_name(args.name)
+    if who.find_asset(args.name) is not None:
+        raise Refusal(
+            f"{who.name} has {who.find_asset(args.name)} already; step it with /asset stepup "
+            "or /asset stepdown, or remove it first."
+        )
+    name = clean_name(args.name)
     asset = Asset.model_validate(
         {"die": _die(args.die, Die.D6), "duration": args.duration, "open": args.open}
     )
