@@ -47,6 +47,12 @@ MODS = (
         "it steps up after the roll (Cortex p.40).",
     ),
     Mod(
+        "shaken-stricken",
+        "Stress lands on traits of one set (/game stress set:): stress larger than the trait "
+        "leaves a character shaken (one die for a total); shaken twice or stress past d12 is "
+        "stricken, taken out (Cortex p.42).",
+    ),
+    Mod(
         "doom-pool",
         "The GM's doom pool: hitches can feed it, it replaces difficulty dice for tests "
         "(vs:doom) and its dice are spent on trouble (Cortex p.27, /doom).",

@@ -190,6 +190,14 @@ class TraumaRemoved(Event):
         return f"{self.character}: {self.trauma} trauma gone"
 
 
+class ShakenSetChosen(Event):
+    type_name: ClassVar[str] = "cortex.shaken_set_chosen@1"
+    set: str
+
+    def describe(self) -> str:
+        return f"stress goes on {self.set} (shaken and stricken)"
+
+
 class StressTypesChosen(Event):
     type_name: ClassVar[str] = "cortex.stress_types_chosen@1"
     types: tuple[str, ...]

@@ -191,6 +191,11 @@ def _trauma_removed(state: TableState, event: ev.TraumaRemoved) -> TableState:
     return _change(state, event.character, drop)
 
 
+@evolves(ev.ShakenSetChosen)
+def _shaken_set(state: TableState, event: ev.ShakenSetChosen) -> TableState:
+    return _with_game(state, game_of(state).model_copy(update={"shaken_set": event.set}))
+
+
 @evolves(ev.StressTypesChosen)
 def _stress_types(state: TableState, event: ev.StressTypesChosen) -> TableState:
     return _with_game(state, game_of(state).model_copy(update={"stress_types": event.types}))

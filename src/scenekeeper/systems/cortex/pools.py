@@ -141,7 +141,6 @@ def _own(candidates: _Candidates, who: Character, hinder: str | None) -> None:
     for name, die in who.stress.items():
         term = Term(die, f"{name} stress", "stress", name, earns_pp=die is Die.D4)
         candidates.add(f"{name} stress", term)
-        candidates.add(f"{name}", term)
 
 
 def _hindered(who: Character, name: str) -> Term:
@@ -213,11 +212,7 @@ def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]
         if found is not None:
             options, at = found
             if len({(t.owner, t.name, t.kind) for t in options}) > 1:
-                owners = " and ".join(sorted({t.owner or "you" for t in options}))
-                raise Refusal(
-                    f"{options[0].name} could be {owners}'s; say whose, like "
-                    f'"{options[-1].owner}\'s {options[0].name}".'
-                )
+                raise Refusal(_ambiguous(options))
             terms.append(options[0])
             continue
         word = words[at]
@@ -242,4 +237,19 @@ def _unknown(word: str, candidates: _Candidates, whose: str) -> str:
     listed = ", ".join(names[:20]) or "none"
     return (
         f"'{word}' is not a trait, asset, complication or die for {whose}.{hint} Known: {listed}."
+    )
+
+
+def _ambiguous(options: list[Term]) -> str:
+    meanings = []
+    for term in options:
+        whose = f"{term.owner}'s " if term.owner and term.owner != "scene" else ""
+        meanings.append(f"{whose}{term.kind}")
+    example = next(
+        (f"{t.owner}'s {t.name}" for t in options if t.owner and t.owner != "scene"),
+        f"{options[0].name} {options[-1].kind}",
+    )
+    return (
+        f"'{options[0].name}' could be {' or '.join(dict.fromkeys(meanings))}; say which, "
+        f'like "{example}".'
     )

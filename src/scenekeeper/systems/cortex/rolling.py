@@ -32,6 +32,7 @@ from scenekeeper.systems.cortex.names import (
 from scenekeeper.systems.cortex.pools import BuiltPool, Term, opposition_pool, player_pool
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
+from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
 from scenekeeper.systems.cortex.stress import take_stress
@@ -235,6 +236,7 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
         pool,
         faces,
         policy=_policy(ctx),
+        keep=keep_for(game, who, mod_on(state, "shaken-stricken")),
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,
@@ -256,6 +258,8 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
         lines.append(f"{who.name} spends {cost} PP on extra traits.")
     if pushed is not None:
         lines.append(f"{who.name} spends 1 PP to push {pushed.name} stress into the pool.")
+    if record.keep == 1:
+        lines.append(f"{who.name} is shaken: one die makes the total (Shaken and Stricken).")
     if earned and who.kind == "pc":
         lines.append(f"{who.name} earns {earned} PP (not spendable on this roll).")
     lines += notes

@@ -105,6 +105,8 @@ class Stakes(Model):
 class CortexState(GameState):
     trait_sets: tuple[str, ...] = DEFAULT_TRAIT_SETS
     stress_types: tuple[str, ...] = ("Physical", "Mental", "Social")
+    #: Shaken and Stricken mod: the trait set whose traits take stress (Cortex p.42).
+    shaken_set: str = "Attributes"
     characters: dict[str, Character] = pydantic.Field(default_factory=dict)
     #: Cortex p.29: the GM's bank of plot points for GMCs (1 per player per session).
     gm_bank: int = 0

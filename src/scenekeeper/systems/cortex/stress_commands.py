@@ -17,11 +17,20 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.shaken import MOD, stressed_trait, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character, clean_name, same_name
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.cortex.stress import STRESS_PRESETS, take_stress, take_trauma
 
 commands = CommandSet(systems=frozenset({"cortex"}))
+
+
+def _held(who: Character, game: CortexState, wanted: str) -> str:
+    """A stress the character has (a type, or a trait under Shaken and Stricken)."""
+    found = next((k for k in who.stress if same_name(k, wanted)), None)
+    if found is None:
+        return _type(game, wanted)
+    return found
 
 
 def _type(game: CortexState, wanted: str) -> str:
@@ -58,10 +67,27 @@ def add(ctx: Context, args: AddStress) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress")
     who = _alive(ctx, args.character)
-    events, lines = take_stress(
-        who, _type(cortex(state), args.type), _die(args.die), trauma_on=mod_on(state, "trauma")
-    )
+    events, lines = _take(state, who, args.type, _die(args.die))
     return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+def _take(
+    state: TableState, who: Character, wanted: str, die: Die | None
+) -> tuple[list[Event], list[str]]:
+    """Stress by the table's rules: on a stress type, or (Shaken and Stricken) on a trait.
+    ``die`` None steps up what is there."""
+    game = cortex(state)
+    if mod_on(state, MOD):
+        trait = stressed_trait(game, who, wanted)
+        incoming = die or who.stress.get(trait)
+        if incoming is None:
+            raise Refusal(f"{who.name} has no {trait} stress to step up; use /stress add.")
+        return take_trait_stress(game, who, trait, incoming)
+    kind = _type(game, wanted)
+    incoming = die or who.stress.get(kind)
+    if incoming is None:
+        raise Refusal(f"{who.name} has no {kind} stress to step up; use /stress add.")
+    return take_stress(who, kind, incoming, trauma_on=mod_on(state, "trauma"))
 
 
 @dataclass(frozen=True)
@@ -79,12 +105,8 @@ def stepup(ctx: Context, args: ChangeStress) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress")
     who = _alive(ctx, args.character)
-    kind = _type(cortex(state), args.type)
-    current = who.stress.get(kind)
-    if current is None:
-        raise Refusal(f"{who.name} has no {kind} stress to step up; use /stress add.")
     # Stepping up is taking stress equal to what is there (Cortex p.39).
-    events, lines = take_stress(who, kind, current, trauma_on=mod_on(state, "trauma"))
+    events, lines = _take(state, who, args.type, None)
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
@@ -96,7 +118,7 @@ def stepup(ctx: Context, args: ChangeStress) -> Decision:
 def stepdown(ctx: Context, args: ChangeStress) -> Decision:
     state = ctx.require_state()
     who = character(ctx, args.character)
-    kind = _type(cortex(state), args.type)
+    kind = _held(who, cortex(state), args.type)
     return Decision(*_lowered(who, kind))
 
 
@@ -106,7 +128,7 @@ def stepdown(ctx: Context, args: ChangeStress) -> Decision:
 def remove(ctx: Context, args: ChangeStress) -> Decision:
     state = ctx.require_state()
     who = character(ctx, args.character)
-    kind = _type(cortex(state), args.type)
+    kind = _held(who, cortex(state), args.type)
     if kind not in who.stress:
         raise Refusal(f"{who.name} has no {kind} stress.")
     return Decision(
@@ -164,19 +186,34 @@ def rest(ctx: Context, _args: NoOptions) -> Decision:
 @dataclass(frozen=True)
 class StressTypes:
     types: Annotated[
-        str, Opt('the stress types, like "Physical, Mental, Social", or three|five|single')
-    ]
+        str | None, Opt('the stress types, like "Physical, Mental, Social", or three|five|single')
+    ] = None
+    set: Annotated[
+        str | None, Opt("Shaken and Stricken: the trait set whose traits take stress")
+    ] = None
 
 
 @commands.command(
     "game stress",
     help="Choose this game's stress types: a list, or three (Physical, Mental, Social), five "
-    "(Afraid, Angry, Exhausted, Injured, Insecure) or single (one track).",
+    "(Afraid, Angry, Exhausted, Injured, Insecure) or single (one track); or, for Shaken and "
+    "Stricken, the trait set that takes stress (set:).",
     permission=Permission.GM,
     examples=("/game stress types:five", '/game stress types:"Wounds, Fatigue"'),
 )
 def stress_types(ctx: Context, args: StressTypes) -> Decision:
     game = cortex(ctx.require_state())
+    if (args.types is None) == (args.set is None):
+        raise Refusal("Give types: (the stress types) or set: (Shaken and Stricken's trait set).")
+    if args.set is not None:
+        chosen = next((s for s in game.trait_sets if same_name(s, args.set)), None)
+        if chosen is None:
+            raise Refusal(f"There is no trait set {args.set} ({', '.join(game.trait_sets)}).")
+        return Decision(
+            events=(ev.ShakenSetChosen(set=chosen),),
+            reply=Reply.say(f"With Shaken and Stricken, stress goes on {chosen}."),
+        )
+    assert args.types is not None
     preset = STRESS_PRESETS.get(args.types.strip().lower())
     types = preset or tuple(clean_name(t) for t in args.types.split(",") if t.strip())
     if not types or len({t.casefold() for t in types}) != len(types):
