@@ -45,6 +45,13 @@ class TableMeta(pydantic.BaseModel):
     owners: dict[str, str] = pydantic.Field(default_factory=dict)
     #: Mods switched per table (Cortex stress, doom pool, ...), by mod name.
     mods: dict[str, bool] = pydantic.Field(default_factory=dict)
+    #: Accessible output: plain text (no embeds, tables or emoji; one fact a line) for the
+    #: whole table, or for the people listed.
+    plain_text: bool = False
+    plain_text_people: tuple[str, ...] = ()
+
+    def wants_plain_text(self, person_id: str) -> bool:
+        return self.plain_text or person_id in self.plain_text_people
 
     def name_of(self, person_id: str) -> str:
         return self.names.get(person_id, person_id)

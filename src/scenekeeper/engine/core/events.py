@@ -94,6 +94,18 @@ class ModSwitched(Event):
         return f"mod {self.mod} switched {'on' if self.on else 'off'}"
 
 
+class OutputChosen(Event):
+    """Plain-text output switched for one person (``person``) or, with "", the whole table."""
+
+    type_name: ClassVar[str] = "table.output_chosen@1"
+    person: str
+    plain: bool
+
+    def describe(self) -> str:
+        who = self.person or "the table"
+        return f"{who}: {'plain text' if self.plain else 'standard'} output"
+
+
 class RolledDie(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
     sides: int
@@ -183,6 +195,17 @@ def _released(state: TableState, event: CharacterReleased) -> TableState:
 def _mod_switched(state: TableState, event: ModSwitched) -> TableState:
     mods = {**state.meta.mods, event.mod: event.on}
     return state.replace(meta=state.meta.model_copy(update={"mods": mods}))
+
+
+@evolves(OutputChosen)
+def _output(state: TableState, event: OutputChosen) -> TableState:
+    meta = state.meta
+    if not event.person:
+        return state.replace(meta=meta.model_copy(update={"plain_text": event.plain}))
+    people = tuple(p for p in meta.plain_text_people if p != event.person)
+    if event.plain:
+        people = (*people, event.person)
+    return state.replace(meta=meta.model_copy(update={"plain_text_people": people}))
 
 
 @evolves(DiceRolled)

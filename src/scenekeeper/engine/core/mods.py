@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
-from scenekeeper.engine.core.events import ModSwitched
+from scenekeeper.engine.core.events import ModSwitched, OutputChosen
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import get_system
@@ -61,4 +61,43 @@ def set_mod(ctx: Context, args: SetMod) -> Decision:
             if args.on
             else f"{mod.name} is now off. (When on: {mod.help})"
         ),
+    )
+
+
+@dataclass(frozen=True)
+class Output:
+    mode: Annotated[
+        str,
+        Opt(
+            "plain: text a screen reader reads well; standard: embeds",
+            choices=("plain", "standard"),
+        ),
+    ]
+    everyone: Annotated[bool, Opt("GMs: set it for the whole table")] = False
+
+
+@commands.command(
+    "game output",
+    help="Accessible output: plain text (no embeds, tables or emoji; one fact a line) for you, "
+    "or (GMs, everyone:true) for the whole table.",
+    permission=Permission.ANYONE,
+    examples=("/game output mode:plain", "/game output mode:plain everyone:true"),
+)
+def output(ctx: Context, args: Output) -> Decision:
+    meta = ctx.require_state().meta
+    plain = args.mode == "plain"
+    if args.everyone:
+        if not meta.is_gm(ctx.actor.id):
+            raise Refusal("Only a GM sets the output for the whole table; leave out everyone:.")
+        if meta.plain_text == plain:
+            raise Refusal(f"The table's output is {args.mode} already.")
+        return Decision(
+            events=(OutputChosen(person="", plain=plain),),
+            reply=Reply.say(f"Everyone at this table now gets {args.mode} output."),
+        )
+    if (ctx.actor.id in meta.plain_text_people) == plain:
+        raise Refusal(f"Your output is {args.mode} already.")
+    return Decision(
+        events=(OutputChosen(person=ctx.actor.id, plain=plain),),
+        reply=Reply.say(f"{ctx.actor.name} now gets {args.mode} output."),
     )

@@ -17,7 +17,10 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character
+from scenekeeper.systems.cortex.choices import roll_in_play
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.reading import read_outcome
+from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -272,3 +275,45 @@ def come_back(ctx: Context, args: Return) -> Decision:
         events += made
         lines.append(line)
     return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@dataclass(frozen=True)
+class CreateAsset:
+    name: Annotated[str, Opt("what the asset is", max_length=60)]
+    roll: Annotated[int | None, Opt("the successful test (default: your newest roll)")] = None
+    character: Annotated[str | None, Opt("whose test (default: the character you play)")] = None
+    duration: Annotated[str, Opt("how long it lasts", choices=DURATIONS)] = "scene"
+
+
+@commands.command(
+    "asset create",
+    help="Make an asset from a successful test: the effect die is the asset (no larger than "
+    "the largest difficulty die).",
+    permission=Permission.PLAYER,
+    examples=('/asset create name:"Cover of Darkness"',),
+)
+def create_asset(ctx: Context, args: CreateAsset) -> Decision:
+    game = cortex(ctx.require_state())
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    roll = roll_in_play(ctx, who, args.roll)
+    read = reading_of(roll)
+    result = read_outcome(read.total, read.effect, roll.difficulty)
+    if result is None or not result.succeeded:
+        raise Refusal(f"Roll #{roll.id} is not a successful test, so it makes no asset.")
+    if who.find_asset(args.name) is not None:
+        raise Refusal(f"{who.name} has {who.find_asset(args.name)} already; step it up instead.")
+    die = result.effect if isinstance(result.effect, Die) else Die.D12
+    note = ""
+    opposition = game.roll_by_id(roll.against_roll) if roll.against_roll is not None else None
+    if opposition is not None and opposition.dice:
+        # Gaps 1.7: the difficulty dice cap the asset's size.
+        cap = max(d.die for d in opposition.dice)
+        if die > cap:
+            die, note = cap, f" (the difficulty dice cap it at {cap})"
+    asset = Asset.model_validate({"die": die, "duration": args.duration})
+    name = clean_name(args.name)
+    return Decision(
+        events=(ev.AssetSet(owner=who.name, name=name, asset=asset),),
+        reply=Reply.say(f"{who.name} makes {name} {die} for the {args.duration}{note}."),
+    )

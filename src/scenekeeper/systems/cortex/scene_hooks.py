@@ -1,0 +1,36 @@
+"""What the end of a scene and a rest do to a Cortex table, for the scene rules to call.
+
+Cortex p.35: assets last the scene unless made longer (a beat-long one is gone already after
+its roll). Cortex p.40: a stressed-out character is out for the rest of the scene, so a new
+scene brings them back. A rest (``stress_commands.rest_events``) steps stress down.
+"""
+
+from __future__ import annotations
+
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.state import TableState
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.names import cortex
+
+ENDS_WITH_SCENE = ("beat", "scene")
+
+
+def scene_end_events(state: TableState) -> tuple[list[Event], list[str]]:
+    game = cortex(state)
+    events: list[Event] = []
+    lines: list[str] = []
+    for who in game.characters.values():
+        for name, asset in who.assets.items():
+            if asset.duration in ENDS_WITH_SCENE:
+                events.append(ev.AssetRemoved(owner=who.name, name=name))
+                lines.append(f"{who.name}'s {name} ends with the scene.")
+        if who.status == "stressed_out":
+            events.append(
+                ev.StatusChanged(character=who.name, status="active", reason="a new scene")
+            )
+            lines.append(f"{who.name} is back for the next scene (still stressed).")
+    for name, asset in game.scene_assets.items():
+        if asset.duration in ENDS_WITH_SCENE:
+            events.append(ev.AssetRemoved(owner="", name=name))
+            lines.append(f"The scene's {name} ends with it.")
+    return events, lines
