@@ -22,9 +22,11 @@ from scenekeeper.systems.cortex import (
     plot_points,
     recovery,
     rolling,
+    scenes,
     stress_commands,
     troubles,
 )
+from scenekeeper.systems.cortex.scene_rules import scene_export
 from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
@@ -103,7 +105,9 @@ class CortexSystem(GameSystem):
     def export(self, game: GameState) -> dict[str, Any]:
         """The state as documented in docs/export-format.md: every asset reads as its die
         (``"assets": {"Sword": "d8"}``), with how long each lasts beside it."""
+        assert isinstance(game, CortexState)
         data = game.model_dump(mode="json")
+        data["scene"] = scene_export(game.scene)
         for sheet in data["characters"].values():
             _flatten_assets(sheet, "assets")
         _flatten_assets(data, "scene_assets")
@@ -141,5 +145,6 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     recovery.commands,
     doom.commands,
     crisis.commands,
+    scenes.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

@@ -33,6 +33,7 @@ from scenekeeper.systems.cortex.contest_rules import (
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
 from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord
 
@@ -43,7 +44,9 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 class Start:
     against: Annotated[str, Opt('who opposes: one name, or several, like "Thug, Brute"')]
     character: Annotated[str | None, Opt("who starts it (default: the character you play)")] = None
-    high_stakes: Annotated[bool, Opt("losing takes a character out")] = False
+    high_stakes: Annotated[
+        bool | None, Opt("losing takes a character out (default: the scene's stakes)")
+    ] = None
 
 
 @commands.command(
@@ -59,6 +62,7 @@ def start(ctx: Context, args: Start) -> Decision:
     game = cortex(ctx.require_state())
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
+    refuse_in_scene(ctx.require_state(), "contests", ("opening", "tag"))
     if game.contest is not None:
         raise Refusal("A contest is running; finish it first (/contest show).")
     if game.stakes:
@@ -77,10 +81,13 @@ def start(ctx: Context, args: Start) -> Decision:
                 f"{who.name} gave in to {to} and cannot start a new contest with them straight "
                 "away (Cortex p.21): not until time passes (a rest or a new session)."
             )
+    high = args.high_stakes
+    if high is None:
+        high = game.scene is not None and game.scene.high_stakes
     contest = Contest(
-        contestants=tuple(Contestant(name=c.name) for c in everyone), high_stakes=args.high_stakes
+        contestants=tuple(Contestant(name=c.name) for c in everyone), high_stakes=high
     )
-    stakes = " It is high stakes: the loser may be taken out." if args.high_stakes else ""
+    stakes = " It is high stakes: the loser may be taken out." if high else ""
     return Decision(
         events=(
             ev.ContestChanged(contest=contest, gave_in_to=game.gave_in_to, note="contest started"),

@@ -8,7 +8,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.fields import DieField
 from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
-from scenekeeper.systems.cortex.state import Contest, RollRecord, Stakes
+from scenekeeper.systems.cortex.state import Contest, RollRecord, Scene, Stakes
 
 
 class TraitSetsChosen(Event):
@@ -322,3 +322,15 @@ class ContestChanged(Event):
 
     def describe(self) -> str:
         return self.note or ("contest over" if self.contest is None else "contest goes on")
+
+
+class SceneChanged(Event):
+    """The scene started, moved on (order, timed test, ...), paused or ended (``scene`` None)."""
+
+    type_name: ClassVar[str] = "cortex.scene_changed@1"
+    scene: Scene | None
+    paused: tuple[Scene, ...] = ()
+    note: str = ""
+
+    def describe(self) -> str:
+        return self.note or ("scene ended" if self.scene is None else f"scene {self.scene.name}")

@@ -224,7 +224,19 @@ def _status(state: TableState, event: ev.StatusChanged) -> TableState:
 
 @evolves(ev.Rolled)
 def _rolled(state: TableState, event: ev.Rolled) -> TableState:
-    return _with_game(state, game_of(state).with_roll(event.roll))
+    game = game_of(state).with_roll(event.roll)
+    if game.scene is not None and event.roll.side == "player":
+        # Cortex p.88: a beat is one action or test a character attempts.
+        game = game.model_copy(
+            update={"scene": game.scene.model_copy(update={"beat": game.scene.beat + 1})}
+        )
+    return _with_game(state, game)
+
+
+@evolves(ev.SceneChanged)
+def _scene(state: TableState, event: ev.SceneChanged) -> TableState:
+    update = {"scene": event.scene, "paused_scenes": event.paused}
+    return _with_game(state, game_of(state).model_copy(update=update))
 
 
 @evolves(ev.ReadingChosen)

@@ -41,6 +41,7 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 Kind = Literal["stress", "trauma", "complication"]
 #: Cortex p.37: the base difficulty of a recovery test.
 BASE = "d8 d8"
+BRIDGE_BASE = "d6 d6"
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,11 @@ def recover(ctx: Context, args: Recover) -> Decision:
             f"{who.name} tried to recover {name} already; no retry until time passes "
             "(a rest or a new session)."
         )
+    # Cortex p.95: recovery is easier in a bridge scene (downtime): d6 d6 instead of d8 d8.
+    scene = game.scene
+    base = BRIDGE_BASE if scene is not None and scene.type == "bridge" else BASE
     request = CortexRoll(
-        pool=args.pool, vs=f"{BASE} {die}", results=args.results, vs_results=args.vs_results
+        pool=args.pool, vs=f"{base} {die}", results=args.results, vs_results=args.vs_results
     )
     rolled = roll_character(ctx, who, request, side="player")
     record = next(

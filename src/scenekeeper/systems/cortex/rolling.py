@@ -32,6 +32,7 @@ from scenekeeper.systems.cortex.names import (
 from scenekeeper.systems.cortex.pools import BuiltPool, Term, opposition_pool, player_pool
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
+from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
@@ -215,6 +216,8 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
         back = "" if who.status == "removed" else " (a GM brings them back with /char return)"
         raise Refusal(f"{who.name} is {how} and cannot roll{back}.")
     assert args.pool is not None
+    if args.vs is not None:
+        refuse_in_scene(state, "tests", ("opening",))
     pool = player_pool(args.pool, who, game, args.hinder)
     if args.push is not None:
         pool = _pushed(state, who, pool, args.push)

@@ -8,6 +8,7 @@ import pydantic
 
 from scenekeeper.engine.fields import DieField
 from scenekeeper.engine.state import GameState
+from scenekeeper.engine.turns import TurnOrder
 from scenekeeper.systems.cortex.sheet import (
     DEFAULT_TRAIT_SETS,
     Asset,
@@ -102,6 +103,60 @@ class Stakes(Model):
     taken_out: bool = False
 
 
+SceneType = Literal["opening", "action", "bridge", "exploration", "flashback", "tag"]
+
+
+class TimedTest(Model):
+    """Cortex p.101-103: a countdown of beats across several tests."""
+
+    character: str
+    difficulties: tuple[str, ...]
+    beats_left: int
+    tests_done: int = 0
+    consequence: str = ""
+    #: PCs who failed to buy time and cannot help again.
+    barred: tuple[str, ...] = ()
+    #: Only one attempt to buy time between beats of the test.
+    bought_this_beat: bool = False
+
+    @property
+    def tests_total(self) -> int:
+        return len(self.difficulties)
+
+
+class Gang(Model):
+    """Cortex p.100: a lead opponent and one supporting die per extra opponent."""
+
+    lead: str
+    support: tuple[tuple[str, DieField], ...] = ()
+
+
+class Assist(Model):
+    """Cortex p.100: a PC hands one die to the PC leading the action (at their own risk)."""
+
+    helper: str
+    to: str
+    die: DieField
+    source: str
+
+
+class Scene(Model):
+    type: SceneType
+    name: str
+    high_stakes: bool = False
+    #: Beats: one per action or test a character attempts (Cortex p.88).
+    beat: int = 0
+    action_order: TurnOrder | None = None
+    timed_test: TimedTest | None = None
+    gang: Gang | None = None
+    assists: tuple[Assist, ...] = ()
+    dramatic_lead: str | None = None
+    #: Rolls made to go first in dramatic order: (character, roll id).
+    drama_rolls: tuple[tuple[str, int], ...] = ()
+    #: An action waiting for its reaction: (actor, target, roll id).
+    pending_action: tuple[str, str, int] | None = None
+
+
 class CortexState(GameState):
     trait_sets: tuple[str, ...] = DEFAULT_TRAIT_SETS
     stress_types: tuple[str, ...] = ("Physical", "Mental", "Social")
@@ -127,6 +182,9 @@ class CortexState(GameState):
     #: (character, "stress" | "trauma" | "complication", name): recovery tried, no retry until
     #: time passes (Cortex p.37, p.40-41).
     recovery_locks: tuple[tuple[str, str, str], ...] = ()
+    scene: Scene | None = None
+    #: Scenes paused by a flashback, to return to (Cortex p.96).
+    paused_scenes: tuple[Scene, ...] = ()
 
     def find_character(self, name: str) -> Character | None:
         return next((c for n, c in self.characters.items() if same_name(n, name)), None)

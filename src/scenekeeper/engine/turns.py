@@ -1,0 +1,138 @@
+"""Turn orders, shared by the games: handoff (Cortex action order, METTLE volleyball
+initiative) and fixed (an order rolled or rated once).
+
+Handoff (Cortex p.98): each participant acts once per round; whoever acts hands off to someone
+who has not acted yet; when everyone has acted, the last to act picks who leads the next round,
+and may pick themselves. Fixed: the same order every round. Pure values; games store them in
+their state and record changes as events.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pydantic
+
+Kind = Literal["handoff", "fixed"]
+
+
+class TurnError(ValueError):
+    """A move the order does not allow; the message says who may go instead."""
+
+
+class TurnOrder(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    kind: Kind = "handoff"
+    participants: tuple[str, ...]
+    round: int = 1
+    #: Who has finished acting this round, in order.
+    acted: tuple[str, ...] = ()
+    #: Who is acting now; None between rounds (the last actor is choosing the next lead).
+    current: str | None = None
+    #: Who led this round.
+    lead: str | None = None
+
+    def waiting(self) -> tuple[str, ...]:
+        """Who has not acted this round (not counting whoever is acting now)."""
+        return tuple(p for p in self.participants if p not in self.acted and p != self.current)
+
+    def last_actor(self) -> str | None:
+        return self.acted[-1] if self.acted else None
+
+    @property
+    def round_over(self) -> bool:
+        return self.current is None
+
+
+def _find(order: TurnOrder, name: str) -> str:
+    wanted = " ".join(name.split()).casefold()
+    found = next((p for p in order.participants if p.casefold() == wanted), None)
+    if found is None:
+        raise TurnError(f"{name} is not in the order ({', '.join(order.participants)}).")
+    return found
+
+
+def start(participants: tuple[str, ...], lead: str, kind: Kind = "handoff") -> TurnOrder:
+    if len(set(participants)) != len(participants) or not participants:
+        raise TurnError("An order needs one or more different participants.")
+    order = TurnOrder(kind=kind, participants=participants)
+    first = _find(order, lead)
+    return order.model_copy(update={"current": first, "lead": first})
+
+
+def hand_off(order: TurnOrder, to: str | None) -> TurnOrder:
+    """The current actor has acted and hands off to ``to`` (who has not acted this round).
+
+    ``to`` is None when nobody is left: the round is over and the actor picks the next lead.
+    In a fixed order the next in line goes, whatever ``to`` says."""
+    if order.current is None:
+        raise TurnError(f"Round {order.round} is over; {order.last_actor()} picks the next lead.")
+    acted = (*order.acted, order.current)
+    left = tuple(p for p in order.participants if p not in acted)
+    if order.kind == "fixed":
+        following = left[0] if left else None
+        return order.model_copy(update={"acted": acted, "current": following})
+    if not left:
+        if to is not None:
+            raise TurnError(
+                f"Everyone has acted in round {order.round}; {order.current} picks who leads "
+                "the next round instead."
+            )
+        return order.model_copy(update={"acted": acted, "current": None})
+    if to is None:
+        raise TurnError(f"Hand off to someone who has not acted: {', '.join(left)}.")
+    target = _find(order, to)
+    if target in acted:
+        raise TurnError(f"{target} has acted this round already; hand off to {', '.join(left)}.")
+    return order.model_copy(update={"acted": acted, "current": target})
+
+
+def next_round(order: TurnOrder, lead: str | None = None) -> TurnOrder:
+    """Everyone has acted: the last actor picks the next lead (themselves included)."""
+    if order.current is not None:
+        raise TurnError(f"{order.current} is acting; the round is not over.")
+    first = order.participants[0] if order.kind == "fixed" else None
+    if first is None:
+        if lead is None:
+            raise TurnError(f"{order.last_actor()} picks who leads round {order.round + 1}.")
+        first = _find(order, lead)
+    return order.model_copy(
+        update={"round": order.round + 1, "acted": (), "current": first, "lead": first}
+    )
+
+
+def interrupt(order: TurnOrder, who: str) -> TurnOrder:
+    """Someone acts out of turn (a Cortex doom pool interrupt): they act now and count as having
+    acted this round; whoever was due keeps their turn after them."""
+    target = _find(order, who)
+    if target in order.acted:
+        raise TurnError(f"{target} has acted this round already.")
+    if target == order.current:
+        raise TurnError(f"{target} is acting already.")
+    due = order.current
+    participants = order.participants
+    return order.model_copy(
+        update={"acted": (*order.acted, target), "current": due, "participants": participants}
+    )
+
+
+def add(order: TurnOrder, who: str) -> TurnOrder:
+    if any(p.casefold() == who.casefold() for p in order.participants):
+        raise TurnError(f"{who} is in the order already.")
+    return order.model_copy(update={"participants": (*order.participants, who)})
+
+
+def remove(order: TurnOrder, who: str) -> TurnOrder:
+    target = _find(order, who)
+    participants = tuple(p for p in order.participants if p != target)
+    if not participants:
+        raise TurnError("The order would be empty; end it instead.")
+    acted = tuple(p for p in order.acted if p != target)
+    current = order.current
+    if current == target:
+        left = tuple(p for p in participants if p not in acted)
+        current = left[0] if left and order.kind == "fixed" else None
+    return order.model_copy(
+        update={"participants": participants, "acted": acted, "current": current}
+    )
