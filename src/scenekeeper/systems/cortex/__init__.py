@@ -11,6 +11,7 @@ from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
 from scenekeeper.systems.cortex import (
+    action_order,
     characters,
     contest_outcomes,
     contests,
@@ -53,6 +54,11 @@ MODS = (
         "Stress lands on traits of one set (/game stress set:): stress larger than the trait "
         "leaves a character shaken (one die for a total); shaken twice or stress past d12 is "
         "stricken, taken out (Cortex p.42).",
+    ),
+    Mod(
+        "taking-initiative",
+        "The action order is rolled or rated instead of handed off: everyone rolls, fixed "
+        "ratings from two traits, or ratings plus a d6 (/order start method:) (Cortex p.99).",
     ),
     Mod(
         "doom-pool",
@@ -146,5 +152,6 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     doom.commands,
     crisis.commands,
     scenes.commands,
+    action_order.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]
