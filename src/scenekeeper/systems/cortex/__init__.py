@@ -12,6 +12,7 @@ from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
 from scenekeeper.systems.cortex import (
     action_order,
+    actions,
     characters,
     contest_outcomes,
     contests,
@@ -59,6 +60,17 @@ MODS = (
         "taking-initiative",
         "The action order is rolled or rated instead of handed off: everyone rolls, fixed "
         "ratings from two traits, or ratings plus a d6 (/order start method:) (Cortex p.99).",
+    ),
+    Mod(
+        "multi-level-scale",
+        "Scale dice from d4 to d12, relative to the opponent's scale and split into smaller "
+        "dice at will; still only one extra die kept (roll scale:) (Cortex p.100).",
+    ),
+    Mod(
+        "reaction-effect",
+        "Action-based resolution: when a reaction wins, the reactor may pay 1 PP to use its "
+        "effect die against the actor (gaps 1.4 option; off: nothing more happens).",
+        default=True,
     ),
     Mod(
         "doom-pool",
@@ -153,5 +165,6 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     crisis.commands,
     scenes.commands,
     action_order.commands,
+    actions.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

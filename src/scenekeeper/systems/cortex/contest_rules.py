@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from scenekeeper.dice import Die, step_down
 from scenekeeper.engine.events import Event
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.reading import Reading, alternatives, read_outcome
-from scenekeeper.systems.cortex.rolls import reading_of, steps
+from scenekeeper.systems.cortex.reading import Reading, alternatives
+from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord, Stakes
 
 
@@ -43,7 +43,7 @@ def winning_effect(game: CortexState, who: Contestant) -> tuple[Die, bool]:
     if roll is None:
         return Die.D4, False
     read = reading_of(roll)
-    result = read_outcome(read.total, read.effect, roll.difficulty)
+    result = outcome_of(roll, read)
     if result is None or not result.succeeded:
         return read.effect, False
     if isinstance(result.effect, Die):

@@ -108,6 +108,7 @@ class ContestRoll:
         int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
     ] = 0
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
+    scale: Annotated[str | None, Opt("scale dice (d8, or d8 d8; see /roll)")] = None
 
 
 @commands.command(
@@ -130,6 +131,7 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         hinder=args.hinder,
         pay=args.pay,
         results=args.results,
+        scale=args.scale,
     )
     rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
     record = next(

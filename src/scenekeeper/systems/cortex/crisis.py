@@ -17,9 +17,8 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, require_mod
-from scenekeeper.systems.cortex.reading import read_outcome
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
-from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.sheet import clean_name, same_name
 from scenekeeper.systems.cortex.state import CortexState
 
@@ -110,7 +109,7 @@ def hit(ctx: Context, args: Hit) -> Decision:
     if record is None or not same_name(record.roller, who.name):
         raise Refusal(f"{who.name} has no roll in play to use against {name}.")
     reading = reading_of(record)
-    result = read_outcome(reading.total, reading.effect, record.difficulty)
+    result = outcome_of(record, reading)
     if result is None or not result.succeeded:
         raise Refusal(f"Roll #{record.id} did not succeed, so it does not wear {name} down.")
     if record.effects_used >= len(reading.effects):

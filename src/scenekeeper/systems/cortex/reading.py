@@ -194,16 +194,22 @@ def check_choice(
     return _reading(dice, total_list, effect_list, effects)
 
 
-def read_outcome(total: int, effect: Die, difficulty: int | None) -> Outcome | None:
-    """The outcome of ``total`` against ``difficulty``; ``None`` when there is no difficulty."""
+def read_outcome(
+    total: int, effect: Die, difficulty: int | None, *, ties_succeed: bool = False
+) -> Outcome | None:
+    """The outcome of ``total`` against ``difficulty``; ``None`` when there is no difficulty.
+    ``ties_succeed`` is action-based resolution, where the reaction must exceed the action."""
     if difficulty is None:
         return None
     margin = total - difficulty
-    # Cortex 1.2: to beat a difficulty is to be strictly greater; a tie fails.
-    if margin <= 0:
+    # Cortex 1.2: to beat a difficulty is to be strictly greater; a tie fails -- except an
+    # action, which a reaction must exceed (gaps 1.4: ties go to the actor).
+    if margin < 0 or (margin == 0 and not ties_succeed):
         return Outcome(kind="failure", margin=margin, effect=effect, steps=0)
     # Cortex 1.2: heroic success at a margin of 5 or more; the effect die steps up once per
     # full 5 (past d12 is reported, not capped — the GM decides what it means).
+    if margin == 0:
+        return Outcome(kind="success", margin=0, effect=effect, steps=0)
     steps = margin // HEROIC_MARGIN
     kind: OutcomeKind = "heroic" if steps else "success"
     return Outcome(kind=kind, margin=margin, effect=step_up(effect, steps), steps=steps)

@@ -11,9 +11,8 @@ from scenekeeper.systems.cortex.reading import (
     alternatives,
     hitches,
     is_botch,
-    read_outcome,
 )
-from scenekeeper.systems.cortex.rolls import reading_of, steps
+from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import RollRecord
 
@@ -89,7 +88,7 @@ def roll_lines(
     else:
         for other in worth_offering(roll, reading):
             lines.append(_reading_line(roll, other, "Or: total"))
-    result = read_outcome(reading.total, reading.effect, roll.difficulty)
+    result = outcome_of(roll, reading)
     if result is not None:
         lines.append(_outcome_line(result))
     count = hitches(dice)
@@ -114,23 +113,21 @@ def worth_offering(roll: RollRecord, chosen: Reading) -> list[Reading]:
     others = [r for r in alternatives(steps(roll), roll.keep, roll.effects) if r != chosen]
     if roll.difficulty is None:
         return others
-    mine = read_outcome(chosen.total, chosen.effect, roll.difficulty)
+    mine = outcome_of(roll, chosen)
 
     def final(result: Outcome | None) -> int:
         if result is None or not result.succeeded:
             return 0
         return int(result.effect) if isinstance(result.effect, Die) else 13  # 13: past d12
 
-    return [
-        r for r in others if final(read_outcome(r.total, r.effect, roll.difficulty)) > final(mine)
-    ]
+    return [r for r in others if final(outcome_of(roll, r)) > final(mine)]
 
 
 def outcome_lines(roll: RollRecord) -> list[str]:
     """How a roll reads now (after a pick or a plot point spent on it)."""
     reading = reading_of(roll)
     lines = [f"{roll.roller}'s roll #{roll.id} now reads: " + _reading_line(roll, reading, "total")]
-    result = read_outcome(reading.total, reading.effect, roll.difficulty)
+    result = outcome_of(roll, reading)
     if result is not None:
         lines.append(_outcome_line(result))
     return lines
@@ -170,7 +167,7 @@ def roll_data(roll: RollRecord) -> dict[str, Any]:
     """The structured result of a roll (``--json``'s data) for the reading in force."""
     dice = steps(roll)
     reading = reading_of(roll)
-    result = read_outcome(reading.total, reading.effect, roll.difficulty)
+    result = outcome_of(roll, reading)
     effect = reading.effect
     if result is not None and result.kind == "heroic":
         effect = result.effect if isinstance(result.effect, Die) else Die.D12

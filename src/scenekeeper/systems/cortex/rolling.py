@@ -32,6 +32,7 @@ from scenekeeper.systems.cortex.names import (
 from scenekeeper.systems.cortex.pools import BuiltPool, Term, opposition_pool, player_pool
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
+from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character, same_name
@@ -65,6 +66,9 @@ class CortexRoll:
     vs_results: Annotated[str | None, Opt("faces rolled for the difficulty dice")] = None
     dice: Annotated[str | None, Opt("a plain dice expression instead of a pool, like 2d6+1")] = None
     label: Annotated[str | None, Opt("what the roll is for", max_length=80)] = None
+    scale: Annotated[
+        str | None, Opt("scale dice: d8 (advantage) or d8 d8 (overwhelming), or per the mod")
+    ] = None
 
 
 @commands.command(
@@ -206,7 +210,11 @@ def _extra_stress_cost(game: CortexState, pool: BuiltPool) -> list[Event]:
     return [ev.GmBankChanged(delta=-extra, reason="more than one stress die in the opposition")]
 
 
-def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) -> Decision:
+def roll_character(
+    ctx: Context, who: Character, args: CortexRoll, side: str, *, action: bool = False
+) -> Decision:
+    """Roll a character's pool; ``action``: action-based resolution, where the reaction (the
+    difficulty) must exceed the total, so a tie succeeds (gaps 1.4)."""
     state = ctx.require_state()
     game = cortex(state)
     if who.status != "active":
@@ -222,6 +230,11 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
     if args.push is not None:
         pool = _pushed(state, who, pool, args.push)
     _check_own_troubles(who, pool)
+    extra_kept = 0
+    if args.scale is not None:
+        pool, extra_kept = with_scale(
+            pool, args.scale, multi_level=mod_on(state, "multi-level-scale")
+        )
     events = _costs_before_rolling(who, game, pool, args.pay)
     cost = pool.extra_trait_cost()
     pushed = next((t for t in pool.terms if t.pushed), None)
@@ -239,11 +252,13 @@ def roll_character(ctx: Context, who: Character, args: CortexRoll, side: str) ->
         pool,
         faces,
         policy=_policy(ctx),
-        keep=keep_for(game, who, mod_on(state, "shaken-stricken")),
+        keep=keep_for(game, who, mod_on(state, "shaken-stricken")) + extra_kept,
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,
     )
+    if action:
+        record = record.model_copy(update={"ties_succeed": True})
     earned = pool.pp_earned()
     if earned and who.kind == "pc":
         reasons = ", ".join(t.source for t in pool.terms if t.earns_pp)

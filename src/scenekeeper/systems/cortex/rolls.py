@@ -27,9 +27,12 @@ def reading_of(roll: RollRecord) -> Reading:
     return check_choice(steps(roll), roll.total_dice, roll.effect_dice, roll.keep, roll.effects)
 
 
-def outcome_of(roll: RollRecord) -> Outcome | None:
-    reading = reading_of(roll)
-    return read_outcome(reading.total, reading.effect, roll.difficulty)
+def outcome_of(roll: RollRecord, reading: Reading | None = None) -> Outcome | None:
+    """What the roll (read as it stands, or as ``reading``) does against its difficulty."""
+    reading = reading or reading_of(roll)
+    return read_outcome(
+        reading.total, reading.effect, roll.difficulty, ties_succeed=roll.ties_succeed
+    )
 
 
 def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has

@@ -56,6 +56,8 @@ class RollRecord(Model):
     opportunities_used: int = 0
     #: Effect dice of this roll already used up (against a crisis pool, ...).
     effects_used: int = 0
+    #: Action-based resolution: the reaction must exceed the action, so a tie succeeds.
+    ties_succeed: bool = False
     #: Plot points earned on this roll (d4s, hinder) cannot be spent on it (Cortex p.29).
     pp_earned: int = 0
 

@@ -19,8 +19,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import roll_in_play
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
-from scenekeeper.systems.cortex.reading import read_outcome
-from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -298,7 +297,7 @@ def create_asset(ctx: Context, args: CreateAsset) -> Decision:
     may_act_for(ctx, who)
     roll = roll_in_play(ctx, who, args.roll)
     read = reading_of(roll)
-    result = read_outcome(read.total, read.effect, roll.difficulty)
+    result = outcome_of(roll, read)
     if result is None or not result.succeeded:
         raise Refusal(f"Roll #{roll.id} is not a successful test, so it makes no asset.")
     if who.find_asset(args.name) is not None:
