@@ -26,6 +26,7 @@ from scenekeeper.systems.cortex import (
     rolling,
     scenes,
     stress_commands,
+    timed,
     troubles,
 )
 from scenekeeper.systems.cortex.scene_rules import scene_export
@@ -166,5 +167,6 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     scenes.commands,
     action_order.commands,
     actions.commands,
+    timed.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

@@ -331,6 +331,9 @@ class SceneChanged(Event):
     scene: Scene | None
     paused: tuple[Scene, ...] = ()
     note: str = ""
+    #: A scene begins (or one paused for a flashback resumes): its beat count is as given.
+    #: Otherwise the beats counted so far stand (rolls count them, not this event).
+    fresh: bool = False
 
     def describe(self) -> str:
         return self.note or ("scene ended" if self.scene is None else f"scene {self.scene.name}")

@@ -235,8 +235,12 @@ def _rolled(state: TableState, event: ev.Rolled) -> TableState:
 
 @evolves(ev.SceneChanged)
 def _scene(state: TableState, event: ev.SceneChanged) -> TableState:
-    update = {"scene": event.scene, "paused_scenes": event.paused}
-    return _with_game(state, game_of(state).model_copy(update=update))
+    game = game_of(state)
+    scene = event.scene
+    if scene is not None and game.scene is not None and not event.fresh:
+        scene = scene.model_copy(update={"beat": game.scene.beat})
+    update = {"scene": scene, "paused_scenes": event.paused}
+    return _with_game(state, game.model_copy(update=update))
 
 
 @evolves(ev.ReadingChosen)

@@ -364,6 +364,8 @@ def _difficulty(
         return None, "", None, []
     text = vs.strip()
     if text.lstrip("-").isdigit():
+        if vs_results is not None:
+            raise Refusal(f"vs:{text} is a number, so there are no dice for vs_results:.")
         return int(text), f"difficulty {text}", None, []
     reference = _ROLL_REF.fullmatch(text)
     if reference or text.casefold() == "last":

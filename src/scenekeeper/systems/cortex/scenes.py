@@ -22,7 +22,6 @@ from scenekeeper.systems.cortex.scene_hooks import scene_end_events
 from scenekeeper.systems.cortex.scene_rules import (
     WHAT_IT_DOES,
     current_scene,
-    scene_change,
     scene_export,
 )
 from scenekeeper.systems.cortex.sheet import clean_name
@@ -57,14 +56,20 @@ def start(ctx: Context, args: StartScene) -> Decision:
     lines: list[str] = []
     if game.scene is not None and kind == "flashback":
         paused = (*game.paused_scenes, game.scene)
-        events.append(ev.SceneChanged(scene=scene, paused=paused, note=f"flashback: {name}"))
+        events.append(
+            ev.SceneChanged(scene=scene, paused=paused, note=f"flashback: {name}", fresh=True)
+        )
         lines.append(f"{game.scene.name} pauses for a flashback.")
     else:
         if game.scene is not None:
             ended, said = _end(state, game, game.scene)
             events += ended
             lines += said
-        events.append(scene_change(game, scene, f"scene {name} ({kind})"))
+        events.append(
+            ev.SceneChanged(
+                scene=scene, paused=game.paused_scenes, note=f"scene {name} ({kind})", fresh=True
+            )
+        )
     lines.append(
         f"Scene: {name}. {WHAT_IT_DOES[kind]}" + (" High stakes." if args.high_stakes else "")
     )
@@ -102,7 +107,7 @@ def end(ctx: Context, _args: NoOptions) -> Decision:
     if scene.type == "flashback" and game.paused_scenes:
         back = game.paused_scenes[-1]
         event = ev.SceneChanged(
-            scene=back, paused=game.paused_scenes[:-1], note=f"back to {back.name}"
+            scene=back, paused=game.paused_scenes[:-1], note=f"back to {back.name}", fresh=True
         )
         return Decision(
             events=(event,), reply=Reply.say(f"The flashback ends; back to {back.name}.")
