@@ -127,6 +127,10 @@ def _apply(model: Reference, verb: str, key: str, size: int) -> bool:
     if verb == "stress":
         model.take_stress(key, size)
     elif verb == "stepup":
+        if model.status == "stressed_out":
+            # Stressed out, a step up steps that type's trauma once (d6 if there is none).
+            model.take_trauma(key, model.trauma.get(key, 0) or 6)
+            return True
         if key not in model.stress:
             return False
         model.take_stress(key, model.stress[key])

@@ -24,8 +24,9 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex
+from scenekeeper.systems.cortex.names import character, cortex, mod_on
 from scenekeeper.systems.cortex.render import sheet_lines
+from scenekeeper.systems.cortex.shaken import shaken_traits
 from scenekeeper.systems.cortex.sheet import (
     DISTINCTION_COUNT,
     DISTINCTION_DIE,
@@ -273,6 +274,9 @@ def show(ctx: Context, args: ShowCharacter) -> Decision:
     owner = meta.owner_of(who.name)
     game = cortex(ctx.require_state())
     lines = sheet_lines(who, meta.name_of(owner) if owner else None, game.trait_sets)
+    if mod_on(ctx.require_state(), "shaken-stricken") and shaken_traits(game, who):
+        shaken = ", ".join(shaken_traits(game, who))
+        lines.append(f"Shaken ({shaken}): one die makes the total.")
     return Decision(reply=Reply.say(*lines, data=who.model_dump(mode="json")))
 
 

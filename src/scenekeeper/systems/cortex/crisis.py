@@ -108,6 +108,12 @@ def hit(ctx: Context, args: Hit) -> Decision:
     record = game.roll_by_id(args.roll) if args.roll is not None else game.latest_roll(who.name)
     if record is None or not same_name(record.roller, who.name):
         raise Refusal(f"{who.name} has no roll in play to use against {name}.")
+    against = game.roll_by_id(record.against_roll) if record.against_roll is not None else None
+    if against is None or not against.dice or against.dice[0].source != f"crisis: {name}":
+        raise Refusal(
+            f"Roll #{record.id} was not against {name}; the GM rolls it with /crisis roll and "
+            f"the player rolls vs:#<that roll>."
+        )
     reading = reading_of(record)
     result = outcome_of(record, reading)
     if result is None or not result.succeeded:

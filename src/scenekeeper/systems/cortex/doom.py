@@ -148,6 +148,15 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         lines.append(f"It shows {face}: add {face} to the GM's total.")
     if args.on == "pp":
         events.append(ev.GmBankChanged(delta=1, reason=f"doom {die} spent as a plot point"))
+    follow = {
+        "complication": "Write it on the sheet: /complication add character:<who> "
+        f"name:<what> die:{die}",
+        "asset": f"Write it on the GMC's sheet: /asset add character:<GMC> name:<what> die:{die}",
+        "distinction": "Name the scene distinction; it is in play for the scene.",
+        "gmc-pool": f'Add it to the GMC\'s roll: /gmroll character:<GMC> pool:"... {die}"',
+    }.get(args.on)
+    if follow:
+        lines.append(follow if follow.endswith(".") else follow + ".")
     if args.note:
         lines.append(args.note)
     lines.append(f"Doom pool: {_pool_text(rest)}.")
@@ -191,4 +200,8 @@ class DoomRoll:
 def roll(ctx: Context, args: DoomRoll) -> Decision:
     state = ctx.require_state()
     require_mod(state, "doom-pool")
+    if mod_on(state, "limited-doom-pool"):
+        raise Refusal(
+            "With the limited doom pool, tests use normal difficulty; doom is only spent."
+        )
     return gm_dice_roll(ctx, tuple(sorted(cortex(state).doom_pool)), "doom", args.results)

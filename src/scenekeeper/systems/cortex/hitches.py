@@ -20,7 +20,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count, roll_in_play
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.reading import is_botch
 from scenekeeper.systems.cortex.rolls import steps
 from scenekeeper.systems.cortex.troubles import complication_events
@@ -57,7 +57,8 @@ def activate_hitches(ctx: Context, args: Hitch) -> Decision:
     if roll.hitches_activated:
         raise Refusal(f"The hitches of roll #{roll.id} are activated already.")
     botch = is_botch(steps(roll))
-    doom = state.meta.mods.get("hitches-to-doom-pool", False) and not args.complication
+    doom_pool = mod_on(state, "doom-pool") or mod_on(state, "limited-doom-pool")
+    doom = mod_on(state, "hitches-to-doom-pool") and doom_pool and not args.complication
     events: list[Event] = [
         ev.HitchesActivated(roll_id=roll.id, paid=not botch and who.kind == "pc")
     ]

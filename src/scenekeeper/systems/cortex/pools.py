@@ -18,7 +18,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character
 from scenekeeper.systems.cortex.state import CortexState
 
-Kind = Literal["trait", "asset", "complication", "stress", "dice", "difficulty", "doom"]
+Kind = Literal["trait", "asset", "complication", "stress", "trauma", "dice", "difficulty", "doom"]
 _DICE_WORD = re.compile(r"\d*[dD]\d+")
 #: Cortex p.25: difficulty levels and the two dice each one rolls.
 LEVELS = {
@@ -111,6 +111,9 @@ def player_pool(
         for name, die in other.stress.items():
             term = Term(die, f"{name} stress ({other.name})", "stress", name, other.name)
             candidates.add(f"{other.name}'s {name} stress", term)
+        for name, die in other.trauma.items():
+            term = Term(die, f"{name} trauma ({other.name})", "trauma", name, other.name)
+            candidates.add(f"{other.name}'s {name} trauma", term)
         for name, asset in other.assets.items():
             if asset.open:
                 candidates.add(
@@ -161,9 +164,8 @@ def opposition_pool(
     candidates = _Candidates()
     for level, die in LEVELS.items():
         candidates.add(level, Term(die, "", "difficulty", level))
-    if doom:
-        # Doom pool mod (gaps 1.6): the doom pool replaces difficulty dice for tests.
-        candidates.add("doom", Term(Die.D4, "doom pool", "doom", "doom"))
+    # Doom pool mod (gaps 1.6): the doom pool replaces difficulty dice for tests.
+    candidates.add("doom", Term(Die.D4, "doom pool", "doom", "doom"))
     for who in game.characters.values():
         for name, die in who.complications.items():
             term = Term(die, f"{name} ({who.name}'s complication)", "complication", name, who.name)
@@ -173,6 +175,11 @@ def opposition_pool(
             term = Term(die, f"{name} stress ({who.name})", "stress", name, who.name)
             candidates.add(f"{who.name}'s {name} stress", term)
             candidates.add(f"{name} stress", term)
+        for name, die in who.trauma.items():
+            # Cortex p.41: trauma works like stress, so it joins the opposition the same way.
+            term = Term(die, f"{name} trauma ({who.name})", "trauma", name, who.name)
+            candidates.add(f"{who.name}'s {name} trauma", term)
+            candidates.add(f"{name} trauma", term)
     for name, die in game.scene_complications.items():
         candidates.add(
             name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
@@ -187,6 +194,11 @@ def opposition_pool(
             )
     number = 0
     dice: list[Term] = []
+    if any(t.kind == "doom" for t in terms) and not doom:
+        raise Refusal(
+            "vs:doom needs the doom-pool mod (and not limited-doom-pool, where tests use normal "
+            "difficulty); use a difficulty like vs:hard."
+        )
     for term in terms:
         if term.kind == "doom":
             dice += [Term(d, "doom", "dice") for d in sorted(game.doom_pool)]
@@ -245,8 +257,13 @@ def _ambiguous(options: list[Term]) -> str:
     for term in options:
         whose = f"{term.owner}'s " if term.owner and term.owner != "scene" else ""
         meanings.append(f"{whose}{term.kind}")
+
+    def spelled(term: Term) -> str:
+        kind = f" {term.kind}" if term.kind in ("stress", "trauma") else ""
+        return f"{term.owner}'s {term.name}{kind}"
+
     example = next(
-        (f"{t.owner}'s {t.name}" for t in options if t.owner and t.owner != "scene"),
+        (spelled(t) for t in options if t.owner and t.owner != "scene"),
         f"{options[0].name} {options[-1].kind}",
     )
     return (

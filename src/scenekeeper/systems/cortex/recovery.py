@@ -31,9 +31,11 @@ from scenekeeper.systems.cortex.names import (
     own_character,
     require_mod,
 )
+from scenekeeper.systems.cortex.reading import Reading, alternatives
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
-from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.state import RollRecord
 from scenekeeper.systems.cortex.stress import removed_by_trauma, take_stress
 from scenekeeper.systems.cortex.troubles import complication_events
 
@@ -41,6 +43,15 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 Kind = Literal["stress", "trauma", "complication"]
 #: Cortex p.37: the base difficulty of a recovery test.
 BASE = "d8 d8"
+#: What the GM may do with a hitch on a recovery test that beat the difficulty (p.37, p.40-41).
+HITCH_NOTE = {
+    "stress": "A hitch: the GM may pay 1 PP from the bank for a new complication, or d6 stress "
+    "of another type (/complication add or /stress add).",
+    "trauma": "A hitch: the GM may pay 1 PP from the bank for a complication hindering the next "
+    "scene, or stress of another type (d6, or stepping it up) (/complication add, /stress add).",
+    "complication": "A hitch: the GM may pay 1 PP from the bank for a new related complication "
+    "(/complication add).",
+}
 BRIDGE_BASE = "d6 d6"
 
 
@@ -76,7 +87,7 @@ def recover(ctx: Context, args: Recover) -> Decision:
         require_mod(state, kind)
     if (who.name, kind, name) in game.recovery_locks:
         raise Refusal(
-            f"{who.name} tried to recover {name} already; no retry until time passes "
+            f"{who.name} tried to recover {_label(kind, name)} already; no retry until time passes "
             "(a rest or a new session)."
         )
     # Cortex p.95: recovery is easier in a bridge scene (downtime): d6 d6 instead of d8 d8.
@@ -89,22 +100,37 @@ def recover(ctx: Context, args: Recover) -> Decision:
     record = next(
         e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
     )
-    reading = reading_of(record)
-    assert record.difficulty is not None
-    beat = reading.total > record.difficulty
+    # The player reads the roll to their best: the largest effect die that still beats the
+    # difficulty, heroic steps included (Cortex p.17: the player chooses the dice).
+    best, chosen_event = _best_reading(record)
+    result = outcome_of(record, best)
+    assert result is not None
+    beat = result.succeeded
+    effect = result.effect if isinstance(result.effect, Die) else None
     hitches = hitch_count(record)
+    extra: list[Event] = [] if chosen_event is None else [chosen_event]
+    if hitches:
+        # The recovery test's own table says what its hitches do; /hitch does not add more.
+        extra.append(ev.HitchesActivated(roll_id=record.id, paid=False))
     events, lines = _outcome(
         who,
         kind,
         name,
         die,
         beat=beat,
-        effect=reading.effect,
+        effect=effect,
         hitches=hitches,
         trauma_on=mod_on(state, "trauma"),
     )
+    if extra and isinstance(extra[0], ev.ReadingChosen):
+        picked = ", ".join(str(e) for e in best.effects)
+        lines.insert(
+            0,
+            f"{who.name} reads it for the largest effect that still beats it: total "
+            f"{best.total}, effect {picked}.",
+        )
     return Decision(
-        events=(*rolled.events, *events),
+        events=(*rolled.events, *extra, *events),
         reply=Reply(text=(*rolled.reply.text, *lines), data=rolled.reply.data),
     )
 
@@ -143,10 +169,11 @@ def _outcome(
     die: Die,
     *,
     beat: bool,
-    effect: Die,
+    effect: Die | None,
     hitches: int,
     trauma_on: bool,
 ) -> tuple[list[Event], list[str]]:
+    """``effect`` is the effect die after heroic steps; None: stepped past d12."""
     label = name if kind == "complication" else f"{name} {kind}"
     lock: list[Event] = [ev.RecoveryLocked(character=who.name, kind=kind, name=name)]
     if not beat:
@@ -155,9 +182,10 @@ def _outcome(
         if kind == "trauma":
             return lock, [f"Failed: {label} stays {die}; no retry until time passes."]
         return [], [f"Failed: {label} stays {die}."]
-    if kind != "trauma" and effect > die:
+    if kind != "trauma" and (effect is None or effect > die):
         events, line = _set(who, kind, name, None)
-        lines = [f"Beat it with effect {effect}, larger than {die}: {line}"]
+        shown = effect or "past d12"
+        lines = [f"Beat it with effect {shown}, larger than {die}: {line}"]
     elif kind == "trauma":
         lowered = step_down(die)
         events, line = _set(who, kind, name, lowered if isinstance(lowered, Die) else None)
@@ -171,9 +199,7 @@ def _outcome(
             "No retry until time passes."
         ]
     if hitches:
-        lines.append(
-            "A hitch: the GM may pay 1 PP for a new complication or d6 stress of another type."
-        )
+        lines.append(HITCH_NOTE[kind])
     return events, lines
 
 
@@ -220,3 +246,31 @@ def _set(who: Character, kind: Kind, name: str, die: Die | None) -> tuple[list[E
         )
     label = name if kind == "complication" else f"{name} {kind}"
     return [event], f"{label} is now {die}." if die else f"{label} is gone."
+
+
+def _label(kind: str, name: str) -> str:
+    return name if kind == "complication" else f"{name} {kind}"
+
+
+def _best_reading(record: RollRecord) -> tuple[Reading, Event | None]:
+    """The reading with the largest effect die that still beats the difficulty (the one the
+    player would pick), and the event choosing it when it is not the suggested one."""
+    now = reading_of(record)
+
+    def worth(reading: Reading) -> tuple[int, int]:
+        result = outcome_of(record, reading)
+        if result is None or not result.succeeded:
+            return (0, reading.total)
+        return (1, int(result.effect) if isinstance(result.effect, Die) else 13)
+
+    best = max(alternatives(steps(record), record.keep, record.effects), key=worth)
+    if worth(best) <= worth(now):
+        return now, None
+    chosen = ev.ReadingChosen(
+        roll_id=record.id,
+        keep=record.keep,
+        effects=record.effects,
+        total_dice=best.total_dice,
+        effect_dice=best.effect_dice,
+    )
+    return best, chosen

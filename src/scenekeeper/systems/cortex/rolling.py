@@ -34,7 +34,7 @@ from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
 from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
-from scenekeeper.systems.cortex.shaken import keep_for
+from scenekeeper.systems.cortex.shaken import keep_for, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
 from scenekeeper.systems.cortex.stress import take_stress
@@ -173,6 +173,7 @@ def _gm_roll(
         against_roll=opposition.id if opposition else None,
     )
     lines = roll_lines(record, opposition, dice_fall=_mod(ctx, "let-the-dice-fall"))
+    lines += _paid_for_stress(events)
     return Decision(
         events=(*events, ev.Rolled(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
     )
@@ -192,22 +193,39 @@ def _opposition(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool, 
     return opposition_pool(text, game, static=_mod(ctx, "static-difficulty"), doom=doom)
 
 
+def _after_push(state: TableState, who: Character, pushed: Term) -> tuple[list[Event], list[str]]:
+    """Pushing Stress (Cortex p.40): the pushed stress die steps up after the roll (on a trait,
+    with Shaken and Stricken, by that mod's rule)."""
+    if mod_on(state, "shaken-stricken"):
+        stepped, said = take_trait_stress(cortex(state), who, pushed.name, pushed.die)
+    else:
+        trauma_on = mod_on(state, "trauma")
+        stepped, said = take_stress(who, pushed.name, pushed.die, trauma_on=trauma_on)
+    return stepped, [f"Pushed stress: {line}" for line in said]
+
+
+def _paid_for_stress(events: list[Event]) -> list[str]:
+    return [
+        f"The GM pays {e.character} {e.delta} PP for the {e.reason}."
+        for e in events
+        if isinstance(e, ev.PlotPointsChanged) and e.reason.endswith("in the opposition")
+    ]
+
+
 def _extra_stress_cost(game: CortexState, pool: BuiltPool) -> list[Event]:
-    """Cortex p.39: one stress die joins the opposition against a character at a time; the GM
-    pays 1 PP from the bank for each more."""
+    """Cortex p.39: one stress die joins the opposition against a character at a time; for
+    each more, the GM pays that character's player 1 PP (from the unlimited pile)."""
     per_target: dict[str, int] = {}
     for term in pool.terms:
-        if term.kind == "stress":
+        if term.kind == "stress" and term.owner and term.owner != "scene":
             per_target[term.owner] = per_target.get(term.owner, 0) + 1
-    extra = sum(n - 1 for n in per_target.values() if n > 1)
-    if not extra:
-        return []
-    if extra > game.gm_bank:
-        raise Refusal(
-            f"Each stress die after the first against one character costs the GM 1 PP; that is "
-            f"{extra} and the GM bank has {game.gm_bank}."
-        )
-    return [ev.GmBankChanged(delta=-extra, reason="more than one stress die in the opposition")]
+    events: list[Event] = []
+    for owner, count in per_target.items():
+        who = game.find_character(owner)
+        if count > 1 and who is not None and who.kind == "pc":
+            reason = f"{count - 1} extra stress die in the opposition"
+            events.append(ev.PlotPointsChanged(character=owner, delta=count - 1, reason=reason))
+    return events
 
 
 def roll_character(
@@ -267,11 +285,11 @@ def roll_character(
     aftermath, notes = after_roll(who, pool, record)
     events += aftermath
     if pushed is not None:
-        # Pushing Stress (Cortex p.40): the stress die steps up after the roll.
-        stepped, said = take_stress(who, pushed.name, pushed.die, trauma_on=mod_on(state, "trauma"))
+        stepped, said = _after_push(state, who, pushed)
         events += stepped
-        notes += [f"Pushed stress: {line}" for line in said]
+        notes += said
     lines = roll_lines(record, opposition, dice_fall=_mod(ctx, "let-the-dice-fall"))
+    lines += _paid_for_stress(events)
     if cost:
         lines.append(f"{who.name} spends {cost} PP on extra traits.")
     if pushed is not None:
@@ -326,6 +344,11 @@ def _pushed(state: TableState, who: Character, pool: BuiltPool, kind: str) -> Bu
         have = ", ".join(who.stress) or "none"
         raise Refusal(f"{who.name} has no {kind} stress to push (stress: {have}).")
     die = who.stress[found]
+    if die is Die.D4:
+        raise Refusal(
+            f"{found} stress is a d4: it goes in {who.name}'s own pool anyway, earning 1 PP "
+            f'(pool:"... {found} stress"); no need to push it.'
+        )
     term = Term(die, f"{found} stress (pushed)", "stress", found, pushed=True)
     return BuiltPool((*pool.terms, term))
 
@@ -342,10 +365,14 @@ def _check_own_troubles(who: Character, pool: BuiltPool) -> None:
     for term in pool.terms:
         if term.pushed:
             continue
-        if term.kind in ("complication", "stress") and not term.owner and not term.earns_pp:
+        if (
+            term.kind in ("complication", "stress", "trauma")
+            and not term.owner
+            and not term.earns_pp
+        ):
             raise Refusal(
                 f"{term.source} is {who.name}'s own at {term.die}: it goes in the opposition's "
-                f'pool (vs:"... {term.name}"), not yours; only a d4 goes in your own pool.'
+                f'pool (vs:"... {_named(term)}"), not yours; only a d4 goes in your own pool.'
             )
 
 
@@ -371,7 +398,7 @@ def _difficulty(
     if reference or text.casefold() == "last":
         earlier = _earlier_roll(game, reference.group(1) if reference else None, roller)
         total = reading_of(earlier).total
-        return total, f"{earlier.roller}'s roll #{earlier.id}", None, []
+        return total, f"{earlier.roller}'s roll", earlier, []
     static = _mod(ctx, "static-difficulty")
     pool, number = _opposition(ctx, game, text)
     if not pool.terms:
@@ -408,3 +435,7 @@ def _mod(ctx: Context, name: str) -> bool:
 
 def _policy(ctx: Context) -> str:
     return "fall" if _mod(ctx, "let-the-dice-fall") else "best"
+
+
+def _named(term: Term) -> str:
+    return f"{term.name} {term.kind}" if term.kind in ("stress", "trauma") else term.name

@@ -20,7 +20,12 @@ from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_
 from scenekeeper.systems.cortex.shaken import MOD, stressed_trait, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character, clean_name, same_name
 from scenekeeper.systems.cortex.state import CortexState
-from scenekeeper.systems.cortex.stress import STRESS_PRESETS, take_stress, take_trauma
+from scenekeeper.systems.cortex.stress import (
+    FIRST_TRAUMA,
+    STRESS_PRESETS,
+    take_stress,
+    take_trauma,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -84,6 +89,9 @@ def _take(
             raise Refusal(f"{who.name} has no {trait} stress to step up; use /stress add.")
         return take_trait_stress(game, who, trait, incoming)
     kind = _type(game, wanted)
+    if die is None and who.status == "stressed_out" and mod_on(state, "trauma"):
+        # Stressed out, more stress goes to trauma (p.41): a step up steps the trauma once.
+        return take_trauma(who, kind, who.trauma.get(kind) or FIRST_TRAUMA)
     incoming = die or who.stress.get(kind)
     if incoming is None:
         raise Refusal(f"{who.name} has no {kind} stress to step up; use /stress add.")
@@ -209,6 +217,17 @@ def stress_types(ctx: Context, args: StressTypes) -> Decision:
         chosen = next((s for s in game.trait_sets if same_name(s, args.set)), None)
         if chosen is None:
             raise Refusal(f"There is no trait set {args.set} ({', '.join(game.trait_sets)}).")
+        on_traits = sorted(
+            f"{c.name}'s {k}"
+            for c in game.characters.values()
+            for k in c.stress
+            if k in c.traits.get(game.shaken_set, {})
+        )
+        if on_traits and chosen != game.shaken_set:
+            raise Refusal(
+                f"Stress sits on {game.shaken_set} traits ({', '.join(on_traits)}); clear it "
+                "before moving stress to another set."
+            )
         return Decision(
             events=(ev.ShakenSetChosen(set=chosen),),
             reply=Reply.say(f"With Shaken and Stricken, stress goes on {chosen}."),
