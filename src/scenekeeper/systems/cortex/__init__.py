@@ -18,7 +18,9 @@ from scenekeeper.systems.cortex import (
     contests,
     crisis,
     doom,
+    drama,
     evolve,
+    gang,
     hitches,
     picks,
     plot_points,
@@ -168,5 +170,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     action_order.commands,
     actions.commands,
     timed.commands,
+    gang.commands,
+    drama.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

@@ -273,6 +273,17 @@ class HitchesActivated(Event):
         return f"GM activated the hitches of roll #{self.roll_id}"
 
 
+class EffectDieUsed(Event):
+    """One effect die of a roll was used up (knocking away a gang's supporting die, ...)."""
+
+    type_name: ClassVar[str] = "cortex.effect_die_used@1"
+    roll_id: int
+    purpose: str
+
+    def describe(self) -> str:
+        return f"roll #{self.roll_id}'s effect die used: {self.purpose}"
+
+
 class CrisisPoolChanged(Event):
     """A crisis pool made or worn down; no dice left means it is resolved (and gone)."""
 

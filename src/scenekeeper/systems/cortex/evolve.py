@@ -265,6 +265,13 @@ def _hitches(state: TableState, event: ev.HitchesActivated) -> TableState:
     return _change_roll(state, event.roll_id, {"hitches_activated": True, "pp_earned": earned})
 
 
+@evolves(ev.EffectDieUsed)
+def _effect_used(state: TableState, event: ev.EffectDieUsed) -> TableState:
+    roll = game_of(state).roll_by_id(event.roll_id)
+    used = (roll.effects_used if roll else 0) + 1
+    return _change_roll(state, event.roll_id, {"effects_used": used})
+
+
 @evolves(ev.OpportunitiesUsed)
 def _opportunities(state: TableState, event: ev.OpportunitiesUsed) -> TableState:
     game = game_of(state)

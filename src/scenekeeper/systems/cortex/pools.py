@@ -18,7 +18,9 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character
 from scenekeeper.systems.cortex.state import CortexState
 
-Kind = Literal["trait", "asset", "complication", "stress", "trauma", "dice", "difficulty", "doom"]
+Kind = Literal[
+    "trait", "asset", "complication", "stress", "trauma", "dice", "difficulty", "doom", "gang"
+]
 _DICE_WORD = re.compile(r"\d*[dD]\d+")
 #: Cortex p.25: difficulty levels and the two dice each one rolls.
 LEVELS = {
@@ -121,7 +123,8 @@ def player_pool(
                 )
     for name, asset in game.scene_assets.items():
         candidates.add(name, Term(asset.die, f"{name} (scene asset)", "asset", name, "scene"))
-    terms = _resolve(text, candidates, f"{roller.name}'s pool")
+    _gang(candidates, game)
+    terms = _expand_gang(_resolve(text, candidates, f"{roller.name}'s pool"), game)
     if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
         hindered = _hindered(roller, hinder)
         terms = (*terms, hindered)
@@ -184,7 +187,8 @@ def opposition_pool(
         candidates.add(
             name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
         )
-    terms = _resolve(text, candidates, "the opposition's pool")
+    _gang(candidates, game)
+    terms = _expand_gang(_resolve(text, candidates, "the opposition's pool"), game)
     for term in terms:
         if term.kind in ("complication", "stress") and term.die is Die.D4 and term.owner != "scene":
             # Cortex p.27, p.39: a d4 complication or d4 stress goes in its owner's own pool.
@@ -270,3 +274,23 @@ def _ambiguous(options: list[Term]) -> str:
         f"'{options[0].name}' could be {' or '.join(dict.fromkeys(meanings))}; say which, "
         f'like "{example}".'
     )
+
+
+def _gang(candidates: _Candidates, game: CortexState) -> None:
+    if game.scene is not None and game.scene.gang is not None:
+        candidates.add("gang", Term(Die.D4, "gang", "gang", "gang"))
+
+
+def _expand_gang(terms: tuple[Term, ...], game: CortexState) -> tuple[Term, ...]:
+    """Cortex p.100: each opponent beyond the lead adds one die (their highest trait)."""
+    if not any(t.kind == "gang" for t in terms):
+        return terms
+    gang = game.scene.gang if game.scene is not None else None
+    support = gang.support if gang is not None else ()
+    out: list[Term] = []
+    for term in terms:
+        if term.kind == "gang":
+            out += [Term(die, f"{name} (gang)", "dice", name) for name, die in support]
+        else:
+            out.append(term)
+    return tuple(out)

@@ -193,6 +193,44 @@ def _opposition(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool, 
     return opposition_pool(text, game, static=_mod(ctx, "static-difficulty"), doom=doom)
 
 
+def _build(
+    state: TableState, who: Character, args: CortexRoll
+) -> tuple[BuiltPool, int, tuple[Term, ...]]:
+    """The pool to roll, how many more dice it keeps (scale), and the dice helpers handed over."""
+    if who.status != "active":
+        how = (
+            "out of the game for good" if who.status == "removed" else who.status.replace("_", " ")
+        )
+        back = "" if who.status == "removed" else " (a GM brings them back with /char return)"
+        raise Refusal(f"{who.name} is {how} and cannot roll{back}.")
+    assert args.pool is not None
+    if args.vs is not None:
+        refuse_in_scene(state, "tests", ("opening",))
+    game = cortex(state)
+    pool = player_pool(args.pool, who, game, args.hinder)
+    if args.push is not None:
+        pool = _pushed(state, who, pool, args.push)
+    _check_own_troubles(who, pool)
+    helping = _assists(game, who)
+    if helping:
+        # Cortex p.100: dice handed over by helping PCs join the lead's rolls.
+        pool = BuiltPool((*pool.terms, *helping))
+    extra_kept = 0
+    if args.scale is not None:
+        multi = mod_on(state, "multi-level-scale")
+        pool, extra_kept = with_scale(pool, args.scale, multi_level=multi)
+    return pool, extra_kept, helping
+
+
+def _assists(game: CortexState, who: Character) -> tuple[Term, ...]:
+    scene = game.scene
+    if scene is None:
+        return ()
+    return tuple(
+        Term(a.die, a.source, "dice", a.source, a.helper) for a in scene.assists if a.to == who.name
+    )
+
+
 def _after_push(state: TableState, who: Character, pushed: Term) -> tuple[list[Event], list[str]]:
     """Pushing Stress (Cortex p.40): the pushed stress die steps up after the roll (on a trait,
     with Shaken and Stricken, by that mod's rule)."""
@@ -235,24 +273,7 @@ def roll_character(
     difficulty) must exceed the total, so a tie succeeds (gaps 1.4)."""
     state = ctx.require_state()
     game = cortex(state)
-    if who.status != "active":
-        how = (
-            "out of the game for good" if who.status == "removed" else who.status.replace("_", " ")
-        )
-        back = "" if who.status == "removed" else " (a GM brings them back with /char return)"
-        raise Refusal(f"{who.name} is {how} and cannot roll{back}.")
-    assert args.pool is not None
-    if args.vs is not None:
-        refuse_in_scene(state, "tests", ("opening",))
-    pool = player_pool(args.pool, who, game, args.hinder)
-    if args.push is not None:
-        pool = _pushed(state, who, pool, args.push)
-    _check_own_troubles(who, pool)
-    extra_kept = 0
-    if args.scale is not None:
-        pool, extra_kept = with_scale(
-            pool, args.scale, multi_level=mod_on(state, "multi-level-scale")
-        )
+    pool, extra_kept, helping = _build(state, who, args)
     events = _costs_before_rolling(who, game, pool, args.pay)
     cost = pool.extra_trait_cost()
     pushed = next((t for t in pool.terms if t.pushed), None)
@@ -299,6 +320,11 @@ def roll_character(
     if earned and who.kind == "pc":
         lines.append(f"{who.name} earns {earned} PP (not spendable on this roll).")
     lines += notes
+    if helping:
+        helpers = ", ".join(f"{t.owner} ({t.die})" for t in helping)
+        lines.append(
+            f"Helping: {helpers}; if the opposition wins, its effect die can take a helper out."
+        )
     return Decision(events=tuple(events), reply=Reply.say(*lines, data=roll_data(record)))
 
 

@@ -1,0 +1,146 @@
+"""``/drama``: dramatic order (Cortex p.98).
+
+In character-driven conflict the character who wants something is the dramatic lead and the
+scene runs as a contest. When several players want to go first, all of them roll their contest
+dice; the highest becomes the dramatic lead and uses that roll, and the others may aid
+(/assist), interfere (/contest interfere, 1 PP) or wait.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.contest_rules import move_on
+from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
+from scenekeeper.systems.cortex.state import Contest, Contestant
+
+commands = CommandSet(systems=frozenset({"cortex"}))
+
+
+@dataclass(frozen=True)
+class DramaRoll:
+    pool: Annotated[str, Opt("your contest dice")]
+    character: Annotated[
+        str | None, Opt("who wants to go first (default: the character you play)")
+    ] = None
+    results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
+
+
+@commands.command(
+    "drama roll",
+    help="Several players want to go first: each rolls their contest dice; the highest leads.",
+    permission=Permission.PLAYER,
+)
+def roll(ctx: Context, args: DramaRoll) -> Decision:
+    state = ctx.require_state()
+    refuse_in_scene(state, "contests", ("opening", "tag"))
+    game = cortex(state)
+    scene = current_scene(game)
+    if game.contest is not None:
+        raise Refusal("A contest is running already.")
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    if any(name == who.name for name, _ in scene.drama_rolls):
+        raise Refusal(f"{who.name} has rolled to go first already.")
+    rolled = roll_character(
+        ctx, who, CortexRoll(pool=args.pool, results=args.results), side="player"
+    )
+    record = next(
+        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
+    )
+    updated = scene.model_copy(update={"drama_rolls": (*scene.drama_rolls, (who.name, record.id))})
+    line = "When everyone who wants to go first has rolled, the GM: /drama lead against:<opponent>."
+    return Decision(
+        events=(
+            *rolled.events,
+            scene_change(game.with_roll(record), updated, f"{who.name} wants to go first"),
+        ),
+        reply=Reply(text=(*rolled.reply.text, line), data=rolled.reply.data),
+    )
+
+
+@dataclass(frozen=True)
+class Lead:
+    against: Annotated[str, Opt("who opposes the dramatic lead")]
+    character: Annotated[str | None, Opt("the dramatic lead (default: the highest drama roll)")] = (
+        None
+    )
+    high_stakes: Annotated[
+        bool | None, Opt("losing takes a character out (default: the scene's)")
+    ] = None
+
+
+@commands.command(
+    "drama lead",
+    help="Name the dramatic lead -- the highest of the drama rolls, or the one who wants "
+    "something -- and start the contest, their roll standing.",
+    permission=Permission.GM,
+)
+def lead(ctx: Context, args: Lead) -> Decision:
+    state = ctx.require_state()
+    refuse_in_scene(state, "contests", ("opening", "tag"))
+    game = cortex(state)
+    scene = current_scene(game)
+    if game.contest is not None:
+        raise Refusal("A contest is running already.")
+    opponent = character(ctx, args.against)
+    rolls = [(n, game.roll_by_id(r)) for n, r in scene.drama_rolls]
+    totals = [(n, r, reading_of(r).total) for n, r in rolls if r is not None]
+    if args.character is not None:
+        chosen = character(ctx, args.character).name
+        standing = next(((n, r) for n, r, _ in totals if n == chosen), None)
+    elif totals:
+        best = max(t for _, _, t in totals)
+        top = [(n, r) for n, r, t in totals if t == best]
+        if len(top) > 1:
+            raise Refusal(
+                f"{' and '.join(n for n, _ in top)} tie at {best}; they roll again, or the GM "
+                "names the lead (character:)."
+            )
+        standing = top[0]
+        chosen = standing[0]
+    else:
+        raise Refusal(
+            "Nobody has rolled to go first; name the lead with character:, or players /drama roll."
+        )
+    high = args.high_stakes if args.high_stakes is not None else scene.high_stakes
+    first = Contestant(name=chosen, roll_id=standing[1].id if standing else None)
+    contest = Contest(
+        contestants=(first, Contestant(name=opponent.name)),
+        high_stakes=high,
+        leader=0 if standing else None,
+        turn=0,
+    )
+    cleared = scene.model_copy(update={"drama_rolls": (), "dramatic_lead": chosen})
+    events = [scene_change(game, cleared, f"{chosen} is the dramatic lead")]
+    lines = [f"{chosen} is the dramatic lead against {opponent.name}."]
+    if standing is None:
+        events.append(
+            ev.ContestChanged(
+                contest=contest,
+                stakes=game.stakes,
+                gave_in_to=game.gave_in_to,
+                note="contest started",
+            )
+        )
+        lines.append(f'{chosen} rolls first: /contest roll pool:"...".')
+    else:
+        step = move_on(game, contest, 0, stress_on=mod_on(state, "stress"))
+        events += step.events
+        lines.append(f"{chosen}'s roll of {reading_of(standing[1]).total} stands.")
+        lines += step.lines
+        others = [n for n, _, _ in totals if n != chosen]
+        if others:
+            lines.append(
+                f"{', '.join(others)} may aid (/assist), interfere (/contest interfere, 1 PP) "
+                "or wait."
+            )
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
