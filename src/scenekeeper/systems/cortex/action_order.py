@@ -27,7 +27,7 @@ from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
-METHODS = ("handoff", "rolls", "ratings", "ratings-roll")
+METHODS = ("handoff", "sides", "rolls", "ratings", "ratings-roll")
 
 
 def _order(scene: Scene) -> TurnOrder:
@@ -47,7 +47,10 @@ def _status(order: TurnOrder) -> str:
             f"{order.round + 1} (/order next lead:<name>, themselves included)."
         )
     waiting = ", ".join(order.waiting()) or "nobody"
-    then = "hands off (/order handoff to:<name>)" if waiting != "nobody" else "/order handoff"
+    if order.kind == "fixed":
+        then = "/order handoff (the next in line goes)"
+    else:
+        then = "hands off (/order handoff to:<name>)" if waiting != "nobody" else "/order handoff"
     return f"Round {order.round}: {order.current} acts, then {then}; yet to act: {waiting}."
 
 
@@ -61,6 +64,10 @@ class StartOrder:
         str,
         Opt("handoff, or with Taking Initiative: rolls, ratings, ratings-roll", choices=METHODS),
     ] = "handoff"
+    sides: Annotated[
+        str | None,
+        Opt('sides: the sides, leader first, like "Ada, Ben | Boss, Thug" (leaders roll first)'),
+    ] = None
     traits: Annotated[
         str | None, Opt('ratings: the two traits that make it, like "Agility, Alertness"')
     ] = None
@@ -83,13 +90,18 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     people = _people(ctx, game, args.characters)
     names = tuple(c.name for c in people)
     lines: list[str] = []
+    if args.method == "sides" and args.characters is not None:
+        raise Refusal("With sides:, the sides name who takes part; leave out characters:.")
     if args.method == "handoff":
         if args.lead is None:
             raise Refusal("Name the action lead: lead:<name> (the GM decides, Cortex p.98).")
         order = start(names, args.lead)
     else:
         require_mod(state, "taking-initiative")
-        ranked, lines = _ranked(ctx, game, people, args)
+        if args.method == "sides":
+            ranked, lines = _sides(ctx, game, args.sides)
+        else:
+            ranked, lines = _ranked(ctx, game, people, args)
         order = start(tuple(n for n, _ in ranked), ranked[0][0], kind="fixed")
     event = _with_order(game, scene, order, f"action order: {order.lead} leads")
     return Decision(
@@ -108,6 +120,36 @@ def _people(ctx: Context, game: CortexState, names: str | None) -> list[Characte
     if not people:
         raise Refusal("Nobody is in play for an action order; make characters with /char new.")
     return people
+
+
+def _sides(
+    ctx: Context, game: CortexState, text: str | None
+) -> tuple[list[tuple[str, int]], list[str]]:
+    """Taking Initiative variant 1 (Cortex p.99): each side's leader rolls; the side with the
+    highest total picks who goes first from its group, then the next highest side, and so on
+    round the sides (each side's own order is as listed)."""
+    groups = [[n.strip() for n in side.split(",") if n.strip()] for side in (text or "").split("|")]
+    groups = [g for g in groups if g]
+    if len(groups) < 2:
+        raise Refusal('Name two sides or more, leader first: sides:"Ada, Ben | Boss, Thug".')
+    ranked_sides = []
+    lines = []
+    for group in groups:
+        members = [character(ctx, n).name for n in group]
+        roll = game.latest_roll(members[0])
+        if roll is None:
+            raise Refusal(f"{members[0]} leads a side and has not rolled; leaders roll first.")
+        total = reading_of(roll).total
+        ranked_sides.append((total, members))
+        lines.append(f"{members[0]}'s side: {total}.")
+    ranked_sides.sort(key=lambda side: -side[0])
+    order: list[tuple[str, int]] = []
+    depth = max(len(m) for _, m in ranked_sides)
+    for position in range(depth):
+        for total, members in ranked_sides:
+            if position < len(members):
+                order.append((members[position], total))
+    return order, lines
 
 
 def _ranked(
