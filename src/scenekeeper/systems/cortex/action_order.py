@@ -277,7 +277,10 @@ def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
     if die not in game.doom_pool:
         raise Refusal(f"The doom pool has no {die}.")
     due = game.find_character(order.current) if order.current else None
-    if due is not None and due.kind == "pc":
+    least = game.rules.interrupt_min
+    if least is not None and die < least:
+        raise Refusal(f"Interrupting takes a doom die of at least {least}.")
+    if least is None and due is not None and due.kind == "pc":
         largest = max(
             (d for traits in due.traits.values() for d in traits.values()), default=Die.D4
         )

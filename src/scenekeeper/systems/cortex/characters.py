@@ -107,7 +107,11 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
     if owner is not None and not meta.is_seated(owner.id):
         raise Refusal(f"{owner.name} is not at this table; they type /game join first.")
     events: list[Event] = [
-        ev.CharacterCreated(name=name, kind="gmc" if args.gmc else "pc", pp=0 if args.gmc else 1)
+        ev.CharacterCreated(
+            name=name,
+            kind="gmc" if args.gmc else "pc",
+            pp=0 if args.gmc else game.rules.start_points,
+        )
     ]
     played = ""
     if owner is not None:
@@ -328,8 +332,14 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
         if sheet.kind == "gmc" and not is_gm:
             raise Refusal(f"{sheet.name} is a GMC; only a GM imports GMCs.")
         name = existing.name if existing else sheet.name
-        # Updating a sheet keeps what the file does not mention (plot points, stress, ...).
-        imported = data.onto(existing) if existing else sheet
+        # Updating a sheet keeps what the file does not mention (plot points, stress, ...); a
+        # new sheet without plot points starts with the game's starting points.
+        if existing:
+            imported = data.onto(existing)
+        elif "pp" in data.given:
+            imported = sheet
+        else:
+            imported = sheet.model_copy(update={"pp": game.rules.start_points})
         events.append(ev.SheetImported(character=imported))
         if existing is None and not is_gm and sheet.kind == "pc":
             events.append(CharacterClaimed(character=name, owner=ctx.actor.id, name=ctx.actor.name))

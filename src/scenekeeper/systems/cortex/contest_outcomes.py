@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
@@ -33,6 +34,8 @@ from scenekeeper.systems.cortex.stress import take_stress
 from scenekeeper.systems.cortex.troubles import complication_events
 
 commands = CommandSet(systems=frozenset({"cortex"}))
+#: Scions: losing a conflict earns points by the stress taken (d8 1, d10 2, d12 3).
+LOSER_EARNS = {Die.D8: 1, Die.D10: 2, Die.D12: 3}
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,11 @@ def settle(ctx: Context, args: Settle) -> Decision:
                 f"'{args.stress}' is not a stress type here ({', '.join(game.stress_types)})."
             )
         hurt, lines = take_stress(loser, kind, stake.die, trauma_on=mod_on(state, "trauma"))
+        earned = LOSER_EARNS.get(stake.die, 0) if game.rules.loser_earns_by_stress else 0
+        if earned and loser.kind == "pc":
+            reason = f"lost a conflict, taking {stake.die} stress"
+            hurt.append(ev.PlotPointsChanged(character=loser.name, delta=earned, reason=reason))
+            lines.append(f"{loser.name} earns {earned} PP for losing the conflict.")
         return Decision(events=(*hurt, done), reply=Reply.say(*lines))
     events: list[Event] = []
     if stake.taken_out and not args.stay:

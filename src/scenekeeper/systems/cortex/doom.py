@@ -21,7 +21,6 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
-from scenekeeper.systems.cortex.plot_points import DOOM_START as START
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -180,9 +179,10 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
 )
 def reset(ctx: Context, _args: NoOptions) -> Decision:
     _doom_mod(ctx)
+    start = cortex(ctx.require_state()).rules.doom_start
     return Decision(
-        events=(ev.DoomPoolChanged(dice=START, reason="a new session"),),
-        reply=Reply.say(f"Doom pool: {_pool_text(START)}."),
+        events=(ev.DoomPoolChanged(dice=start, reason="a fresh start"),),
+        reply=Reply.say(f"Doom pool: {_pool_text(start)}."),
     )
 
 

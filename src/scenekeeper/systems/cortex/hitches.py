@@ -23,6 +23,7 @@ from scenekeeper.systems.cortex.choices import hitch_count, roll_in_play
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.reading import is_botch
 from scenekeeper.systems.cortex.rolls import steps
+from scenekeeper.systems.cortex.state import CortexState, RollRecord
 from scenekeeper.systems.cortex.troubles import complication_events
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -65,11 +66,9 @@ def activate_hitches(ctx: Context, args: Hitch) -> Decision:
     lines: list[str] = []
     if doom and not botch:
         # One doom die per hitch, the size of the hitched die (gaps 1.6 default).
-        added = tuple(d.die for d in roll.dice if d.face == 1)
-        events.append(
-            ev.DoomPoolChanged(dice=(*game.doom_pool, *added), reason=f"hitches of roll #{roll.id}")
-        )
-        lines.append(f"The doom pool gains {' '.join(str(d) for d in added)}.")
+        pool, said = doom_from_hitches(game, roll)
+        events.append(ev.DoomPoolChanged(dice=pool, reason=f"hitches of roll #{roll.id}"))
+        lines.append(said)
     else:
         if not args.complication:
             if botch:
@@ -173,3 +172,29 @@ def activate_opportunity(ctx: Context, args: Opportunity) -> Decision:
             f"of roll #{roll.id}: {line}"
         ),
     )
+
+
+def doom_from_hitches(game: CortexState, roll: RollRecord) -> tuple[tuple[Die, ...], str]:
+    """The doom pool after a roll's hitches feed it, and how that reads."""
+    hitched = [d.die for d in roll.dice if d.face == 1]
+    if game.rules.doom_from_hitches == "hitched-die":
+        # Gaps 1.6: one doom die per hitch, the size of the hitched die.
+        return (
+            *game.doom_pool,
+            *hitched,
+        ), f"The doom pool gains {' '.join(str(d) for d in hitched)}."
+    # The first 1 adds a d6; each more steps up the smallest doom die that can go up.
+    pool: list[Die] = [*game.doom_pool, Die.D6]
+    stepped = []
+    for _ in hitched[1:]:
+        growable = [d for d in pool if d < Die.D12]
+        if not growable:
+            break
+        smallest = min(growable)
+        pool.remove(smallest)
+        higher = step_up(smallest)
+        assert isinstance(higher, Die)
+        pool.append(higher)
+        stepped.append(f"{smallest} to {higher}")
+    more = f"; stepped up {', '.join(stepped)}" if stepped else ""
+    return tuple(sorted(pool)), f"The doom pool gains a d6{more}."

@@ -38,8 +38,6 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 SPENDS = ("total", "effect", "asset", "sfx", "other")
 #: Cortex p.35: a d6 asset costs 1 PP for the scene, 2 PP for the session; open costs 1 more.
 ASSET_COST = {"scene": 1, "session": 2}
-#: Gaps 1.6: the doom pool starts a session at d6 d6.
-DOOM_START = (Die.D6, Die.D6)
 
 
 @dataclass(frozen=True)
@@ -232,10 +230,11 @@ def session(ctx: Context, _args: NoOptions) -> Decision:
     if game.gm_bank != len(pcs):
         events.append(ev.GmBankChanged(delta=len(pcs) - game.gm_bank, reason="new session"))
     lines.append(f"New session: the GM bank is {len(pcs)} PP (1 per player character).")
-    if mod_on(ctx.require_state(), "doom-pool") and game.doom_pool != DOOM_START:
-        # Gaps 1.6: the doom pool starts each session at d6 d6.
-        events.append(ev.DoomPoolChanged(dice=DOOM_START, reason="a new session"))
-        lines.append("The doom pool starts the session at d6 d6.")
+    start = game.rules.doom_start
+    if mod_on(ctx.require_state(), "doom-pool") and game.doom_pool != start:
+        # Gaps 1.6: the doom pool starts each session at d6 d6 (or the game's own start).
+        events.append(ev.DoomPoolChanged(dice=start, reason="a new session"))
+        lines.append(f"The doom pool starts the session at {' '.join(str(d) for d in start)}.")
     for pc in pcs:
         if pc.pp < 1:
             # Cortex p.29: each player starts a session with at least one plot point.

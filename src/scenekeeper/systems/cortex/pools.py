@@ -15,7 +15,7 @@ from typing import Literal
 
 from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character
+from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
 
 Kind = Literal[
@@ -99,7 +99,7 @@ def player_pool(
 ) -> BuiltPool:
     """The pool of a character acting (a PC, or a GMC the GM rolls for)."""
     candidates = _Candidates()
-    _own(candidates, roller, hinder)
+    _own(candidates, roller, hinder, game.rules.hinder_set)
     for other in game.characters.values():
         if other.name == roller.name:
             continue
@@ -126,16 +126,16 @@ def player_pool(
     _gang(candidates, game)
     terms = _expand_gang(_resolve(text, candidates, f"{roller.name}'s pool"), game)
     if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
-        hindered = _hindered(roller, hinder)
+        hindered = _hindered(roller, hinder, game.rules.hinder_set)
         terms = (*terms, hindered)
     return BuiltPool(terms)
 
 
-def _own(candidates: _Candidates, who: Character, hinder: str | None) -> None:
+def _own(candidates: _Candidates, who: Character, hinder: str | None, hinder_set: str) -> None:
     for set_name, traits in who.traits.items():
         for name, die in traits.items():
-            if set_name == DISTINCTIONS and hinder and _fold(hinder) == _fold(name):
-                candidates.add(name, _hindered(who, name))
+            if set_name == hinder_set and hinder and _fold(hinder) == _fold(name):
+                candidates.add(name, _hindered(who, name, hinder_set))
                 continue
             candidates.add(name, Term(die, f"{name} ({set_name})", "trait", name, "", set_name))
     for name, asset in who.assets.items():
@@ -149,13 +149,15 @@ def _own(candidates: _Candidates, who: Character, hinder: str | None) -> None:
         candidates.add(f"{name} stress", term)
 
 
-def _hindered(who: Character, name: str) -> Term:
-    # Cortex p.18 (Hinder): roll the distinction as a d4 and earn a plot point.
-    distinction = next((d for d in who.distinctions() if _fold(d) == _fold(name)), None)
-    if distinction is None:
-        known = ", ".join(who.distinctions()) or "none"
-        raise Refusal(f"{who.name} has no distinction called {name} (distinctions: {known}).")
-    return Term(Die.D4, f"{distinction} (hindered)", "trait", distinction, "", DISTINCTIONS, True)
+def _hindered(who: Character, name: str, hinder_set: str) -> Term:
+    # Cortex p.18 (Hinder): roll a distinction as a d4 and earn a plot point (a game built on
+    # Cortex may name another set: Scions hinders aspects).
+    traits = who.traits.get(hinder_set, {})
+    found = next((d for d in traits if _fold(d) == _fold(name)), None)
+    if found is None:
+        known = ", ".join(traits) or "none"
+        raise Refusal(f"{who.name} has no {hinder_set} trait called {name} (those: {known}).")
+    return Term(Die.D4, f"{found} (hindered)", "trait", found, "", hinder_set, True)
 
 
 def opposition_pool(

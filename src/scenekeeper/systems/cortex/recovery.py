@@ -112,6 +112,9 @@ def recover(ctx: Context, args: Recover) -> Decision:
     if hitches:
         # The recovery test's own table says what its hitches do; /hitch does not add more.
         extra.append(ev.HitchesActivated(roll_id=record.id, paid=False))
+    if kind == "trauma" and game.rules.trauma_recovery == "simple":
+        events, lines = _simple_trauma(who, name, die, beat=beat, effect=effect)
+        return _answer(rolled, extra, events, lines, who=who, best=best)
     events, lines = _outcome(
         who,
         kind,
@@ -122,17 +125,7 @@ def recover(ctx: Context, args: Recover) -> Decision:
         hitches=hitches,
         trauma_on=mod_on(state, "trauma"),
     )
-    if extra and isinstance(extra[0], ev.ReadingChosen):
-        picked = ", ".join(str(e) for e in best.effects)
-        lines.insert(
-            0,
-            f"{who.name} reads it for the largest effect that still beats it: total "
-            f"{best.total}, effect {picked}.",
-        )
-    return Decision(
-        events=(*rolled.events, *extra, *events),
-        reply=Reply(text=(*rolled.reply.text, *lines), data=rolled.reply.data),
-    )
+    return _answer(rolled, extra, events, lines, who=who, best=best)
 
 
 def _target(who: Character, args: Recover) -> tuple[Kind, str, Die]:
@@ -246,6 +239,46 @@ def _set(who: Character, kind: Kind, name: str, die: Die | None) -> tuple[list[E
         )
     label = name if kind == "complication" else f"{name} {kind}"
     return [event], f"{label} is now {die}." if die else f"{label} is gone."
+
+
+def _answer(
+    rolled: Decision,
+    extra: list[Event],
+    events: list[Event],
+    lines: list[str],
+    *,
+    who: Character,
+    best: Reading,
+) -> Decision:
+    if extra and isinstance(extra[0], ev.ReadingChosen):
+        picked = ", ".join(str(e) for e in best.effects)
+        lines.insert(
+            0,
+            f"{who.name} reads it for the largest effect that still beats it: total "
+            f"{best.total}, effect {picked}.",
+        )
+    return Decision(
+        events=(*rolled.events, *extra, *events),
+        reply=Reply(text=(*rolled.reply.text, *lines), data=rolled.reply.data),
+    )
+
+
+def _simple_trauma(
+    who: Character, name: str, die: Die, *, beat: bool, effect: Die | None
+) -> tuple[list[Event], list[str]]:
+    """A game's simpler trauma recovery (Scions): beat it with a larger effect die -> trauma
+    steps back one; beat it otherwise -> stable; fail -> it steps up one."""
+    if beat and (effect is None or effect > die):
+        lowered = step_down(die)
+        events, line = _set(who, "trauma", name, lowered if isinstance(lowered, Die) else None)
+        return events, [f"Beat it with a larger effect die: {line}"]
+    if beat:
+        return [], [f"Beat it, but the effect die is not larger: {name} trauma is stable at {die}."]
+    raised = step_up(die)
+    if not isinstance(raised, Die):
+        return removed_by_trauma(who, name)
+    events, line = _set(who, "trauma", name, raised)
+    return events, [f"Failed: {line}"]
 
 
 def _label(kind: str, name: str) -> str:

@@ -258,6 +258,18 @@ def _extra_stress_cost(game: CortexState, pool: BuiltPool) -> list[Event]:
         if term.kind == "stress" and term.owner and term.owner != "scene":
             per_target[term.owner] = per_target.get(term.owner, 0) + 1
     events: list[Event] = []
+    if game.rules.stress_or_trauma:
+        both = {t.owner for t in pool.terms if t.kind == "stress"} & {
+            t.owner for t in pool.terms if t.kind == "trauma"
+        }
+        if both and game.gm_bank < len(both):
+            raise Refusal(
+                f"Stress and trauma of {', '.join(sorted(both))} together cost the GM 1 point each "
+                f"and the GM bank has {game.gm_bank}; add one or the other."
+            )
+        if both:
+            reason = "adding both stress and trauma of " + ", ".join(sorted(both))
+            events.append(ev.GmBankChanged(delta=-len(both), reason=reason))
     for owner, count in per_target.items():
         who = game.find_character(owner)
         if count > 1 and who is not None and who.kind == "pc":
@@ -274,8 +286,8 @@ def roll_character(
     state = ctx.require_state()
     game = cortex(state)
     pool, extra_kept, helping = _build(state, who, args)
-    events = _costs_before_rolling(who, game, pool, args.pay)
-    cost = pool.extra_trait_cost()
+    events = _costs_before_rolling(state, who, pool, args.pay)
+    cost = pool.extra_trait_cost() * extra_trait_price(game, state)
     pushed = next((t for t in pool.terms if t.pushed), None)
     difficulty, against, opposition, vs_events = _difficulty(
         ctx, game, args.vs, args.vs_results, who.name
@@ -328,12 +340,19 @@ def roll_character(
     return Decision(events=tuple(events), reply=Reply.say(*lines, data=roll_data(record)))
 
 
+def extra_trait_price(game: CortexState, state: TableState) -> int:
+    """Points for each extra trait from one set (a game may make it cheaper by a mod)."""
+    return 1 if mod_on(state, "cheap-extra-traits") else game.rules.extra_trait_cost
+
+
 def _costs_before_rolling(
-    who: Character, game: CortexState, pool: BuiltPool, pay: int
+    state: TableState, who: Character, pool: BuiltPool, pay: int
 ) -> list[Event]:
     """Plot points a pool costs before it is rolled: extra traits from one set (asked first,
     Cortex p.17) and pushed stress (p.40). A plot point earned on this roll cannot pay."""
-    cost = pool.extra_trait_cost()
+    game = cortex(state)
+    each = extra_trait_price(game, state)
+    cost = pool.extra_trait_cost() * each
     payer = (
         f"{who.name} has {who.pp} PP" if who.kind == "pc" else f"the GM bank has {game.gm_bank} PP"
     )
@@ -345,7 +364,7 @@ def _costs_before_rolling(
             for s, names in pool.extra_traits()
         )
         raise Refusal(
-            f"{doubled}: each trait after the first from a set costs 1 PP, {cost} in all "
+            f"{doubled}: each trait after the first from a set costs {each} PP, {cost} in all "
             f"({payer}). Add pay:{cost} to spend it, or leave {'one' if cost == 1 else 'some'} out."
         )
     available = who.pp if who.kind == "pc" else game.gm_bank

@@ -28,7 +28,12 @@ def scene_end_events(state: TableState) -> tuple[list[Event], list[str]]:
             events.append(
                 ev.StatusChanged(character=who.name, status="active", reason="a new scene")
             )
-            lines.append(f"{who.name} is back for the next scene (still stressed).")
+            if game.rules.stressed_out_scene_end == "clear-stress":
+                # Scions: stressed-out characters lose all their stress at the end of the scene.
+                events += [ev.StressRemoved(character=who.name, stress=k) for k in who.stress]
+                lines.append(f"{who.name} is back for the next scene and loses all stress.")
+            else:
+                lines.append(f"{who.name} is back for the next scene (still stressed).")
     for name, asset in game.scene_assets.items():
         if asset.duration in ENDS_WITH_SCENE:
             events.append(ev.AssetRemoved(owner="", name=name))

@@ -6,6 +6,7 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.dice import Die
 from scenekeeper.engine.fields import DieField
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.turns import TurnOrder
@@ -105,6 +106,37 @@ class Stakes(Model):
     taken_out: bool = False
 
 
+class CortexRules(Model):
+    """What a game built on the Cortex engine does differently; the defaults are Cortex Prime's.
+
+    Scions of the Old Gods, for one, is Cortex with these changed (systems/scions).
+    """
+
+    #: Points a new character starts with (Cortex p.29: at least 1).
+    start_points: int = 1
+    #: Points for each trait after the first from one set (Cortex p.17: 1).
+    extra_trait_cost: int = 1
+    #: The set whose traits can be hindered: rolled as d4 for a point (Cortex: distinctions).
+    hinder_set: str = "Distinctions"
+    #: The doom pool at the start of a session or act.
+    doom_start: tuple[DieField, ...] = (Die.D6, Die.D6)
+    #: Hitches into the doom pool: a die the size of each hitched die (Cortex), or a d6 for the
+    #: first and a doom die stepped up for each more.
+    doom_from_hitches: Literal["hitched-die", "d6-then-step-up"] = "hitched-die"
+    #: Trauma recovery outcomes: Cortex's table, or beat with a larger effect -> step back,
+    #: otherwise stable, failure -> step up.
+    trauma_recovery: Literal["cortex", "simple"] = "cortex"
+    #: Stressed-out characters at the end of the scene: back in play, or they also lose all
+    #: their stress.
+    stressed_out_scene_end: Literal["return", "clear-stress"] = "return"
+    #: A loser who takes stress earns points by its size (d8 1, d10 2, d12 3).
+    loser_earns_by_stress: bool = False
+    #: Opponents add a character's stress or trauma, not both, unless the GM pays a point.
+    stress_or_trauma: bool = False
+    #: The smallest doom die that interrupts the action order; None: the next PC's largest trait.
+    interrupt_min: DieField | None = None
+
+
 SceneType = Literal["opening", "action", "bridge", "exploration", "flashback", "tag"]
 
 
@@ -160,6 +192,7 @@ class Scene(Model):
 
 
 class CortexState(GameState):
+    rules: CortexRules = pydantic.Field(default_factory=CortexRules)
     trait_sets: tuple[str, ...] = DEFAULT_TRAIT_SETS
     stress_types: tuple[str, ...] = ("Physical", "Mental", "Social")
     #: Shaken and Stricken mod: the trait set whose traits take stress (Cortex p.42).
