@@ -10,6 +10,7 @@ on fresh state. Nothing is written unless the whole command succeeded.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import uuid
@@ -29,6 +30,7 @@ from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.systems import get_system
 from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
 
 log = logging.getLogger(__name__)
@@ -132,7 +134,7 @@ class App:
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
-                return Outcome.refused(str(refusal), invocation)
+                return Outcome.refused(_words(table, str(refusal)), invocation)
             except AppendConflict:
                 # Another process wrote first: decide again on its state, once.
                 self._forget(table_id)
@@ -168,6 +170,7 @@ class App:
         decision: Decision,
     ) -> Outcome:
         envelopes = self._envelopes(table, actor, invocation, decision)
+        decision = _translated(table, decision)
         if not envelopes:
             return Outcome(True, decision.reply, None, invocation.spec.name, invocation.text)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
@@ -239,6 +242,27 @@ class App:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
             return lock
+
+
+def _words(table: Table, line: str) -> str:
+    state = table.state
+    return get_system(state.meta.system).translate(line) if state is not None else line
+
+
+def _translated(table: Table, decision: Decision) -> Decision:
+    """The reply in the table's game's own words (see ``GameSystem.translate``)."""
+    state = table.state
+    if state is None:
+        return decision
+    system = get_system(state.meta.system)
+    reply = decision.reply
+    text = tuple(system.translate(line) for line in reply.text)
+    private = tuple(system.translate(line) for line in reply.private)
+    if text == reply.text and private == reply.private:
+        return decision
+    return dataclasses.replace(
+        decision, reply=dataclasses.replace(reply, text=text, private=private)
+    )
 
 
 def _iso(moment: datetime) -> str:

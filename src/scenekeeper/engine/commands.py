@@ -293,6 +293,17 @@ class CommandSet:
     def __iter__(self) -> Iterator[CommandSpec[Any]]:
         return iter(self._specs)
 
+    def reused_for(self, system: str, *, leaving_out: Sequence[str] = ()) -> CommandSet:
+        """These commands for another game built on the same engine (Scions on Cortex), but
+        for the names it declares its own version of."""
+        reused = CommandSet(frozenset({system}))
+        reused._specs = [
+            dataclasses.replace(spec, systems=frozenset({system}))
+            for spec in self._specs
+            if spec.name not in leaving_out
+        ]
+        return reused
+
     def command(
         self,
         name: str,

@@ -54,6 +54,11 @@ class GameSystem:
         (a game without character sheets)."""
         return None
 
+    def translate(self, line: str) -> str:
+        """A reply line in the game's own words (a game built on another renames its terms:
+        Scions' legend points are Cortex's plot points)."""
+        return line
+
     def describe(self, game: GameState) -> list[str]:
         """Lines about the game's set-up for /game show (trait sets, stress types, ...)."""
         del game

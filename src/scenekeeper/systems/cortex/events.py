@@ -284,6 +284,19 @@ class EffectDieUsed(Event):
         return f"roll #{self.roll_id}'s effect die used: {self.purpose}"
 
 
+class BoostsChanged(Event):
+    """A character gains (or uses) a boost: step up one die in a coming pool."""
+
+    type_name: ClassVar[str] = "cortex.boosts_changed@1"
+    character: str
+    delta: int
+    reason: str
+
+    def describe(self) -> str:
+        verb = "gains" if self.delta > 0 else "uses"
+        return f"{self.character} {verb} a boost ({self.reason})"
+
+
 class CrisisPoolChanged(Event):
     """A crisis pool made or worn down; no dice left means it is resolved (and gone)."""
 

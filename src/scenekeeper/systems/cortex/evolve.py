@@ -265,6 +265,16 @@ def _hitches(state: TableState, event: ev.HitchesActivated) -> TableState:
     return _change_roll(state, event.roll_id, {"hitches_activated": True, "pp_earned": earned})
 
 
+@evolves(ev.BoostsChanged)
+def _boosts(state: TableState, event: ev.BoostsChanged) -> TableState:
+    game = game_of(state)
+    left = game.boosts.get(event.character, 0) + event.delta
+    boosts = {k: v for k, v in game.boosts.items() if k != event.character}
+    if left > 0:
+        boosts[event.character] = left
+    return _with_game(state, game.model_copy(update={"boosts": boosts}))
+
+
 @evolves(ev.EffectDieUsed)
 def _effect_used(state: TableState, event: ev.EffectDieUsed) -> TableState:
     roll = game_of(state).roll_by_id(event.roll_id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Annotated, Any
 
 from scenekeeper.dice import DiceError, Pool
@@ -30,7 +31,13 @@ from scenekeeper.odds import (
     summary_lines,
 )
 from scenekeeper.systems.cortex.names import character, cortex, mod_on
-from scenekeeper.systems.cortex.pools import LEVELS, STATIC, opposition_pool, player_pool
+from scenekeeper.systems.cortex.pools import (
+    LEVELS,
+    STATIC,
+    BuiltPool,
+    opposition_pool,
+    player_pool,
+)
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character
@@ -53,8 +60,11 @@ class OddsArgs:
     ] = None
     keep: Annotated[
         int | None,
-        Opt("dice kept for the total (default 2; plot points keep more)", min_value=1,
-            max_value=MAX_KEEP),
+        Opt(
+            "dice kept for the total (default 2; plot points keep more)",
+            min_value=1,
+            max_value=MAX_KEEP,
+        ),
     ] = None
     character: Annotated[str | None, Opt("whose traits the pool names (default: yours)")] = None
     chart: Annotated[bool, Opt("attach a chart of the odds (PNG)")] = True
@@ -85,7 +95,8 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     except OddsError as error:
         raise Refusal(str(error)) from None
     static = mod_on(state, "static-difficulty")
-    ladder = {str(number): number for number in STATIC.values()}
+    # The Static Difficulty numbers (Cortex p.25), named when the mod is on.
+    ladder = {f"{name} {n}" if static else str(n): n for name, n in STATIC.items()}
     lines = summary_lines(summary, ladder, label)
     if opposition is None and not static:
         lines.insert(-2, _dice_ladder(sizes, keep))
@@ -133,7 +144,7 @@ def _roller(ctx: Context, name: str | None) -> Character | None:
     return character(ctx, mine[0]) if mine else None
 
 
-def _opposition(ctx: Context, game: CortexState, text: str) -> Any:
+def _opposition(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool, int]:
     state = ctx.require_state()
     doom = mod_on(state, "doom-pool") and not mod_on(state, "limited-doom-pool")
     return opposition_pool(text, game, static=mod_on(state, "static-difficulty"), doom=doom)
@@ -190,7 +201,7 @@ def _chart(summary: Summary, ladder: dict[str, int], opposition: Opposition | No
     return chart_png(summary, marks=marks)
 
 
-def _fraction(value: Any) -> str:
+def _fraction(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 

@@ -217,6 +217,8 @@ class CortexState(GameState):
     #: (character, "stress" | "trauma" | "complication", name): recovery tried, no retry until
     #: time passes (Cortex p.37, p.40-41).
     recovery_locks: tuple[tuple[str, str, str], ...] = ()
+    #: Dice a character may step up in a coming pool (Scions: an activated GM 1).
+    boosts: dict[str, int] = pydantic.Field(default_factory=dict)
     scene: Scene | None = None
     #: Scenes paused by a flashback, to return to (Cortex p.96).
     paused_scenes: tuple[Scene, ...] = ()
