@@ -20,7 +20,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -114,6 +114,12 @@ class DoomSpend:
     on: Annotated[str, Opt("what it buys", choices=tuple(SPENDS))]
     note: Annotated[str | None, Opt("what it is, for the record", max_length=120)] = None
     results: Annotated[str | None, Opt("total: the face you rolled for it")] = None
+    players: Annotated[
+        str | None, Opt('a spent d12 (Scions): the affected players\' characters, "Ada, Ben"')
+    ] = None
+    reward: Annotated[
+        str | None, Opt("a spent d12 (Scions): each gains 1 point or 1 XP", choices=("pp", "xp"))
+    ] = None
 
 
 @commands.command(
@@ -158,8 +164,27 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         lines.append(follow if follow.endswith(".") else follow + ".")
     if args.note:
         lines.append(args.note)
+    if game.rules.d12_rewards and die is Die.D12:
+        rewarded, said = _d12_rewards(ctx, args)
+        events += rewarded
+        lines += said
     lines.append(f"Doom pool: {_pool_text(rest)}.")
     return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+def _d12_rewards(ctx: Context, args: DoomSpend) -> tuple[list[Event], list[str]]:
+    """Scions: every d12 the GM spends gives each affected player 1 point or 1 XP."""
+    if not args.players or not args.reward:
+        raise Refusal(
+            'A spent d12 rewards the affected players: add players:"Ada, Ben" reward:pp|xp.'
+        )
+    names = [character(ctx, n.strip()).name for n in args.players.split(",") if n.strip()]
+    if args.reward == "xp":
+        return [], [f"{', '.join(names)} each gain 1 XP for the spent d12 (note it on the sheet)."]
+    events: list[Event] = [
+        ev.PlotPointsChanged(character=n, delta=1, reason="the GM spent a doom d12") for n in names
+    ]
+    return events, [f"{', '.join(names)} each gain 1 PP for the spent d12."]
 
 
 @commands.command("doom show", help="The doom pool's dice.", permission=Permission.ANYONE)
@@ -172,14 +197,29 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     )
 
 
+@dataclass(frozen=True)
+class Start:
+    dice: Annotated[
+        str | None, Opt('bigger stakes: the starting dice, up to four of up to d10, like "d8 d8"')
+    ] = None
+
+
 @commands.command(
     "doom reset",
-    help="Start the doom pool afresh at d6 d6 (a new session).",
+    help="Start the doom pool afresh at d6 d6 (a new session), or bigger for bigger stakes.",
     permission=Permission.GM,
 )
-def reset(ctx: Context, _args: NoOptions) -> Decision:
+def reset(ctx: Context, args: Start) -> Decision:
     _doom_mod(ctx)
     start = cortex(ctx.require_state()).rules.doom_start
+    if args.dice is not None:
+        try:
+            start = Pool.parse(args.dice).dice
+        except DiceError as error:
+            raise Refusal(str(error)) from None
+        # Gaps 2: from the usual 2d6 up to 4d10 for bigger stakes.
+        if len(start) > 4 or max(start) > Die.D10:
+            raise Refusal('A doom pool starts at up to four dice of up to d10, like "d8 d8 d8".')
     return Decision(
         events=(ev.DoomPoolChanged(dice=start, reason="a fresh start"),),
         reply=Reply.say(f"Doom pool: {_pool_text(start)}."),

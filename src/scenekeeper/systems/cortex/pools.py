@@ -208,6 +208,8 @@ def opposition_pool(
     for term in terms:
         if term.kind == "doom":
             dice += [Term(d, "doom", "dice") for d in sorted(game.doom_pool)]
+            # A game may add scene dice to the doom pool as generic opposition (Scions).
+            dice += [Term(d, "scene", "dice") for d in game.rules.doom_scene_dice]
         elif term.kind == "difficulty":
             if static:
                 number += STATIC[term.name]

@@ -135,6 +135,14 @@ class CortexRules(Model):
     stress_or_trauma: bool = False
     #: The smallest doom die that interrupts the action order; None: the next PC's largest trait.
     interrupt_min: DieField | None = None
+    #: Scene dice added to the doom pool when it is the opposition (Scions: d6 d6).
+    doom_scene_dice: tuple[DieField, ...] = ()
+    #: Every doom d12 the GM spends gives the affected players a point or an XP.
+    d12_rewards: bool = False
+    #: The winner may pull their punches: stressed out without trauma.
+    pull_punches: bool = False
+    #: How long an asset made from a test's effect die lasts (Scions: one use).
+    effect_asset_duration: Literal["beat", "scene"] = "scene"
 
 
 SceneType = Literal["opening", "action", "bridge", "exploration", "flashback", "tag"]

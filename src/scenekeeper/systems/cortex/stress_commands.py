@@ -59,6 +59,9 @@ class AddStress:
     character: Annotated[str, Opt("who takes the stress")]
     type: Annotated[str, Opt("the stress type, like Physical")]
     die: Annotated[str, Opt("the incoming effect die, d4 to d12")]
+    pull: Annotated[bool, Opt("the winner pulls their punches: stressed out without trauma")] = (
+        False
+    )
 
 
 @commands.command(
@@ -72,12 +75,14 @@ def add(ctx: Context, args: AddStress) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress")
     who = _alive(ctx, args.character)
-    events, lines = _take(state, who, args.type, _die(args.die))
+    if args.pull and not cortex(state).rules.pull_punches:
+        raise Refusal("This game has no pulling punches; leave out pull:.")
+    events, lines = _take(state, who, args.type, _die(args.die), pull=args.pull)
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
 def _take(
-    state: TableState, who: Character, wanted: str, die: Die | None
+    state: TableState, who: Character, wanted: str, die: Die | None, *, pull: bool = False
 ) -> tuple[list[Event], list[str]]:
     """Stress by the table's rules: on a stress type, or (Shaken and Stricken) on a trait.
     ``die`` None steps up what is there."""
@@ -95,7 +100,7 @@ def _take(
     incoming = die or who.stress.get(kind)
     if incoming is None:
         raise Refusal(f"{who.name} has no {kind} stress to step up; use /stress add.")
-    return take_stress(who, kind, incoming, trauma_on=mod_on(state, "trauma"))
+    return take_stress(who, kind, incoming, trauma_on=mod_on(state, "trauma") and not pull)
 
 
 @dataclass(frozen=True)

@@ -281,7 +281,10 @@ class CreateAsset:
     name: Annotated[str, Opt("what the asset is", max_length=60)]
     roll: Annotated[int | None, Opt("the successful test (default: your newest roll)")] = None
     character: Annotated[str | None, Opt("whose test (default: the character you play)")] = None
-    duration: Annotated[str, Opt("how long it lasts", choices=DURATIONS)] = "scene"
+    duration: Annotated[
+        str | None,
+        Opt("how long it lasts (default: the game's, a scene in Cortex)", choices=DURATIONS),
+    ] = None
 
 
 @commands.command(
@@ -310,9 +313,14 @@ def create_asset(ctx: Context, args: CreateAsset) -> Decision:
         cap = max(d.die for d in opposition.dice)
         if die > cap:
             die, note = cap, f" (the difficulty dice cap it at {cap})"
-    asset = Asset.model_validate({"die": die, "duration": args.duration})
+    duration = args.duration or game.rules.effect_asset_duration
+    asset = Asset.model_validate({"die": die, "duration": duration})
     name = clean_name(args.name)
     return Decision(
         events=(ev.AssetSet(owner=who.name, name=name, asset=asset),),
-        reply=Reply.say(f"{who.name} makes {name} {die} for the {args.duration}{note}."),
+        reply=Reply.say(f"{who.name} makes {name} {die} {_span(duration)}{note}."),
     )
+
+
+def _span(duration: str) -> str:
+    return "for one use" if duration == "beat" else f"for the {duration}"

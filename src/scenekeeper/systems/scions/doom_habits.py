@@ -1,0 +1,180 @@
+"""Scions' acts and the doom pool's habits beyond Cortex's (gaps-and-defaults section 2):
+trauma steps back and the doom pool resets with each act; a doom die lent to an NPC can come
+back for a legend point; doom dice add dice to GM totals and effects; scene distinctions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import Beyond, DiceError, Die, step_down, step_up
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.choices import one_more_effect_die, one_more_total_die
+from scenekeeper.systems.cortex.names import character, cortex
+from scenekeeper.systems.cortex.sheet import Asset, clean_name
+
+commands = CommandSet(systems=frozenset({"scions"}))
+
+
+def _die(text: str) -> Die:
+    try:
+        return Die.parse(text)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+
+
+@commands.command(
+    "game act",
+    help="A new act (or story): every trauma steps back one, the doom pool starts afresh, time "
+    "passes.",
+    permission=Permission.GM,
+)
+def new_act(ctx: Context, _args: NoOptions) -> Decision:
+    game = cortex(ctx.require_state())
+    events: list[Event] = []
+    lines = ["A new act begins."]
+    for who in game.characters.values():
+        for kind, die in who.trauma.items():
+            lower = step_down(die)
+            if lower is Beyond.BELOW_D4:
+                events.append(ev.TraumaRemoved(character=who.name, trauma=kind))
+                lines.append(f"{who.name}: {kind} trauma is gone.")
+            else:
+                assert isinstance(lower, Die)
+                events.append(ev.TraumaSet(character=who.name, trauma=kind, die=lower))
+                lines.append(f"{who.name}: {kind} trauma steps back to {lower}.")
+    events.append(ev.DoomPoolChanged(dice=game.rules.doom_start, reason="a new act"))
+    events.append(ev.TimePassed(reason="a new act"))
+    lines.append(
+        f"The doom pool starts the act at {' '.join(str(d) for d in game.rules.doom_start)}."
+    )
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+@dataclass(frozen=True)
+class DoomReturn:
+    die: Annotated[str, Opt("the doom die that went into an NPC's pool")]
+    character: Annotated[str, Opt("the affected player's character, who earns 1 legend")]
+
+
+@commands.command(
+    "doom return",
+    help="A doom die used in an NPC's pool goes back to the doom pool instead of away; the "
+    "affected player earns 1 legend.",
+    permission=Permission.GM,
+)
+def doom_return(ctx: Context, args: DoomReturn) -> Decision:
+    game = cortex(ctx.require_state())
+    who = character(ctx, args.character)
+    die = _die(args.die)
+    return Decision(
+        events=(
+            ev.DoomPoolChanged(dice=(*game.doom_pool, die), reason=f"{die} returned"),
+            ev.PlotPointsChanged(
+                character=who.name, delta=1, reason=f"doom {die} returned to the pool"
+            ),
+        ),
+        reply=Reply.say(f"The {die} goes back to the doom pool; {who.name} earns 1 legend."),
+    )
+
+
+@dataclass(frozen=True)
+class DoomBoost:
+    roll: Annotated[int, Opt("the GM roll to improve")]
+    on: Annotated[
+        str, Opt("one more die in the total, or one more effect die", choices=("total", "effect"))
+    ]
+    die: Annotated[str, Opt("the doom die spent: at least the size of the die it adds")]
+
+
+@commands.command(
+    "doom boost",
+    help="Spend a doom die at least the size of the die it adds: one more die in a GM roll's "
+    "total, or one more effect die.",
+    permission=Permission.GM,
+)
+def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
+    game = cortex(ctx.require_state())
+    roll = game.roll_by_id(args.roll)
+    if roll is None or roll.side != "gm":
+        raise Refusal(f"Roll #{args.roll} is not a GM roll in play.")
+    spent = _die(args.die)
+    if spent not in game.doom_pool:
+        raise Refusal(f"The doom pool has no {spent}.")
+    bought = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
+    added = [
+        d
+        for i, d in enumerate(roll.dice)
+        if i in (*bought.reading.total_dice, *bought.reading.effect_dice)
+    ]
+    largest = max((d.die for d in added), default=Die.D4)
+    if spent < largest:
+        raise Refusal(f"That adds a {largest}; it takes a doom die of at least {largest}.")
+    rest = list(game.doom_pool)
+    rest.remove(spent)
+    return Decision(
+        events=(
+            ev.DoomPoolChanged(dice=tuple(rest), reason=f"spent {spent} on roll #{roll.id}"),
+            bought.event,
+        ),
+        reply=Reply.say(f"The GM spends a doom {spent}: roll #{roll.id} {bought.line}."),
+    )
+
+
+@dataclass(frozen=True)
+class Distinction:
+    name: Annotated[str, Opt("the scene distinction", max_length=60)]
+    helpful: Annotated[bool, Opt("a d4 that helps the PCs: steps up the smallest doom die")] = False
+    die: Annotated[str, Opt("hindering: the doom die spent (usually d8)")] = "d8"
+
+
+@commands.command(
+    "doom distinction",
+    help="A scene distinction: spend a doom die (usually d8) for one that hinders the PCs, or add "
+    "a d4 one that helps them and step up the smallest doom die.",
+    permission=Permission.GM,
+    examples=(
+        '/doom distinction name:"Burning Hallway"',
+        '/doom distinction name:"Loose Crowd" helpful:true',
+    ),
+)
+def distinction(ctx: Context, args: Distinction) -> Decision:
+    game = cortex(ctx.require_state())
+    name = clean_name(args.name)
+    pool = list(game.doom_pool)
+    if args.helpful:
+        growable = [d for d in pool if d < Die.D12]
+        if not growable:
+            raise Refusal("No doom die can step up; spend one first.")
+        smallest = min(growable)
+        pool.remove(smallest)
+        higher = step_up(smallest)
+        assert isinstance(higher, Die)
+        pool.append(higher)
+        asset = Asset.model_validate({"die": Die.D4, "duration": "scene", "open": True})
+        return Decision(
+            events=(
+                ev.AssetSet(owner="", name=name, asset=asset),
+                ev.DoomPoolChanged(dice=tuple(pool), reason=f"{smallest} stepped up for {name}"),
+            ),
+            reply=Reply.say(
+                f"Scene distinction {name} d4 helps the PCs; the doom pool's {smallest} steps "
+                f"up to {higher}."
+            ),
+        )
+    spent = _die(args.die)
+    if spent not in pool:
+        raise Refusal(f"The doom pool has no {spent}.")
+    pool.remove(spent)
+    return Decision(
+        events=(
+            ev.ComplicationSet(owner="", name=name, die=spent),
+            ev.DoomPoolChanged(dice=tuple(pool), reason=f"spent {spent} on {name}"),
+        ),
+        reply=Reply.say(f"The GM spends a doom {spent}: scene distinction {name} {spent}."),
+    )
