@@ -1,5 +1,5 @@
-"""``scenekeeper``: the command line. ``play`` opens a console table; ``docs`` writes the
-command reference."""
+"""``scenekeeper``: the command line. ``play`` opens a console table; ``discord`` runs the bot;
+``docs`` writes the command reference."""
 
 from __future__ import annotations
 
@@ -18,8 +18,17 @@ from scenekeeper.store.base import StoreError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["discord"]:
+        # Imported only here: the console never loads discord.py.
+        from scenekeeper.adapters.discord.cli import main as discord_main  # noqa: PLC0415
+
+        return discord_main(argv[1:])
     parser = argparse.ArgumentParser(prog="scenekeeper", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser(
+        "discord", help="run the Discord bot (docs/discord.md; scenekeeper discord --help)"
+    )
 
     play = sub.add_parser("play", help="open a console table (a REPL, or run a script)")
     play.add_argument(

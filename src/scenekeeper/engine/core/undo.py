@@ -24,6 +24,14 @@ class Count:
     count: Annotated[int, Opt("how many commands", min_value=1, max_value=MAX_AT_ONCE)] = 1
 
 
+@dataclass(frozen=True)
+class UndoWhich:
+    count: Annotated[int, Opt("how many commands", min_value=1, max_value=MAX_AT_ONCE)] = 1
+    seq: Annotated[
+        int | None, Opt("only if the newest command is #seq (as /history numbers it)", min_value=1)
+    ] = None
+
+
 @commands.command(
     "undo",
     help=f"Take back the newest command (or the newest count:N, up to {MAX_AT_ONCE}); "
@@ -31,10 +39,17 @@ class Count:
     permission=Permission.PLAYER,
     examples=("/undo", "/undo count:3"),
 )
-def undo(ctx: Context, args: Count) -> Decision:
+def undo(ctx: Context, args: UndoWhich) -> Decision:
     window = ctx.table.window
     if not window:
         raise Refusal("There is nothing to undo.")
+    if args.seq is not None and (args.count != 1 or window[-1].seq != args.seq):
+        # Checked here, under the table's lock, so a command landing meanwhile is never the one
+        # taken back by mistake (a button names the command it was shown with).
+        raise Refusal(
+            f"Command #{args.seq} is no longer the newest here (#{window[-1].seq} is); "
+            "/undo takes back the newest (see /history)."
+        )
     if args.count > len(window):
         raise Refusal(
             f"Only {len(window)} command{'s' if len(window) != 1 else ''} can be undone; "

@@ -1,0 +1,144 @@
+"""``scenekeeper discord``: start the bot (or, with ``--check``, only build and check its
+command tree, offline)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import discord
+import pydantic
+
+from scenekeeper.adapters.discord.bot import Scenekeeper
+from scenekeeper.adapters.discord.settings import (
+    TOKEN_ENV,
+    DiscordSettings,
+    Redact,
+    load_settings,
+    missing_token_message,
+    redact,
+)
+from scenekeeper.adapters.discord.tree import TreeError, layout_of
+from scenekeeper.app import App
+from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry
+from scenekeeper.store.base import StoreError
+
+log = logging.getLogger("scenekeeper.discord")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="scenekeeper discord",
+        description=f"Run the Discord bot. The token comes from {TOKEN_ENV} (environment or "
+        ".env); see docs/discord.md.",
+    )
+    parser.add_argument("--env-file", type=Path, help="a .env file to read (default: ./.env)")
+    parser.add_argument(
+        "--db", help=f"database path or URL (default: ${DATABASE_ENV}, else the user data file)"
+    )
+    parser.add_argument(
+        "--sync",
+        action="store_true",
+        help="send the command tree to Discord on start (to --dev-guild if given, else globally)",
+    )
+    parser.add_argument(
+        "--dev-guild", type=int, help="a development server id: sync commands there only"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="build the command tree offline, check it against Discord's limits, and exit",
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if args.check:
+        return _check()
+    try:
+        settings = load_settings(args.env_file)
+    except pydantic.ValidationError as error:
+        problems = "; ".join(str(e["msg"]) for e in error.errors())  # never the input values
+        print(f"scenekeeper discord: bad settings: {problems}", file=sys.stderr)
+        return 2
+    token = settings.token()
+    if token is None:
+        print(missing_token_message(), file=sys.stderr)
+        return 2
+    redact_token = Redact(token)
+    handlers = list(logging.getLogger().handlers)
+    for handler in handlers:
+        handler.addFilter(redact_token)
+    try:
+        return _run(args, settings, token)
+    finally:
+        for handler in handlers:
+            handler.removeFilter(redact_token)
+
+
+def _run(args: argparse.Namespace, settings: DiscordSettings, token: str) -> int:
+    try:
+        app = build_app(args.db or settings.database())
+    except StoreError as error:
+        print(f"scenekeeper discord: cannot open the database: {error}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_serve(app, token, settings, args.sync, args.dev_guild))
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        app.store.close()
+
+
+async def _serve(
+    app: App, token: str, settings: DiscordSettings, sync: bool, dev_guild: int | None
+) -> int:
+    try:
+        bot = Scenekeeper(
+            app,
+            shard_count=settings.discord_shard_count,
+            shard_ids=settings.shard_ids(),
+            sync=sync or settings.discord_sync,
+            dev_guild=dev_guild or settings.discord_dev_guild,
+        )
+    except TreeError as error:
+        print(
+            f"scenekeeper discord: the command tree breaks Discord's limits: {error}",
+            file=sys.stderr,
+        )
+        return 1
+    async with bot:
+        try:
+            await bot.start(token)
+        except discord.LoginFailure:
+            print(
+                f"scenekeeper discord: Discord refused the token in {TOKEN_ENV}; copy it again "
+                "from the developer portal (Bot > Reset Token).",
+                file=sys.stderr,
+            )
+            return 1
+        except discord.HTTPException as error:
+            print(
+                f"scenekeeper discord: Discord said no: {redact(str(error), token)}",
+                file=sys.stderr,
+            )
+            return 1
+    return 0
+
+
+def _check() -> int:
+    layout = layout_of(build_registry())
+    top = layout.top_level()
+    groups = {path: len(layout.children_of(path)) for path in layout.groups}
+    biggest = max(groups.items(), key=lambda item: item[1], default=((), 0))
+    print(f"{len(layout.commands)} commands; {len(top)} top-level (Discord allows 100).")
+    print(f"Largest group: /{' '.join(biggest[0])} with {biggest[1]} subcommands (25 allowed).")
+    for name, moved in sorted(layout.moved.items()):
+        print(f"/{name} is /{moved} in Discord (a command cannot also be a group).")
+    for problem in layout.problems:
+        print(f"problem: {problem}")
+    return 1 if layout.problems else 0

@@ -1,0 +1,284 @@
+"""How an outcome reads in Discord: an embed (dice as faces for Cortex rolls) or, for people
+who asked for accessible output, plain text with no embed and no emoji; errors and private
+parts as ephemeral messages; files attached; buttons where a roll or contest offers a next step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from scenekeeper.adapters.discord import cortex_view, ids
+from scenekeeper.adapters.discord.controls import view_of
+from scenekeeper.adapters.discord.ids import Control
+from scenekeeper.adapters.discord.limits import (
+    MAX_CONTENT,
+    MAX_EMBED_DESCRIPTION,
+    MAX_EMBED_TOTAL,
+    MAX_EMBEDS,
+    MAX_FIELD_VALUE,
+)
+from scenekeeper.app import Outcome
+from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.reply import File
+from scenekeeper.systems.cortex.state import RollRecord
+
+NEUTRAL = 0x5865F2
+UNDONE = 0x95A5A6
+REST_FILE = "reply.txt"
+#: Replies that only the asker wants to see (a command list is no news for the table).
+QUIET = frozenset({"help"})
+
+
+@dataclass
+class Post:
+    """One message to send or edit in: text or embeds, files and buttons."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: tuple[File, ...] = ()
+    controls: list[Control] = field(default_factory=list)
+
+    def view(self) -> discord.ui.View | None:
+        return view_of(self.controls) if self.controls else None
+
+
+@dataclass
+class Answer:
+    """A public message (or none), and a private one shown only to the person who acted."""
+
+    public: Post | None = None
+    private: Post | None = None
+
+
+@dataclass(frozen=True)
+class Done:
+    """A command's outcome and the table after it (to render rolls, buttons, preferences)."""
+
+    outcome: Outcome
+    table: Table | None
+
+
+def wants_plain(table: Table | None, person_id: str) -> bool:
+    state = table.state if table is not None else None
+    return state is not None and state.meta.wants_plain_text(person_id)
+
+
+def refusal(message: str) -> Answer:
+    text = _fit_content(_escape(message))[0]
+    return Answer(private=Post(content=text))
+
+
+def answer(done: Done, actor_id: str) -> Answer:
+    """A new message for a command's outcome (and an ephemeral one for its private part)."""
+    outcome = done.outcome
+    if not outcome.ok:
+        return refusal(outcome.error or "That did not work.")
+    reply = outcome.reply
+    plain = wants_plain(done.table, actor_id)
+    private = _private(reply.private, reply.files)
+    if not reply.text:
+        return Answer(private=private or Post(content="Done."))
+    rolls = cortex_view.rolls_of(outcome, done.table)
+    public = _post(list(reply.text), rolls, plain, footer=_footer(outcome))
+    if outcome.command in QUIET and not outcome.events:
+        public.controls = []
+        return Answer(private=_merge(public, private))
+    public.controls = _controls(done, rolls, plain)
+    return Answer(public=public, private=private)
+
+
+def edited(done: Done, actor_id: str, old: discord.Message | None, roll_id: int | None) -> Answer:
+    """The message a button sits on, brought up to date after its command (one message per
+    command: the click's news is added to it instead of posted anew)."""
+    outcome = done.outcome
+    if not outcome.ok:
+        return refusal(outcome.error or "That did not work.")
+    plain = old is not None and not old.embeds
+    state = done.table.state if done.table is not None else None
+    game = cortex_view.game_of(done.table)
+    roll = game.roll_by_id(roll_id) if game is not None and roll_id is not None else None
+    undone = outcome.command == "undo"
+    news = list(outcome.reply.text)
+    controls: list[Control] = []
+    if roll is not None:
+        controls = cortex_view.roll_controls(state, roll, plain)
+        if cortex_view.in_contest(state, roll.id):
+            controls += cortex_view.contest_controls(state, plain)
+        newest = done.table.last_command if done.table is not None else None
+        if newest is not None and cortex_view.touches_roll(newest.events, roll.id):
+            controls.append(_undo(newest.seq, roll.id, plain))
+    elif not undone:
+        controls = _controls(done, [], plain)
+    private = _private(outcome.reply.private, outcome.reply.files)
+    if plain or old is None:
+        before = old.content if old is not None and old.content else ""
+        escaped = [_escape(n) for n in news]
+        post = Post(content=_tail("\n".join([before, *escaped]).strip(), MAX_CONTENT))
+    else:
+        against = (
+            game.roll_by_id(roll.against_roll) if game and roll and roll.against_roll else None
+        )
+        shown = [r for r in (against, roll) if r is not None]
+        post = _edit_embed(old.embeds[0], news, shown, gone=undone and roll is None)
+    post.controls = controls
+    return Answer(public=post, private=private)
+
+
+def _controls(done: Done, rolls: Sequence[RollRecord], plain: bool) -> list[Control]:
+    outcome = done.outcome
+    state = done.table.state if done.table is not None else None
+    main = cortex_view.main_roll(rolls)
+    controls = cortex_view.roll_controls(state, main, plain) if main is not None else []
+    events = [e.event for e in outcome.events]
+    if cortex_view.touches_contest(events) or (outcome.command or "").startswith("contest"):
+        controls += cortex_view.contest_controls(state, plain)
+    if outcome.events and all(e.undoable for e in events):
+        controls.append(
+            _undo(outcome.events[0].command_seq, main.id if main is not None else None, plain)
+        )
+    return controls
+
+
+def _undo(seq: int, roll_id: int | None, plain: bool) -> Control:
+    return Control(ids.undo(seq, roll_id), "Undo" if plain else "↩ Undo", "secondary", row=4)
+
+
+def _footer(outcome: Outcome) -> str | None:
+    if not outcome.events:
+        return None
+    return f"#{outcome.events[0].command_seq} {outcome.text or ''}"[:200]
+
+
+def _post(
+    lines: list[str],
+    rolls: Sequence[RollRecord],
+    plain: bool,
+    footer: str | None = None,
+) -> Post:
+    if plain:
+        return plain_post(lines)
+    # The dice display shows the faces: drop the engine's line that lists them.
+    shown = tuple(cortex_view.faces_line(r) for r in rolls)
+    kept = [line for line in lines if not (shown and line.startswith(shown))]
+    main = cortex_view.main_roll(rolls)
+    return _embeds(
+        kept,
+        cortex_view.fields(rolls) if rolls else [],
+        cortex_view.colour(main) if main is not None else NEUTRAL,
+        footer,
+    )
+
+
+def plain_post(lines: list[str]) -> Post:
+    content, rest = _fit_content("\n".join(_escape(n) for n in lines))
+    files = (File(REST_FILE, rest.encode()),) if rest else ()
+    return Post(content=content, files=files)
+
+
+def _embeds(
+    lines: list[str], extra: list[cortex_view.Field], colour: int, footer: str | None
+) -> Post:
+    reserved = sum(len(f.name) + min(len(f.value), MAX_FIELD_VALUE) for f in extra)
+    room = MAX_EMBED_TOTAL - reserved - len(footer or "") - 100
+    embeds: list[discord.Embed] = []
+    rest: list[str] = []
+    for chunk in _chunks(lines):
+        text = "\n".join(_escape(line) for line in chunk)
+        if rest or len(embeds) >= MAX_EMBEDS or len(text) > room:
+            rest += chunk
+            continue
+        embeds.append(discord.Embed(description=text, colour=colour))
+        room -= len(text)
+    if not embeds:
+        embeds.append(discord.Embed(colour=colour))
+    last = embeds[-1]
+    for item in extra:
+        last.add_field(name=item.name[:256], value=item.value[:MAX_FIELD_VALUE], inline=item.inline)
+    if rest:
+        last.add_field(name="…", value=f"The rest of the reply is in {REST_FILE}.", inline=False)
+    if footer:
+        last.set_footer(text=footer)
+    files = (File(REST_FILE, "\n".join(rest).encode()),) if rest else ()
+    return Post(embeds=embeds, files=files)
+
+
+def _edit_embed(
+    old: discord.Embed, news: list[str], rolls: list[RollRecord], *, gone: bool
+) -> Post:
+    embed = old.copy()
+    description = "\n".join([embed.description or "", *(_escape(n) for n in news)]).strip()
+    embed.description = _tail(description, MAX_EMBED_DESCRIPTION)
+    main = cortex_view.main_roll(rolls)
+    if main is not None:
+        embed.clear_fields()
+        for item in cortex_view.fields(rolls):
+            embed.add_field(name=item.name, value=item.value[:MAX_FIELD_VALUE], inline=item.inline)
+        embed.colour = discord.Colour(cortex_view.colour(main))
+    if gone:
+        embed.colour = discord.Colour(UNDONE)
+    return Post(embeds=[embed])
+
+
+def _private(lines: Sequence[str], files: Sequence[File]) -> Post | None:
+    if not lines and not files:
+        return None
+    content, rest = _fit_content("\n".join(_escape(line) for line in lines) or "Your file:")
+    extra = (File(REST_FILE, rest.encode()),) if rest else ()
+    return Post(content=content, files=(*files, *extra))
+
+
+def _merge(first: Post, second: Post | None) -> Post:
+    if second is None:
+        return first
+    if first.embeds:
+        first.embeds.append(discord.Embed(description=second.content or ""))
+    else:
+        first.content = _fit_content(f"{first.content or ''}\n{second.content or ''}")[0]
+    first.files = (*first.files, *second.files)
+    return first
+
+
+def _fit_content(text: str) -> tuple[str, str]:
+    """Text that fits a message, and what did not fit (sent as a file)."""
+    if len(text) <= MAX_CONTENT:
+        return text, ""
+    note = f"\n… (the rest is in {REST_FILE})"
+    head = text[: MAX_CONTENT - len(note)]
+    head = head.rsplit("\n", 1)[0] if "\n" in head else head
+    return head + note, text[len(head) :].lstrip("\n")
+
+
+def _chunks(lines: list[str], size: int = MAX_EMBED_DESCRIPTION - 96) -> list[list[str]]:
+    """The lines in groups whose escaped text fits one embed description."""
+    chunks: list[list[str]] = []
+    current: list[str] = []
+    length = 0
+    for whole in lines:
+        pieces = [whole[i : i + size // 2] for i in range(0, len(whole), size // 2)] or [""]
+        for piece in pieces:  # a line too long for one embed is cut (escaping at most doubles)
+            grown = len(_escape(piece)) + 1
+            if current and length + grown > size:
+                chunks.append(current)
+                current, length = [], 0
+            current.append(piece)
+            length += grown
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _escape(text: str) -> str:
+    return discord.utils.escape_markdown(text)
+
+
+def _tail(text: str, limit: int) -> str:
+    """The end of a growing log that fits ``limit`` (the oldest lines go first)."""
+    if len(text) <= limit:
+        return text
+    lines = text.splitlines()
+    while lines and len("\n".join(["…", *lines])) > limit:
+        lines.pop(0)
+    return "\n".join(["…", *lines])[-limit:]

@@ -1,0 +1,154 @@
+"""The slash command tree, generated from the command registry (through ``layout``).
+
+Each engine command becomes an ``app_commands.Command`` whose callback takes its options as
+keyword arguments; the parameters are declared with ``__signature__`` and discord.py's own
+decorators (describe, rename, choices, autocomplete), so discord.py reads them exactly as it
+reads a hand-written command.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+
+from scenekeeper.adapters.discord.layout import Layout, PlannedCommand, PlannedOption, plan
+from scenekeeper.adapters.discord.limits import check_payloads
+from scenekeeper.adapters.discord.options import annotation, choices, python_name
+from scenekeeper.adapters.discord.suggest import Suggestion, autocompleted
+from scenekeeper.engine.commands import CommandRegistry, OptionType
+
+SlashCommand = app_commands.Command[Any, ..., None]
+Autocomplete = Callable[
+    [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]
+]
+
+
+class Handles(Protocol):
+    """What the tree calls (``runner.Runner``)."""
+
+    def command(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        values: Mapping[str, object],
+        kinds: Mapping[str, OptionType],
+    ) -> Awaitable[None]: ...
+
+    def suggest(
+        self, interaction: discord.Interaction[Any], name: str, option: str, current: str
+    ) -> Awaitable[list[Suggestion]]: ...
+
+
+class TreeError(Exception):
+    """The registry has commands Discord would refuse; the message lists every problem."""
+
+
+def layout_of(registry: CommandRegistry) -> Layout:
+    return plan(registry, autocompleted)
+
+
+def build_tree(
+    tree: app_commands.CommandTree[Any], registry: CommandRegistry, handles: Handles
+) -> dict[str, SlashCommand]:
+    """Add every engine command to ``tree``; the commands by engine name.
+
+    Raises ``TreeError`` when a command cannot be shown to Discord as it is (too many
+    commands or options, a bad name): better to refuse to start than to fail at Discord.
+    """
+    layout = layout_of(registry)
+    if layout.problems:
+        raise TreeError("; ".join(layout.problems))
+    groups: dict[tuple[str, ...], app_commands.Group] = {}
+    made: dict[str, SlashCommand] = {}
+    for planned in layout.commands:
+        parent = _group(tree, groups, layout, planned.path[:-1])
+        command = _command(planned, handles)
+        if parent is None:
+            tree.add_command(command)
+        else:
+            parent.add_command(command)
+        made[planned.engine_name] = command
+    problems = check_payloads([c.to_dict(tree) for c in tree.get_commands()])
+    if problems:
+        raise TreeError("; ".join(problems))
+    return made
+
+
+def _group(
+    tree: app_commands.CommandTree[Any],
+    groups: dict[tuple[str, ...], app_commands.Group],
+    layout: Layout,
+    path: tuple[str, ...],
+) -> app_commands.Group | None:
+    if not path:
+        return None
+    if path not in groups:
+        parent = _group(tree, groups, layout, path[:-1])
+        group = app_commands.Group(name=path[-1], description=layout.groups[path])
+        if parent is None:
+            tree.add_command(group)
+        else:
+            parent.add_command(group)
+        groups[path] = group
+    return groups[path]
+
+
+def _command(planned: PlannedCommand, handles: Handles) -> SlashCommand:
+    names = {python_name(o.name): o.name for o in planned.options}
+    kinds = {o.name: o.type for o in planned.options}
+    engine_name = planned.engine_name
+
+    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
+        given = {names[k]: v for k, v in values.items()}
+        await handles.command(interaction, engine_name, given, kinds)
+
+    callback.__qualname__ = callback.__name__ = f"slash_{'_'.join(planned.path)}".replace("-", "_")
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        + [_parameter(o) for o in planned.options]
+    )
+    described = {python_name(o.name): o.description for o in planned.options}
+    renamed = {py: name for py, name in names.items() if py != name}
+    chosen = {python_name(o.name): choices(o) for o in planned.options if o.choices}
+    completed = {
+        python_name(o.name): _autocomplete(handles, engine_name, o.name)
+        for o in planned.options
+        if o.autocomplete
+    }
+    decorated: Any = callback
+    for decorator in (
+        app_commands.describe(**described),
+        app_commands.rename(**renamed),
+        app_commands.choices(**chosen),
+        app_commands.autocomplete(**completed),
+    ):
+        decorated = decorator(decorated)
+    return app_commands.Command(
+        name=planned.path[-1],
+        description=planned.description,
+        callback=decorated,
+        extras={"engine_name": engine_name},
+    )
+
+
+def _parameter(option: PlannedOption) -> inspect.Parameter:
+    return inspect.Parameter(
+        python_name(option.name),
+        inspect.Parameter.KEYWORD_ONLY,
+        annotation=annotation(option),
+        default=inspect.Parameter.empty if option.required else None,
+    )
+
+
+def _autocomplete(handles: Handles, engine_name: str, option: str) -> Autocomplete:
+    async def suggest(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[Any]]:
+        found = await handles.suggest(interaction, engine_name, option, current)
+        return [app_commands.Choice(name=label[:100], value=value) for label, value in found]
+
+    return suggest
