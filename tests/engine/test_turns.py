@@ -48,16 +48,25 @@ def test_hand_off_needs_someone_while_people_wait() -> None:
 
 def test_fixed_order_goes_in_line_every_round() -> None:
     order = start(("Ben", "Ada"), "Ben", kind="fixed")
+    with pytest.raises(TurnError, match="next in line goes"):
+        hand_off(order, "Ada")
     order = hand_off(order, None)
     assert order.current == "Ada"
-    order = hand_off(order, "ignored")
+    order = hand_off(order, None)
     assert order.round_over
+    with pytest.raises(TurnError, match="leave out lead"):
+        next_round(order, "Ada")
     assert next_round(order).current == "Ben"
 
 
-def test_interrupt_acts_out_of_turn_and_counts_as_acted() -> None:
+def test_interrupt_acts_now_then_the_interrupted_actor_goes() -> None:
     order = hand_off(start(PEOPLE, "Ada"), "Ben")
     order = interrupt(order, "Boss")
+    assert (order.current, order.resume) == ("Boss", "Ben")
+    assert order.waiting() == ("Thug",)
+    with pytest.raises(TurnError):
+        interrupt(order, "Thug")
+    order = hand_off(order, "Thug")  # to: is ignored: the interrupted actor resumes
     assert order.current == "Ben"
     assert order.acted == ("Ada", "Boss")
     with pytest.raises(TurnError):

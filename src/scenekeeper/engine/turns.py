@@ -32,10 +32,16 @@ class TurnOrder(pydantic.BaseModel):
     current: str | None = None
     #: Who led this round.
     lead: str | None = None
+    #: Who acts after an interruption ends (the one whose turn was interrupted).
+    resume: str | None = None
 
     def waiting(self) -> tuple[str, ...]:
         """Who has not acted this round (not counting whoever is acting now)."""
-        return tuple(p for p in self.participants if p not in self.acted and p != self.current)
+        return tuple(
+            p
+            for p in self.participants
+            if p not in self.acted and p not in (self.current, self.resume)
+        )
 
     def last_actor(self) -> str | None:
         return self.acted[-1] if self.acted else None
@@ -69,8 +75,14 @@ def hand_off(order: TurnOrder, to: str | None) -> TurnOrder:
     if order.current is None:
         raise TurnError(f"Round {order.round} is over; {order.last_actor()} picks the next lead.")
     acted = (*order.acted, order.current)
+    if order.resume is not None:
+        # An interruption is over: the interrupted actor takes their turn.
+        return order.model_copy(update={"acted": acted, "current": order.resume, "resume": None})
     left = tuple(p for p in order.participants if p not in acted)
     if order.kind == "fixed":
+        if to is not None:
+            nxt = left[0] if left else "nobody (the round ends)"
+            raise TurnError(f"The order is fixed: the next in line goes ({nxt}); leave out to:.")
         following = left[0] if left else None
         return order.model_copy(update={"acted": acted, "current": following})
     if not left:
@@ -92,6 +104,8 @@ def next_round(order: TurnOrder, lead: str | None = None) -> TurnOrder:
     """Everyone has acted: the last actor picks the next lead (themselves included)."""
     if order.current is not None:
         raise TurnError(f"{order.current} is acting; the round is not over.")
+    if order.kind == "fixed" and lead is not None:
+        raise TurnError("The order is fixed: each round goes the same way; leave out lead:.")
     first = order.participants[0] if order.kind == "fixed" else None
     if first is None:
         if lead is None:
@@ -103,18 +117,18 @@ def next_round(order: TurnOrder, lead: str | None = None) -> TurnOrder:
 
 
 def interrupt(order: TurnOrder, who: str) -> TurnOrder:
-    """Someone acts out of turn (a Cortex doom pool interrupt): they act now and count as having
-    acted this round; whoever was due keeps their turn after them."""
+    """Someone acts out of turn (a Cortex doom pool interrupt): they act now, and when they
+    hand off, whoever was due takes their turn. They count as having acted this round."""
     target = _find(order, who)
     if target in order.acted:
         raise TurnError(f"{target} has acted this round already.")
     if target == order.current:
         raise TurnError(f"{target} is acting already.")
-    due = order.current
-    participants = order.participants
-    return order.model_copy(
-        update={"acted": (*order.acted, target), "current": due, "participants": participants}
-    )
+    if order.current is None:
+        raise TurnError("The round is over; interrupt once the next round has begun.")
+    if order.resume is not None:
+        raise TurnError(f"{order.current} is interrupting already.")
+    return order.model_copy(update={"current": target, "resume": order.current})
 
 
 def add(order: TurnOrder, who: str) -> TurnOrder:

@@ -42,11 +42,21 @@ def _with_order(game: CortexState, scene: Scene, order: TurnOrder | None, note: 
 
 def _status(order: TurnOrder) -> str:
     if order.current is None:
+        if order.kind == "fixed":
+            return (
+                f"Round {order.round} is over: /order next starts round {order.round + 1} "
+                "in the same order."
+            )
         return (
             f"Round {order.round} is over: {order.last_actor()} picks who leads round "
             f"{order.round + 1} (/order next lead:<name>, themselves included)."
         )
     waiting = ", ".join(order.waiting()) or "nobody"
+    if order.resume is not None:
+        return (
+            f"Round {order.round}: {order.current} acts out of turn, then /order handoff "
+            f"and {order.resume} takes their turn; yet to act after them: {waiting}."
+        )
     if order.kind == "fixed":
         then = "/order handoff (the next in line goes)"
     else:
