@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import io
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -34,14 +35,17 @@ def run_transcript(path: Path) -> tuple[list[str], list[str]]:
     expected = [line for line in lines if line.strip() and not _is_note(line)]
     commands = [line[2:] for line in expected if line.startswith("> ")]
     out = io.StringIO()
-    session = ConsoleSession(
-        app=make_app(seed=seed),
-        table_id=path.stem,
-        out=out,
-        actor=Person("gm", "gm"),
-        echo=True,
-    )
-    session.run_lines(commands)
+    with tempfile.TemporaryDirectory() as files:
+        # Files the bot sends (exports) go to a scratch folder, never the working tree.
+        session = ConsoleSession(
+            app=make_app(seed=seed),
+            table_id=path.stem,
+            out=out,
+            actor=Person("gm", "gm"),
+            echo=True,
+            files_dir=Path(files),
+        )
+        session.run_lines(commands)
     return expected, out.getvalue().splitlines()
 
 
@@ -66,8 +70,13 @@ def fill_transcript(path: Path) -> str:
     lines = path.read_text(encoding="utf-8").splitlines()
     seed = next((int(m.group(1)) for line in lines if (m := _SEED.fullmatch(line.strip()))), 1)
     out = io.StringIO()
+    scratch = tempfile.TemporaryDirectory()
     session = ConsoleSession(
-        app=make_app(seed=seed), table_id=path.stem, out=out, actor=Person("gm", "gm")
+        app=make_app(seed=seed),
+        table_id=path.stem,
+        out=out,
+        actor=Person("gm", "gm"),
+        files_dir=Path(scratch.name),
     )
     written: list[str] = []
     for number, line in enumerate(lines, start=1):
@@ -79,6 +88,7 @@ def fill_transcript(path: Path) -> str:
             written.extend(out.getvalue().splitlines())
         elif _is_note(line) or not line.strip():
             written.append(line)
+    scratch.cleanup()
     return "\n".join(written) + "\n"
 
 

@@ -95,3 +95,22 @@ def test_picking_a_hitch_is_refused_and_changes_nothing() -> None:
     before = driver.app.table("t1").state
     assert "is a hitch" in driver.refused('/pick total:"Fighting Agility"', "ana")
     assert driver.app.table("t1").state == before
+
+
+def test_export_summarises_the_running_scene() -> None:
+    driver = cortex_table()
+    assert driver.do("/game export").reply.data["scene"] is None
+    driver.do('/scene start type:action name:"Rooftop chase" high_stakes:true')
+    driver.do('/order start lead:"Ada Lark"')
+    driver.do('/timed start character:"Ada Lark" difficulties:"hard, hard" beats:3')
+    scene = driver.do("/game export").reply.data["scene"]
+    assert scene["type"] == "action"
+    assert scene["name"] == "Rooftop chase"
+    assert scene["high_stakes"] is True
+    assert scene["action_order"] == {
+        "round": 1,
+        "lead": "Ada Lark",
+        "acted": [],
+        "current": "Ada Lark",
+    }
+    assert scene["timed_test"] == {"beats_left": 3, "tests_done": 0, "tests_total": 2}

@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import DiceError, Die, roll_dice
+from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.turns import TurnError, TurnOrder, hand_off, interrupt, next_round, start
 from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.initiative import by_ratings, by_rolls, by_sides
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
-from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState, Scene
@@ -37,7 +37,8 @@ def _order(scene: Scene) -> TurnOrder:
 
 
 def _with_order(game: CortexState, scene: Scene, order: TurnOrder | None, note: str) -> Event:
-    return scene_change(game, scene.model_copy(update={"action_order": order}), note)
+    moved = scene.model_copy(update={"action_order": order, "turn_action": None})
+    return scene_change(game, moved, note)
 
 
 def _status(order: TurnOrder) -> str:
@@ -100,6 +101,7 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     people = _people(ctx, game, args.characters)
     names = tuple(c.name for c in people)
     lines: list[str] = []
+    rolled: list[Event] = []
     if args.method == "sides" and args.characters is not None:
         raise Refusal("With sides:, the sides name who takes part; leave out characters:.")
     if args.method == "handoff":
@@ -109,13 +111,20 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     else:
         require_mod(state, "taking-initiative")
         if args.method == "sides":
-            ranked, lines = _sides(ctx, game, args.sides)
+            ranked, lines = by_sides(ctx, game, scene, args.sides)
+        elif args.method == "rolls":
+            ranked, lines = by_rolls(game, scene, people)
         else:
-            ranked, lines = _ranked(ctx, game, people, args)
+            ranked, lines, rolled = by_ratings(
+                ctx, game, people, args.traits, args.results, roll=args.method == "ratings-roll"
+            )
+            for event in rolled:
+                if isinstance(event, ev.Rolled):
+                    game = game.with_roll(event.roll)
         order = start(tuple(n for n, _ in ranked), ranked[0][0], kind="fixed")
     event = _with_order(game, scene, order, f"action order: {order.lead} leads")
     return Decision(
-        events=(event,),
+        events=(*rolled, event),
         reply=Reply.say(
             *lines, f"Action order ({args.method}): {order.lead} leads.", _status(order)
         ),
@@ -130,79 +139,6 @@ def _people(ctx: Context, game: CortexState, names: str | None) -> list[Characte
     if not people:
         raise Refusal("Nobody is in play for an action order; make characters with /char new.")
     return people
-
-
-def _sides(
-    ctx: Context, game: CortexState, text: str | None
-) -> tuple[list[tuple[str, int]], list[str]]:
-    """Taking Initiative variant 1 (Cortex p.99): each side's leader rolls; the side with the
-    highest total picks who goes first from its group, then the next highest side, and so on
-    round the sides (each side's own order is as listed)."""
-    groups = [[n.strip() for n in side.split(",") if n.strip()] for side in (text or "").split("|")]
-    groups = [g for g in groups if g]
-    if len(groups) < 2:
-        raise Refusal('Name two sides or more, leader first: sides:"Ada, Ben | Boss, Thug".')
-    ranked_sides = []
-    lines = []
-    for group in groups:
-        members = [character(ctx, n).name for n in group]
-        roll = game.latest_roll(members[0])
-        if roll is None:
-            raise Refusal(f"{members[0]} leads a side and has not rolled; leaders roll first.")
-        total = reading_of(roll).total
-        ranked_sides.append((total, members))
-        lines.append(f"{members[0]}'s side: {total}.")
-    ranked_sides.sort(key=lambda side: -side[0])
-    order: list[tuple[str, int]] = []
-    depth = max(len(m) for _, m in ranked_sides)
-    for position in range(depth):
-        for total, members in ranked_sides:
-            if position < len(members):
-                order.append((members[position], total))
-    return order, lines
-
-
-def _ranked(
-    ctx: Context, game: CortexState, people: list[Character], args: StartOrder
-) -> tuple[list[tuple[str, int]], list[str]]:
-    """Taking Initiative (Cortex p.99), variants 2-4: highest goes first."""
-    lines = []
-    if args.method == "rolls":
-        # Everyone rolls (their newest roll counts); act from highest total to lowest.
-        scores = []
-        for who in people:
-            roll = game.latest_roll(who.name)
-            if roll is None:
-                raise Refusal(f"{who.name} has not rolled for initiative; everyone rolls first.")
-            scores.append((who.name, reading_of(roll).total))
-        return sorted(scores, key=lambda s: -s[1]), [
-            f"{n}: {t}." for n, t in sorted(scores, key=lambda s: -s[1])
-        ]
-    if not args.traits or len([t for t in args.traits.split(",") if t.strip()]) != 2:
-        raise Refusal('Name the two traits of the rating: traits:"Agility, Alertness".')
-    first, second = (t.strip() for t in args.traits.split(","))
-    ratings = []
-    for who in people:
-        dice = []
-        for trait in (first, second):
-            found = who.find_trait(trait)
-            dice.append(found[2] if found else Die.D4)  # no rating is a d4 (Cortex p.18)
-        ratings.append((who.name, sum(d.sides for d in dice)))
-    if args.method == "ratings":
-        ranked = sorted(ratings, key=lambda s: -s[1])
-        return ranked, [f"{n}: rating {r}." for n, r in ranked]
-    try:
-        faces = roll_dice(ctx.dice, [6] * len(ratings), args.results)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
-    scores = []
-    for (name, rating), face in zip(ratings, faces, strict=True):
-        # Cortex p.99 (variant 4): a hitch on the initiative die adds nothing.
-        added = 0 if face == 1 else face
-        scores.append((name, rating + added))
-        hitch = " (a hitch: the GM may activate it)" if face == 1 else ""
-        lines.append(f"{name}: rating {rating} + d6 {face}{hitch} = {rating + added}.")
-    return sorted(scores, key=lambda s: -s[1]), lines
 
 
 @dataclass(frozen=True)
@@ -223,6 +159,9 @@ def handoff(ctx: Context, args: HandOff) -> Decision:
     order = _order(scene)
     if order.current is not None:
         _may_steer(ctx, order.current)
+    if scene.pending_action is not None:
+        actor, target, _ = scene.pending_action
+        raise Refusal(f"{actor}'s action waits for {target}'s reaction first: /react.")
     try:
         moved = hand_off(order, args.to)
     except TurnError as error:

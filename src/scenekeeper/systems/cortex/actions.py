@@ -18,8 +18,14 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.contest_rules import describe_stake, losing_effect, stakes_for
+from scenekeeper.systems.cortex.contest_rules import (
+    describe_stake,
+    effect_comparison,
+    losing_effect,
+    stakes_for,
+)
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.reading import read_outcome
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
@@ -66,6 +72,8 @@ def act(ctx: Context, args: Act) -> Decision:
     may_act_for(ctx, who)
     if order is not None and order.current is not None and order.current != who.name:
         raise Refusal(f"It is {order.current}'s turn in the action order.")
+    if order is not None and scene.turn_action == who.name:
+        raise Refusal(f"{who.name} has taken their action this turn; /order handoff.")
     if scene.pending_action is not None:
         waiting_actor, waiting_target, waiting_roll = scene.pending_action
         raise Refusal(
@@ -89,13 +97,26 @@ def act(ctx: Context, args: Act) -> Decision:
     rolled = roll_character(
         ctx, who, request, side="gm" if who.kind == "gmc" else "player", action=True
     )
+    turn = who.name if order is not None and order.current == who.name else None
     if args.target is None:
-        return rolled
+        if scene.winning_reaction is None and turn is None:
+            return rolled
+        cleared = scene.model_copy(update={"winning_reaction": None, "turn_action": turn})
+        return Decision(
+            events=(*rolled.events, scene_change(game, cleared, f"{who.name} acts")),
+            reply=rolled.reply,
+        )
     target = character(ctx, args.target)
     if target.name == who.name:
         raise Refusal("An action is against someone else.")
     record = _rolled(rolled, who)
-    waiting = scene.model_copy(update={"pending_action": (who.name, target.name, record.id)})
+    waiting = scene.model_copy(
+        update={
+            "pending_action": (who.name, target.name, record.id),
+            "winning_reaction": None,
+            "turn_action": turn,
+        }
+    )
     lines = (
         *rolled.reply.text,
         f'{target.name} reacts with defensive traits only: /react pool:"..." '
@@ -115,6 +136,7 @@ class React:
     pool: Annotated[str, Opt("defensive traits only")]
     character: Annotated[str | None, Opt("who reacts (default: the target)")] = None
     counter: Annotated[bool, Opt("if the reaction wins: pay 1 PP to use its effect die")] = False
+    scale: Annotated[str | None, Opt("scale dice (see /roll)")] = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
 
 
@@ -139,37 +161,43 @@ def react(ctx: Context, args: React) -> Decision:
     action = game.roll_by_id(roll_id)
     if action is None:
         raise Refusal(f"Roll #{roll_id} is no longer in play; the GM can /undo and act again.")
+    if args.counter:
+        _may_counter(state, who)
     to_beat = reading_of(action).total
     rolled = roll_character(
         ctx,
         who,
-        CortexRoll(pool=args.pool, vs=str(to_beat), results=args.results),
+        CortexRoll(pool=args.pool, vs=str(to_beat), scale=args.scale, results=args.results),
         side="gm" if who.kind == "gmc" else "player",
     )
     reaction = _rolled(rolled, who)
     settled = scene.model_copy(update={"pending_action": None})
-    events: list[Event] = [
-        *rolled.events,
-        scene_change(game.with_roll(reaction), settled, f"{who.name} reacts"),
-    ]
     now = game.with_roll(reaction)
+    events: list[Event] = list(rolled.events)
     stress_on = mod_on(state, "stress")
     actor = character(ctx, actor_name)
     lines = list(rolled.reply.text)
     if reading_of(reaction).total > to_beat:
         lines.append(f"{who.name}'s reaction beats {to_beat}: {actor.name}'s action fails.")
+        if mod_on(state, "reaction-effect") and not args.counter:
+            settled = settled.model_copy(
+                update={"winning_reaction": (who.name, actor.name, reaction.id, action.id)}
+            )
+        events.append(scene_change(now, settled, f"{who.name} reacts"))
         if args.counter:
-            events += _counter(ctx, who, reaction, actor, action, game=now, lines=lines)
+            events += _counter(
+                who, reaction, actor, action, game=now, stress_on=stress_on, lines=lines
+            )
         elif mod_on(state, "reaction-effect"):
             lines.append(
-                f"{who.name} may pay 1 PP to use its effect die against {actor.name} "
-                "(react with counter:true)."
+                f"{who.name} may pay 1 PP to use its effect die against {actor.name}: /counter."
             )
         return Decision(
             events=tuple(events), reply=Reply(text=tuple(lines), data=rolled.reply.data)
         )
+    events.append(scene_change(now, settled, f"{who.name} reacts"))
     if args.counter:
-        raise Refusal("counter:true is for a reaction that wins; this one does not.")
+        lines.append("The reaction did not win, so there is no counter and nothing is paid.")
     won = _effect_against(action, reading_of(reaction).total)
     lost = losing_effect(now, Contestant(name=who.name, roll_id=reaction.id))
     stake = stakes_for(
@@ -179,6 +207,9 @@ def react(ctx: Context, args: React) -> Decision:
         f"{actor.name}'s action stands ({reading_of(action).total} against "
         f"{reading_of(reaction).total}; a tie goes to the actor)."
     )
+    compared = effect_comparison(actor.name, won, who.name, lost)
+    if compared is not None and not scene.high_stakes:
+        lines.append(compared)
     lines.append(describe_stake(stake, who.name, stress_on))
     if stake is not None:
         events.append(
@@ -192,36 +223,96 @@ def react(ctx: Context, args: React) -> Decision:
     return Decision(events=tuple(events), reply=Reply(text=tuple(lines), data=rolled.reply.data))
 
 
+@dataclass(frozen=True)
+class Counter:
+    character: Annotated[str | None, Opt("who reacted (default: the winning reactor)")] = None
+
+
+@commands.command(
+    "counter",
+    help="After a reaction wins (reaction-effect mod): pay 1 PP to use its effect die against "
+    "the actor, as if the reaction were the action.",
+    permission=Permission.PLAYER,
+    examples=("/counter",),
+)
+def counter(ctx: Context, args: Counter) -> Decision:
+    state = ctx.require_state()
+    game = cortex(state)
+    scene = current_scene(game)
+    if not mod_on(state, "reaction-effect"):
+        raise Refusal("The reaction-effect mod is off: a winning reaction only stops the action.")
+    if scene.winning_reaction is None:
+        raise Refusal("No winning reaction is waiting to use its effect die (it must be the last).")
+    reactor, actor_name, reaction_id, action_id = scene.winning_reaction
+    who = own_character(ctx, args.character or reactor)
+    may_act_for(ctx, who)
+    if who.name != reactor:
+        raise Refusal(f"The winning reaction is {reactor}'s.")
+    _may_counter(state, who)
+    reaction, action = game.roll_by_id(reaction_id), game.roll_by_id(action_id)
+    if reaction is None or action is None:
+        raise Refusal("Those rolls are no longer in play; the reaction's effect die is gone.")
+    lines: list[str] = []
+    actor = character(ctx, actor_name)
+    stress_on = mod_on(state, "stress")
+    events = _counter(who, reaction, actor, action, game=game, stress_on=stress_on, lines=lines)
+    done = scene.model_copy(update={"winning_reaction": None})
+    return Decision(
+        events=(*events, scene_change(game, done, f"{who.name} counters")),
+        reply=Reply(text=tuple(lines)),
+    )
+
+
+def _may_counter(state: TableState, who: Character) -> None:
+    """Refuse before anything is rolled: the mod must be on and the reactor able to pay."""
+    if not mod_on(state, "reaction-effect"):
+        raise Refusal(
+            "The reaction-effect mod is off: a winning reaction only stops the action "
+            "(leave out counter:)."
+        )
+    if who.kind == "pc" and who.pp < 1:
+        raise Refusal(
+            f"Using the reaction's effect die costs 1 PP and {who.name} has none; "
+            "react without counter:."
+        )
+    if who.kind == "gmc" and cortex(state).gm_bank < 1:
+        raise Refusal(
+            "Using the reaction's effect die costs 1 PP and the GM's bank is empty; "
+            "react without counter:."
+        )
+
+
 def _counter(
-    ctx: Context,
     who: Character,
     reaction: RollRecord,
     actor: Character,
     action: RollRecord,
     *,
     game: CortexState,
+    stress_on: bool,
     lines: list[str],
 ) -> list[Event]:
-    state = ctx.require_state()
-    stress_on = mod_on(state, "stress")
-    if not mod_on(state, "reaction-effect"):
-        raise Refusal("The reaction-effect mod is off: a winning reaction only stops the action.")
-    if who.kind == "pc" and who.pp < 1:
-        raise Refusal(f"Using the reaction's effect die costs 1 PP and {who.name} has none.")
+    won = _effect_against(reaction, reading_of(action).total)
+    lost = losing_effect(game, Contestant(name=actor.name, roll_id=action.id))
+    stake = stakes_for(who.name, won, actor.name, lost, high_stakes=False, stress_on=stress_on)
+    compared = effect_comparison(who.name, won, actor.name, lost)
+    if compared is not None:
+        lines.append(compared)
+    if stake is None:
+        lines.append(
+            f"{who.name}'s effect die is stepped away to nothing; nothing is paid. "
+            + describe_stake(stake, actor.name, stress_on)
+        )
+        return []
     paid: Event = (
         ev.PlotPointsChanged(character=who.name, delta=-1, reason="used a reaction's effect die")
         if who.kind == "pc"
         else ev.GmBankChanged(delta=-1, reason=f"{who.name} used a reaction's effect die")
     )
-    won = _effect_against(reaction, reading_of(action).total)
-    lost = losing_effect(game, Contestant(name=actor.name, roll_id=action.id))
-    stake = stakes_for(who.name, won, actor.name, lost, high_stakes=False, stress_on=stress_on)
     lines.append(
         f"{who.name} pays 1 PP to use its effect die. "
         + describe_stake(stake, actor.name, stress_on)
     )
-    if stake is None:
-        return [paid]
     return [
         paid,
         ev.ContestChanged(

@@ -154,6 +154,11 @@ def settle(ctx: Context, args: Settle) -> Decision:
     done = ev.ContestChanged(
         contest=game.contest, stakes=rest, gave_in_to=game.gave_in_to, note=f"settled {loser.name}"
     )
+    if stake.stress_only and args.stress is None:
+        raise Refusal(
+            f"High stakes with stress: {loser.name} takes {stake.die} stress instead of being "
+            "taken out, not a complication, and no PP is needed: add stress:<type>."
+        )
     if args.stress is not None:
         if not mod_on(state, "stress"):
             raise Refusal("The stress mod is off; name a complication instead.")

@@ -66,6 +66,10 @@ def stakes_for(
         # Strictly larger takes them out; equal or smaller gives the complication.
         taken_out = lost is None or won > lost
         return Stakes(loser=loser, winner=winner, die=won, taken_out=taken_out)
+    if high_stakes:
+        # Stress replaces being taken out (Cortex p.39): a larger effect die means stress.
+        larger = lost is None or won > lost
+        return Stakes(loser=loser, winner=winner, die=won, stress_only=larger)
     die: Die | None = won
     if not high_stakes and lost is not None and lost >= won:
         stepped = step_down(won)
@@ -132,6 +136,9 @@ def move_on(game: CortexState, contest: Contest, last: int, *, stress_on: bool) 
                 high_stakes=contest.high_stakes,
                 stress_on=stress_on,
             )
+            compared = effect_comparison(winner.name, won, loser.name, lost)
+            if compared is not None and not contest.high_stakes:
+                lines.append(compared)
             lines.append(describe_stake(stake, loser.name, stress_on))
             if stake is not None:
                 owed.append(stake)
@@ -148,6 +155,12 @@ def describe_stake(stake: Stakes | None, loser: str, stress_on: bool) -> str:
     settle = f'/contest settle character:"{loser}" complication:"<name>"'
     if stress_on:
         settle += f" (or stress:<type> for {stake.die} stress)"
+    if stake.stress_only:
+        return (
+            f"High stakes: {stake.winner}'s effect die {stake.die} is larger, and with stress "
+            f"{loser} takes {stake.die} stress instead of being taken out: "
+            f'/contest settle character:"{loser}" stress:<type>.'
+        )
     if stake.taken_out:
         return (
             f"High stakes: {stake.winner}'s effect die {stake.die} is larger: {loser} is taken "
@@ -155,3 +168,15 @@ def describe_stake(stake: Stakes | None, loser: str, stress_on: bool) -> str:
             f"{stake.die} complication instead (add stay:true)."
         )
     return f"{loser} takes a {stake.die} complication, named by {stake.winner}: {settle}."
+
+
+def effect_comparison(winner: str, won: Die, loser: str, lost: Die | None) -> str | None:
+    """Not high stakes: the line saying how the effect dice compared (None if never rolled)."""
+    if lost is None:
+        return None
+    if lost >= won:
+        return (
+            f"Effect dice: {winner}'s {won} against {loser}'s {lost}, equal or larger: "
+            "the complication steps down once."
+        )
+    return f"Effect dice: {winner}'s {won} against {loser}'s {lost}, smaller: it stands."

@@ -74,12 +74,15 @@ def start(ctx: Context, args: Start) -> Decision:
         raise Refusal("Each contestant takes part once; name different characters.")
     for c in everyone:
         if c.status != "active":
-            raise Refusal(f"{c.name} is {c.status.replace('_', ' ')} and cannot take part.")
+            raise Refusal(
+                f"{c.name} is {c.status.replace('_', ' ')} and cannot take part in this scene "
+                "(a GM can bring them back with /char return)."
+            )
     for gave, to in game.gave_in_to:
         if same_name(gave, who.name) and any(same_name(to, o.name) for o in opponents):
             raise Refusal(
                 f"{who.name} gave in to {to} and cannot start a new contest with them straight "
-                "away (Cortex p.21): not until time passes (a rest or a new session)."
+                "away (Cortex p.21): not until time passes (a new scene, a rest or a new session)."
             )
     high = args.high_stakes
     if high is None:

@@ -20,7 +20,7 @@ from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
-from scenekeeper.systems.cortex.state import Contest, Contestant
+from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -48,16 +48,24 @@ def roll(ctx: Context, args: DramaRoll) -> Decision:
         raise Refusal("A contest is running already.")
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
-    if any(name == who.name for name, _ in scene.drama_rolls):
-        raise Refusal(f"{who.name} has rolled to go first already.")
+    # One roll each; a tie for the highest rolls again, and the new roll replaces the old.
+    again = any(name == who.name for name, _ in scene.drama_rolls)
+    if again and who.name not in _tied_for_highest(game, scene):
+        raise Refusal(
+            f"{who.name} has rolled to go first already; only those tied for the highest "
+            "roll again."
+        )
     rolled = roll_character(
         ctx, who, CortexRoll(pool=args.pool, results=args.results), side="player"
     )
     record = next(
         e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
     )
-    updated = scene.model_copy(update={"drama_rolls": (*scene.drama_rolls, (who.name, record.id))})
+    kept = tuple((name, roll) for name, roll in scene.drama_rolls if name != who.name)
+    updated = scene.model_copy(update={"drama_rolls": (*kept, (who.name, record.id))})
     line = "When everyone who wants to go first has rolled, the GM: /drama lead against:<opponent>."
+    if again:
+        line = f"This roll replaces {who.name}'s earlier one. {line}"
     return Decision(
         events=(
             *rolled.events,
@@ -144,3 +152,13 @@ def lead(ctx: Context, args: Lead) -> Decision:
                 "or wait."
             )
     return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+def _tied_for_highest(game: CortexState, scene: Scene) -> tuple[str, ...]:
+    rolls = [(n, game.roll_by_id(roll_id)) for n, roll_id in scene.drama_rolls]
+    read = [(n, reading_of(r).total) for n, r in rolls if r is not None]
+    if not read:
+        return ()
+    best = max(t for _, t in read)
+    top = tuple(n for n, t in read if t == best)
+    return top if len(top) > 1 else ()

@@ -50,6 +50,8 @@ class StartGang:
 def start(ctx: Context, args: StartGang) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
+    if scene.gang is not None:
+        raise Refusal(f"{scene.gang.lead}'s gang is in the scene; /gang end it first.")
     lead = character(ctx, args.lead)
     support: list[tuple[str, Die]] = []
     if args.support:
@@ -119,14 +121,20 @@ def knock(ctx: Context, args: Knock) -> Decision:
         spare = sorted(
             (d.die for i, d in enumerate(roll.dice) if i not in used and d.face != 1), reverse=True
         )
-        effects = [read.effect, *(spare[:1] or [Die.D4])]
+        second = spare[0] if spare else Die.D4
+        effects = [read.effect, second]
+        where = "the largest die left after the total" if spare else "no die left: a d4"
+        heroic = [f"Heroic: a second effect die, {second} ({where})."]
     else:
         effects = [result.effect if isinstance(result.effect, Die) else Die.D12]
+        heroic = []
+    misses = []
     support = list(gang.support)
     gone = []
     for effect in effects:
         smaller = [s for s in support if s[1] < effect]
         if not smaller:
+            misses.append(f"The effect die {effect} knocks nothing away: none is smaller.")
             continue
         target = max(smaller, key=lambda s: s[1])
         support.remove(target)
@@ -141,7 +149,10 @@ def knock(ctx: Context, args: Knock) -> Decision:
             scene_change(game, updated, "gang knocked down"),
         ),
         reply=Reply.say(
-            f"Knocked away: {', '.join(gone)}.", f"Still supporting {gang.lead}: {left}."
+            *heroic,
+            f"Knocked away: {', '.join(gone)}.",
+            *misses,
+            f"Still supporting {gang.lead}: {left}.",
         ),
     )
 
@@ -180,6 +191,11 @@ def assist(ctx: Context, args: Help) -> Decision:
     lead = character(ctx, args.to)
     if lead.name == helper.name:
         raise Refusal("Help someone else: name the PC leading the action.")
+    if helper.kind != "pc" or lead.kind != "pc":
+        raise Refusal(
+            "Helping is PCs handing a die to the leading PC (Cortex p.100); GMCs gang up "
+            "with /gang start."
+        )
     found = helper.find_trait(args.trait)
     if found is None:
         raise Refusal(f"{helper.name} has no trait called {args.trait}.")

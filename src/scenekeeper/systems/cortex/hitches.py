@@ -57,7 +57,7 @@ def activate_hitches(ctx: Context, args: Hitch) -> Decision:
         raise Refusal(f"Roll #{roll.id} has no hitches to activate.")
     if roll.hitches_activated:
         raise Refusal(f"The hitches of roll #{roll.id} are activated already.")
-    botch = is_botch(steps(roll))
+    botch = is_botch(steps(roll)) and not roll.hitch_only
     doom_pool = mod_on(state, "doom-pool") or mod_on(state, "limited-doom-pool")
     doom = mod_on(state, "hitches-to-doom-pool") and doom_pool and not args.complication
     events: list[Event] = [

@@ -88,7 +88,7 @@ def recover(ctx: Context, args: Recover) -> Decision:
     if (who.name, kind, name) in game.recovery_locks:
         raise Refusal(
             f"{who.name} tried to recover {_label(kind, name)} already; no retry until time passes "
-            "(a rest or a new session)."
+            "(a new scene, a rest or a new session)."
         )
     # Cortex p.95: recovery is easier in a bridge scene (downtime): d6 d6 instead of d8 d8.
     scene = game.scene

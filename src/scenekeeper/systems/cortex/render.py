@@ -153,6 +153,8 @@ def _outcome_line(result: Outcome) -> str:
     if result.kind == "failure":
         return f"Failure: {'a tie fails' if result.margin == 0 else f'short by {-result.margin}'}."
     if result.kind == "success":
+        if result.margin == 0:
+            return "Success: a tie goes to the actor."
         return f"Success by {result.margin}."
     if result.past_d12:
         return (

@@ -43,6 +43,7 @@ from scenekeeper.systems.cortex.pool_building import (
 from scenekeeper.systems.cortex.pools import BuiltPool, Term
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll
+from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character
 
@@ -111,6 +112,9 @@ class GmRoll:
     pay: Annotated[
         int, Opt("plot points from the GM bank for extra traits", min_value=0, max_value=10)
     ] = 0
+    scale: Annotated[
+        str | None, Opt("scale dice: d8 (advantage) or d8 d8 (overwhelming), or per the mod")
+    ] = None
     results: Annotated[str | None, Opt("faces rolled for the pool, in pool order")] = None
     vs_results: Annotated[str | None, Opt("faces rolled for the vs: dice")] = None
 
@@ -129,11 +133,14 @@ def gmroll(ctx: Context, args: GmRoll) -> Decision:
             pool=args.pool,
             vs=args.vs,
             pay=args.pay,
+            scale=args.scale,
             results=args.results,
             vs_results=args.vs_results,
         )
         return roll_character(ctx, who, full, side="gm")
-    return gm_pool_roll(ctx, args.pool, args.results, vs=args.vs, vs_results=args.vs_results)
+    return gm_pool_roll(
+        ctx, args.pool, args.results, vs=args.vs, vs_results=args.vs_results, scale=args.scale
+    )
 
 
 def gm_pool_roll(
@@ -143,16 +150,22 @@ def gm_pool_roll(
     *,
     vs: str | None = None,
     vs_results: str | None = None,
+    scale: str | None = None,
 ) -> Decision:
-    """The GM rolls an opposition pool (difficulty dice, the doom pool, complications)."""
-    game = cortex(ctx.require_state())
+    """The GM rolls an opposition pool (difficulty dice, the doom pool, complications); a scale
+    die joins it when the opposition has the advantage of scale (Cortex p.100)."""
+    state = ctx.require_state()
+    game = cortex(state)
     pool, number = opposition_of(ctx, game, text)
     if number:
         raise Refusal(
             "With static difficulty a level is a number, not dice: the player rolls "
             f'vs:"{text}" directly (it counts {number}, plus any complication dice).'
         )
-    return _gm_roll(ctx, pool, results, vs, vs_results)
+    extra_kept = 0
+    if scale is not None:
+        pool, extra_kept = with_scale(pool, scale, multi_level=mod_on(state, "multi-level-scale"))
+    return _gm_roll(ctx, pool, results, vs, vs_results, keep=2 + extra_kept)
 
 
 def _gm_roll(
@@ -161,6 +174,8 @@ def _gm_roll(
     results: str | None,
     vs: str | None,
     vs_results: str | None,
+    *,
+    keep: int = 2,
 ) -> Decision:
     game = cortex(ctx.require_state())
     difficulty, against, opposition, events = difficulty_of(ctx, game, vs, vs_results, GM_ROLLER)
@@ -175,6 +190,7 @@ def _gm_roll(
         pool,
         faces,
         policy=policy(ctx),
+        keep=keep,
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,

@@ -1,8 +1,9 @@
 """What the end of a scene and a rest do to a Cortex table, for the scene rules to call.
 
 Cortex p.35: assets last the scene unless made longer (a beat-long one is gone already after
-its roll). Cortex p.40: a stressed-out character is out for the rest of the scene, so a new
-scene brings them back. A rest (``stress_commands.rest_events``) steps stress down.
+its roll). Cortex p.22 and p.40: a taken-out or stressed-out character is out for the rest of
+the scene, so a new scene brings them back. A rest (``stress_commands.rest_events``) steps
+stress down.
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ def scene_end_events(state: TableState) -> tuple[list[Event], list[str]]:
             if asset.duration in ENDS_WITH_SCENE:
                 events.append(ev.AssetRemoved(owner=who.name, name=name))
                 lines.append(f"{who.name}'s {name} ends with the scene.")
+        if who.status == "taken_out":
+            # Cortex p.22: taken out of *the scene*; the next scene has them back. (The d6
+            # complication is for coming back within the scene, /char return.)
+            events.append(
+                ev.StatusChanged(character=who.name, status="active", reason="a new scene")
+            )
+            lines.append(f"{who.name}, taken out of this scene, is back for the next.")
         if who.status == "stressed_out":
             events.append(
                 ev.StatusChanged(character=who.name, status="active", reason="a new scene")

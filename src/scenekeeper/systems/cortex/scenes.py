@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated, cast
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
@@ -52,6 +53,12 @@ def start(ctx: Context, args: StartScene) -> Decision:
     kind = cast(SceneType, args.type)
     name = clean_name(args.name) if args.name else kind.capitalize()
     scene = Scene(type=kind, name=name, high_stakes=args.high_stakes)
+    if game.paused_scenes and kind != "flashback":
+        waiting = game.paused_scenes[-1].name
+        raise Refusal(
+            f"A flashback is running and {waiting} waits for it: /scene end the flashback first "
+            "(or start a flashback within it)."
+        )
     events: list[Event] = []
     lines: list[str] = []
     if game.scene is not None and kind == "flashback":

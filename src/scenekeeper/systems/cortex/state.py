@@ -61,6 +61,9 @@ class RollRecord(Model):
     ties_succeed: bool = False
     #: Plot points earned on this roll (d4s, hinder) cannot be spent on it (Cortex p.29).
     pp_earned: int = 0
+    #: A lone die whose 1 the rules call a hitch, not a botch (the d6 added to an initiative
+    #: rating, Cortex p.99).
+    hitch_only: bool = False
 
 
 class Contestant(Model):
@@ -104,6 +107,9 @@ class Stakes(Model):
     die: DieField
     #: High stakes with the winner's effect die larger: taken out, unless 1 PP keeps them in.
     taken_out: bool = False
+    #: High stakes with the stress mod and the winner's effect die larger: stress replaces
+    #: being taken out, so it must be stress (Cortex p.39).
+    stress_only: bool = False
 
 
 class CortexRules(Model):
@@ -154,6 +160,9 @@ class TimedTest(Model):
     character: str
     difficulties: tuple[str, ...]
     beats_left: int
+    #: The starting budget: buying time regains lost beats, never more than it (None: tables
+    #: from before the budget was kept).
+    budget: int | None = None
     tests_done: int = 0
     consequence: str = ""
     #: PCs who failed to buy time and cannot help again.
@@ -195,8 +204,15 @@ class Scene(Model):
     dramatic_lead: str | None = None
     #: Rolls made to go first in dramatic order: (character, roll id).
     drama_rolls: tuple[tuple[str, int], ...] = ()
+    #: Taking Initiative: rolls made for the action order (character, roll id).
+    initiative_rolls: tuple[tuple[str, int], ...] = ()
     #: An action waiting for its reaction: (actor, target, roll id).
     pending_action: tuple[str, str, int] | None = None
+    #: A reaction that won and may still use its effect die (reaction-effect):
+    #: (reactor, actor, reaction roll id, action roll id). Cleared by the next action.
+    winning_reaction: tuple[str, str, int, int] | None = None
+    #: Who has taken their action on this turn of the action order (one action a turn).
+    turn_action: str | None = None
 
 
 class CortexState(GameState):

@@ -59,6 +59,8 @@ def start(ctx: Context, args: StartTimed) -> Decision:
     if scene.timed_test is not None:
         raise Refusal("A timed test is running; /timed end it first.")
     who = character(ctx, args.character)
+    if who.kind != "pc":
+        raise Refusal("A timed test is a PC racing the clock (Cortex p.101); name a PC.")
     levels = tuple(
         " ".join(d.split()).lower().replace("-", " ")
         for d in args.difficulties.split(",")
@@ -73,6 +75,7 @@ def start(ctx: Context, args: StartTimed) -> Decision:
         character=who.name,
         difficulties=levels,
         beats_left=args.beats or len(levels),
+        budget=args.beats or len(levels),
         consequence=args.consequence or "",
     )
     event = scene_change(
@@ -82,7 +85,7 @@ def start(ctx: Context, args: StartTimed) -> Decision:
         events=(event,),
         reply=Reply.say(
             f"Timed test for {who.name}: {len(levels)} tests ({', '.join(levels)}), "
-            f"{timed.beats_left} beats.",
+            f"{beats(timed.beats_left)}.",
             f'{who.name}: /timed roll pool:"..." for test 1 ({levels[0]}).',
         ),
     )
@@ -142,8 +145,8 @@ def roll(ctx: Context, args: TimedRoll) -> Decision:
         }
     )
     lines = [
-        f"Test {timed.tests_done} of {timed.tests_total}: {result.kind}, {cost} "
-        f"beat{'s' if cost != 1 else ''}; {timed.beats_left} left."
+        f"Test {timed.tests_done} of {timed.tests_total}: {result.kind}, "
+        f"{beats(cost, none='no beat')}; {beats(timed.beats_left)} left."
     ]
     if result.kind == "failure":
         lines[0] += " The task still moves on."
@@ -159,7 +162,7 @@ def _check(game: CortexState, scene: Scene, timed: TimedTest) -> tuple[Event, li
     finished = timed.tests_done >= timed.tests_total
     if finished and timed.beats_left > 0:
         lines = [
-            f"{timed.character} finishes with {timed.beats_left} beats to spare: full success."
+            f"{timed.character} finishes with {beats(timed.beats_left)} to spare: full success."
         ]
     elif finished and timed.beats_left == 0:
         lines = [
@@ -206,6 +209,8 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
     may_act_for(ctx, who)
     if who.name == timed.character:
         raise Refusal(f"{who.name} is racing the clock; another PC buys time.")
+    if who.kind != "pc":
+        raise Refusal("Buying time is for another PC (Cortex p.103).")
     if who.name in timed.barred:
         raise Refusal(
             f"{who.name} failed to buy time already and cannot help again in this timed test."
@@ -213,6 +218,11 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
     if timed.bought_this_beat:
         raise Refusal(
             "Someone tried to buy time already since the last beat; one attempt between beats."
+        )
+    if timed.budget is not None and timed.beats_left >= timed.budget:
+        raise Refusal(
+            f"No beats are lost yet ({beats(timed.beats_left)} of {timed.budget}); buying time "
+            "regains lost beats."
         )
     level = args.vs or timed.difficulties[timed.tests_done]
     rolled = roll_character(
@@ -233,10 +243,13 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
         line = f"{who.name} fails to buy time and cannot help again in this timed test."
     else:
         gained = 2 if result.kind == "heroic" else 1
+        if timed.budget is not None:
+            # It regains lost beats: never more than the starting budget.
+            gained = min(gained, timed.budget - timed.beats_left)
         timed = timed.model_copy(
             update={"beats_left": timed.beats_left + gained, "bought_this_beat": True}
         )
-        line = f"{who.name} buys {gained} beat{'s' if gained > 1 else ''}: {timed.beats_left} left."
+        line = f"{who.name} buys {beats(gained)} back: {beats(timed.beats_left)} left."
     event = scene_change(
         game, scene.model_copy(update={"timed_test": timed}), f"{who.name} buys time"
     )
@@ -258,7 +271,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         reply=Reply.say(
             f"Timed test for {timed.character}: test {timed.tests_done + 1} of "
             f"{timed.tests_total} ({timed.difficulties[timed.tests_done]}), "
-            f"{timed.beats_left} beats left.{barred}"
+            f"{beats(timed.beats_left)} left.{barred}"
         )
     )
 
@@ -282,3 +295,10 @@ def _running(scene: Scene) -> TimedTest:
     if scene.timed_test is None:
         raise Refusal("There is no timed test; the GM starts one with /timed start.")
     return scene.timed_test
+
+
+def beats(count: int, none: str = "no beats") -> str:
+    """'1 beat', '3 beats'; a count below one (time has run out) is ``none``."""
+    if count <= 0:
+        return none
+    return f"{count} beat{'s' if count != 1 else ''}"
