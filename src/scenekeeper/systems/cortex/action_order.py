@@ -20,6 +20,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.turns import TurnError, TurnOrder, hand_off, interrupt, next_round, start
 from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards
 from scenekeeper.systems.cortex.initiative import by_ratings, by_rolls, by_sides
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
@@ -203,13 +204,17 @@ def next_lead(ctx: Context, args: NextRound) -> Decision:
 @dataclass(frozen=True)
 class Interrupt:
     character: Annotated[str, Opt("the GMC who acts now")]
-    die: Annotated[str, Opt("the doom die spent: at least the next PC's largest trait")]
+    die: Annotated[
+        str, Opt("the doom die spent: at least the next PC's largest trait (Scions: d6)")
+    ]
+    players: D12Players = None
+    reward: D12Reward = None
 
 
 @commands.command(
     "order interrupt",
-    help="Doom pool: spend a doom die at least as large as the next PC's largest trait to have "
-    "a GMC act now, out of turn.",
+    help="Doom pool: spend a doom die at least as large as the next PC's largest trait (in "
+    "Scions, any die from d6) to have a GMC act now, out of turn.",
     permission=Permission.GM,
 )
 def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
@@ -244,14 +249,16 @@ def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
         raise Refusal(str(error)) from None
     rest = list(game.doom_pool)
     rest.remove(die)
+    rewarded, said = d12_rewards(ctx, int(die is Die.D12), args.players, args.reward)
     events = (
         ev.DoomPoolChanged(dice=tuple(rest), reason=f"spent {die} to interrupt the action order"),
         _with_order(game, scene, moved, f"{who.name} interrupts"),
+        *rewarded,
     )
     return Decision(
         events=events,
         reply=Reply.say(
-            f"The GM spends a doom {die}: {who.name} acts now, out of turn.", _status(moved)
+            f"The GM spends a doom {die}: {who.name} acts now, out of turn.", _status(moved), *said
         ),
     )
 

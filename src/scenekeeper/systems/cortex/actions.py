@@ -48,6 +48,7 @@ class Act:
         int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
     ] = 0
     scale: Annotated[str | None, Opt("scale dice (see /roll)")] = None
+    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
     vs_results: Annotated[str | None, Opt("faces of the GM's difficulty dice")] = None
 
@@ -93,6 +94,7 @@ def act(ctx: Context, args: Act) -> Decision:
         results=args.results,
         vs_results=args.vs_results,
         scale=args.scale,
+        boost=args.boost,
     )
     rolled = roll_character(
         ctx, who, request, side="gm" if who.kind == "gmc" else "player", action=True
@@ -136,7 +138,11 @@ class React:
     pool: Annotated[str, Opt("defensive traits only")]
     character: Annotated[str | None, Opt("who reacts (default: the target)")] = None
     counter: Annotated[bool, Opt("if the reaction wins: pay 1 PP to use its effect die")] = False
+    pay: Annotated[
+        int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
+    ] = 0
     scale: Annotated[str | None, Opt("scale dice (see /roll)")] = None
+    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
 
 
@@ -167,7 +173,14 @@ def react(ctx: Context, args: React) -> Decision:
     rolled = roll_character(
         ctx,
         who,
-        CortexRoll(pool=args.pool, vs=str(to_beat), scale=args.scale, results=args.results),
+        CortexRoll(
+            pool=args.pool,
+            vs=str(to_beat),
+            pay=args.pay,
+            scale=args.scale,
+            boost=args.boost,
+            results=args.results,
+        ),
         side="gm" if who.kind == "gmc" else "player",
     )
     reaction = _rolled(rolled, who)
@@ -275,7 +288,14 @@ def _may_counter(state: TableState, who: Character) -> None:
             f"Using the reaction's effect die costs 1 PP and {who.name} has none; "
             "react without counter:."
         )
-    if who.kind == "gmc" and cortex(state).gm_bank < 1:
+    game = cortex(state)
+    if who.kind == "gmc" and game.rules.gmc_reaction_cost == "doom":
+        if not game.doom_pool:
+            raise Refusal(
+                "Using the reaction's effect die costs a doom die and the doom pool is empty; "
+                "react without counter:."
+            )
+    elif who.kind == "gmc" and game.gm_bank < 1:
         raise Refusal(
             "Using the reaction's effect die costs 1 PP and the GM's bank is empty; "
             "react without counter:."
@@ -296,23 +316,16 @@ def _counter(
     lost = losing_effect(game, Contestant(name=actor.name, roll_id=action.id))
     stake = stakes_for(who.name, won, actor.name, lost, high_stakes=False, stress_on=stress_on)
     compared = effect_comparison(who.name, won, actor.name, lost)
+    if stake is None:
+        if compared is not None:
+            lines.append(compared)
+        lines.append(f"{who.name}'s effect die steps down to nothing: nothing is paid.")
+        return []
+    paid, cost = _reaction_cost(who, game)
+    lines.append(f"{who.name} pays {cost} to use the reaction's effect die.")
     if compared is not None:
         lines.append(compared)
-    if stake is None:
-        lines.append(
-            f"{who.name}'s effect die is stepped away to nothing; nothing is paid. "
-            + describe_stake(stake, actor.name, stress_on)
-        )
-        return []
-    paid: Event = (
-        ev.PlotPointsChanged(character=who.name, delta=-1, reason="used a reaction's effect die")
-        if who.kind == "pc"
-        else ev.GmBankChanged(delta=-1, reason=f"{who.name} used a reaction's effect die")
-    )
-    lines.append(
-        f"{who.name} pays 1 PP to use its effect die. "
-        + describe_stake(stake, actor.name, stress_on)
-    )
+    lines.append(describe_stake(stake, actor.name, stress_on))
     return [
         paid,
         ev.ContestChanged(
@@ -322,6 +335,19 @@ def _counter(
             note=f"{who.name}'s reaction against {actor.name}",
         ),
     ]
+
+
+def _reaction_cost(who: Character, game: CortexState) -> tuple[Event, str]:
+    """What using a winning reaction's effect die costs: 1 PP from a PC, a GM bank point for
+    a GMC -- or, where the game says so (Scions), a doom die of any size: the smallest."""
+    reason = f"{who.name} used a reaction's effect die"
+    if who.kind == "pc":
+        return ev.PlotPointsChanged(character=who.name, delta=-1, reason=reason), "1 PP"
+    if game.rules.gmc_reaction_cost == "doom":
+        rest = sorted(game.doom_pool)
+        smallest = rest.pop(0)
+        return ev.DoomPoolChanged(dice=tuple(rest), reason=reason), f"a doom {smallest}"
+    return ev.GmBankChanged(delta=-1, reason=reason), "1 PP"
 
 
 def _effect_against(roll: RollRecord, other_total: int) -> Die:

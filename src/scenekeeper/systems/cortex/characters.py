@@ -281,6 +281,11 @@ def show(ctx: Context, args: ShowCharacter) -> Decision:
     if mod_on(ctx.require_state(), "shaken-stricken") and shaken_traits(game, who):
         shaken = ", ".join(shaken_traits(game, who))
         lines.append(f"Shaken ({shaken}): one die makes the total.")
+    boosts = game.boosts.get(who.name, 0)
+    if boosts:
+        lines.append(
+            f"Boosts: {boosts} (step up one die of a coming pool: add boost:<die> to the roll)."
+        )
     return Decision(reply=Reply.say(*lines, data=who.model_dump(mode="json")))
 
 

@@ -30,7 +30,7 @@ from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import same_name
 from scenekeeper.systems.cortex.state import Contestant
-from scenekeeper.systems.cortex.stress import take_stress
+from scenekeeper.systems.cortex.stress_commands import take_by_rules
 from scenekeeper.systems.cortex.troubles import complication_events
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -123,6 +123,9 @@ class Settle:
     stay: Annotated[
         bool, Opt("high stakes: pay 1 PP to take the complication, not be taken out")
     ] = False
+    pull: Annotated[
+        bool, Opt("Scions: the winner pulls their punches, stressed out without trauma")
+    ] = False
 
 
 @commands.command(
@@ -154,6 +157,8 @@ def settle(ctx: Context, args: Settle) -> Decision:
     done = ev.ContestChanged(
         contest=game.contest, stakes=rest, gave_in_to=game.gave_in_to, note=f"settled {loser.name}"
     )
+    if args.pull and args.stress is None:
+        raise Refusal("pull: goes with stress:<type> (pulled punches: no trauma).")
     if stake.stress_only and args.stress is None:
         raise Refusal(
             f"High stakes with stress: {loser.name} takes {stake.die} stress instead of being "
@@ -162,12 +167,7 @@ def settle(ctx: Context, args: Settle) -> Decision:
     if args.stress is not None:
         if not mod_on(state, "stress"):
             raise Refusal("The stress mod is off; name a complication instead.")
-        kind = next((t for t in game.stress_types if same_name(t, args.stress)), None)
-        if kind is None:
-            raise Refusal(
-                f"'{args.stress}' is not a stress type here ({', '.join(game.stress_types)})."
-            )
-        hurt, lines = take_stress(loser, kind, stake.die, trauma_on=mod_on(state, "trauma"))
+        hurt, lines = take_by_rules(state, loser, args.stress, stake.die, pull=args.pull)
         earned = LOSER_EARNS.get(stake.die, 0) if game.rules.loser_earns_by_stress else 0
         if earned and loser.kind == "pc":
             reason = f"lost a conflict, taking {stake.die} stress"

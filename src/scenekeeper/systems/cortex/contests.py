@@ -112,6 +112,7 @@ class ContestRoll:
     ] = 0
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
     scale: Annotated[str | None, Opt("scale dice (d8, or d8 d8; see /roll)")] = None
+    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
 
 
 @commands.command(
@@ -135,6 +136,7 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         pay=args.pay,
         results=args.results,
         scale=args.scale,
+        boost=args.boost,
     )
     rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
     record = next(

@@ -21,6 +21,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.pools import Term
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -108,18 +109,23 @@ def stepup(ctx: Context, args: DoomDie) -> Decision:
     )
 
 
+#: Scions: a spent doom d12 rewards the affected players (any command that spends one).
+D12Players = Annotated[
+    str | None, Opt('a spent d12 (Scions): the affected players\' characters, "Ada, Ben"')
+]
+D12Reward = Annotated[
+    str | None, Opt("a spent d12 (Scions): each gains 1 point or 1 XP", choices=("pp", "xp"))
+]
+
+
 @dataclass(frozen=True)
 class DoomSpend:
     die: Annotated[str, Opt("the doom die spent, like d8 (end-scene: d12)")]
     on: Annotated[str, Opt("what it buys", choices=tuple(SPENDS))]
     note: Annotated[str | None, Opt("what it is, for the record", max_length=120)] = None
     results: Annotated[str | None, Opt("total: the face you rolled for it")] = None
-    players: Annotated[
-        str | None, Opt('a spent d12 (Scions): the affected players\' characters, "Ada, Ben"')
-    ] = None
-    reward: Annotated[
-        str | None, Opt("a spent d12 (Scions): each gains 1 point or 1 XP", choices=("pp", "xp"))
-    ] = None
+    players: D12Players = None
+    reward: D12Reward = None
 
 
 @commands.command(
@@ -147,7 +153,8 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         _, rest = _take(rest, "d12")
         lines = ["The GM spends two doom d12s to end the scene."]
     reason = f"spent {die} on {args.on}" + (f": {args.note}" if args.note else "")
-    events: list[Event] = [ev.DoomPoolChanged(dice=rest, reason=reason)]
+    lent = (*game.doom_lent, die) if args.on == "gmc-pool" else None
+    events: list[Event] = [ev.DoomPoolChanged(dice=rest, reason=reason, lent=lent)]
     if args.on == "total":
         face = roll_dice(ctx.dice, [die.sides], args.results)[0]
         lines.append(f"It shows {face}: add {face} to the GM's total.")
@@ -164,27 +171,39 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         lines.append(follow if follow.endswith(".") else follow + ".")
     if args.note:
         lines.append(args.note)
-    if game.rules.d12_rewards and die is Die.D12:
-        rewarded, said = _d12_rewards(ctx, args)
-        events += rewarded
-        lines += said
+    spent_d12s = 2 if args.on == "end-scene" else int(die is Die.D12)
+    rewarded, said = d12_rewards(ctx, spent_d12s, args.players, args.reward)
+    events += rewarded
+    lines += said
     lines.append(f"Doom pool: {_pool_text(rest)}.")
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
-def _d12_rewards(ctx: Context, args: DoomSpend) -> tuple[list[Event], list[str]]:
-    """Scions: every d12 the GM spends gives each affected player 1 point or 1 XP."""
-    if not args.players or not args.reward:
+def d12_rewards(
+    ctx: Context, count: int, players: str | None, reward: str | None
+) -> tuple[list[Event], list[str]]:
+    """Scions: every d12 the GM spends gives each affected player 1 point or 1 XP; ``count``
+    d12s were spent (none: nothing to reward, or a game without the rule)."""
+    if count == 0 or not cortex(ctx.require_state()).rules.d12_rewards:
+        return [], []
+    if not players or not reward:
         raise Refusal(
             'A spent d12 rewards the affected players: add players:"Ada, Ben" reward:pp|xp.'
         )
-    names = [character(ctx, n.strip()).name for n in args.players.split(",") if n.strip()]
-    if args.reward == "xp":
-        return [], [f"{', '.join(names)} each gain 1 XP for the spent d12 (note it on the sheet)."]
+    if reward not in ("pp", "xp"):
+        raise Refusal("reward: is pp (a point each) or xp (an XP each).")
+    names = [character(ctx, n.strip()).name for n in players.split(",") if n.strip()]
+    who = names[0] if len(names) == 1 else f"{', '.join(names)} each"
+    gains = "gains" if len(names) == 1 else "gain"
+    per = f"{count} " if count > 1 else "1 "
+    why = "for the spent d12" if count == 1 else f"for the {count} spent d12s"
+    if reward == "xp":
+        return [], [f"{who} {gains} {per}XP {why} (note it on the sheet)."]
     events: list[Event] = [
-        ev.PlotPointsChanged(character=n, delta=1, reason="the GM spent a doom d12") for n in names
+        ev.PlotPointsChanged(character=n, delta=count, reason=f"the GM spent {count} doom d12")
+        for n in names
     ]
-    return events, [f"{', '.join(names)} each gain 1 PP for the spent d12."]
+    return events, [f"{who} {gains} {per}PP {why}."]
 
 
 @commands.command("doom show", help="The doom pool's dice.", permission=Permission.ANYONE)
@@ -206,12 +225,14 @@ class Start:
 
 @commands.command(
     "doom reset",
-    help="Start the doom pool afresh at d6 d6 (a new session), or bigger for bigger stakes.",
+    help="Start the doom pool afresh at its start (d6 d6 unless set), or set a bigger start "
+    "for bigger stakes.",
     permission=Permission.GM,
 )
 def reset(ctx: Context, args: Start) -> Decision:
     _doom_mod(ctx)
-    start = cortex(ctx.require_state()).rules.doom_start
+    start = cortex(ctx.require_state()).doom_start_dice()
+    chosen = None
     if args.dice is not None:
         try:
             start = Pool.parse(args.dice).dice
@@ -220,9 +241,11 @@ def reset(ctx: Context, args: Start) -> Decision:
         # Gaps 2: from the usual 2d6 up to 4d10 for bigger stakes.
         if len(start) > 4 or max(start) > Die.D10:
             raise Refusal('A doom pool starts at up to four dice of up to d10, like "d8 d8 d8".')
+        chosen = start
+    said = " It starts there from now on." if chosen is not None else ""
     return Decision(
-        events=(ev.DoomPoolChanged(dice=start, reason="a fresh start"),),
-        reply=Reply.say(f"Doom pool: {_pool_text(start)}."),
+        events=(ev.DoomPoolChanged(dice=start, reason="a fresh start", start=chosen, lent=()),),
+        reply=Reply.say(f"Doom pool: {_pool_text(start)}.{said}"),
     )
 
 
@@ -233,8 +256,8 @@ class DoomRoll:
 
 @commands.command(
     "doom roll",
-    help="Roll the whole doom pool as the opposition (keep two for the total); players then "
-    "roll vs:#<its number>, or use vs:doom on their own roll.",
+    help="Roll the whole doom pool as the opposition (keep two for the total), with the game's "
+    "scene dice (Scions: d6 d6); players then roll vs:#<its number>, or use vs:doom.",
     permission=Permission.GM,
 )
 def roll(ctx: Context, args: DoomRoll) -> Decision:
@@ -244,4 +267,7 @@ def roll(ctx: Context, args: DoomRoll) -> Decision:
         raise Refusal(
             "With the limited doom pool, tests use normal difficulty; doom is only spent."
         )
-    return gm_dice_roll(ctx, tuple(sorted(cortex(state).doom_pool)), "doom", args.results)
+    game = cortex(state)
+    # The same opposition as vs:doom: the pool, plus the game's scene dice (Scions: d6 d6).
+    scene = tuple(Term(d, "scene", "dice") for d in game.doom_scene_dice())
+    return gm_dice_roll(ctx, tuple(sorted(game.doom_pool)), "doom", args.results, scene)

@@ -8,7 +8,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.fields import DieField
 from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
-from scenekeeper.systems.cortex.state import Contest, RollRecord, Scene, Stakes
+from scenekeeper.systems.cortex.state import Contest, RollRecord, Scene, Stakes, StressTaken
 
 
 class TraitSetsChosen(Event):
@@ -160,6 +160,17 @@ class StressSet(Event):
 
     def describe(self) -> str:
         return f"{self.character}: {self.stress} stress {self.die}"
+
+
+class StressTakenNoted(Event):
+    """Which stress a character just took and how things stood before (after its StressSet)."""
+
+    type_name: ClassVar[str] = "cortex.stress_taken@1"
+    character: str
+    taken: StressTaken
+
+    def describe(self) -> str:
+        return f"{self.character} took {self.taken.die} {self.taken.stress} stress"
 
 
 class StressRemoved(Event):
@@ -326,6 +337,10 @@ class DoomPoolChanged(Event):
     type_name: ClassVar[str] = "cortex.doom_pool_changed@1"
     dice: tuple[DieField, ...]
     reason: str
+    #: A new starting pool the GM chose (None: unchanged).
+    start: tuple[DieField, ...] | None = None
+    #: The doom dice now lent to NPCs' pools (None: unchanged).
+    lent: tuple[DieField, ...] | None = None
 
     def describe(self) -> str:
         return f"doom pool now {' '.join(str(d) for d in self.dice) or 'empty'} ({self.reason})"

@@ -164,6 +164,13 @@ def _stress(state: TableState, event: ev.StressSet) -> TableState:
     return _change(state, event.character, put)
 
 
+@evolves(ev.StressTakenNoted)
+def _stress_taken(state: TableState, event: ev.StressTakenNoted) -> TableState:
+    game = game_of(state)
+    taken = {**game.stress_taken, event.character: event.taken}
+    return _with_game(state, game.model_copy(update={"stress_taken": taken}))
+
+
 @evolves(ev.StressRemoved)
 def _stress_removed(state: TableState, event: ev.StressRemoved) -> TableState:
     def drop(c: Character) -> Character:
@@ -319,4 +326,9 @@ def _crisis(state: TableState, event: ev.CrisisPoolChanged) -> TableState:
 
 @evolves(ev.DoomPoolChanged)
 def _doom(state: TableState, event: ev.DoomPoolChanged) -> TableState:
-    return _with_game(state, game_of(state).model_copy(update={"doom_pool": event.dice}))
+    update: dict[str, object] = {"doom_pool": event.dice}
+    if event.start is not None:
+        update["doom_start"] = event.start
+    if event.lent is not None:
+        update["doom_lent"] = event.lent
+    return _with_game(state, game_of(state).model_copy(update=update))

@@ -28,11 +28,20 @@ def opposition_of(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool
 
 
 def paid_for_stress(events: list[Event]) -> list[str]:
-    return [
+    lines = [
         f"The GM pays {e.character} {e.delta} PP for the {e.reason}."
         for e in events
         if isinstance(e, ev.PlotPointsChanged) and e.reason.endswith("in the opposition")
     ]
+    lines += [
+        f"The GM spends {-e.delta} from the bank for {e.reason}."
+        for e in events
+        if isinstance(e, ev.GmBankChanged) and e.reason.startswith(BOTH_STRESS_AND_TRAUMA)
+    ]
+    return lines
+
+
+BOTH_STRESS_AND_TRAUMA = "adding both stress and trauma of "
 
 
 def extra_stress_cost(game: CortexState, pool: BuiltPool) -> list[Event]:
@@ -53,7 +62,7 @@ def extra_stress_cost(game: CortexState, pool: BuiltPool) -> list[Event]:
                 f"and the GM bank has {game.gm_bank}; add one or the other."
             )
         if both:
-            reason = "adding both stress and trauma of " + ", ".join(sorted(both))
+            reason = BOTH_STRESS_AND_TRAUMA + ", ".join(sorted(both))
             events.append(ev.GmBankChanged(delta=-len(both), reason=reason))
     for owner, count in per_target.items():
         who = game.find_character(owner)

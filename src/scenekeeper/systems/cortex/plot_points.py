@@ -230,12 +230,17 @@ def session(ctx: Context, _args: NoOptions) -> Decision:
     if game.gm_bank != len(pcs):
         events.append(ev.GmBankChanged(delta=len(pcs) - game.gm_bank, reason="new session"))
     lines.append(f"New session: the GM bank is {len(pcs)} PP (1 per player character).")
-    start = game.rules.doom_start
-    if mod_on(ctx.require_state(), "doom-pool") and game.doom_pool != start:
-        # Gaps 1.6: the doom pool starts each session at d6 d6 (or the game's own start).
-        events.append(ev.DoomPoolChanged(dice=start, reason="a new session"))
+    start = game.doom_start_dice()
+    doom = mod_on(ctx.require_state(), "doom-pool")
+    if doom and game.rules.doom_resets == "session" and game.doom_pool != start:
+        # Gaps 1.6: the doom pool starts each session at d6 d6 (or the GM's chosen start).
+        events.append(ev.DoomPoolChanged(dice=start, reason="a new session", lent=()))
         lines.append(f"The doom pool starts the session at {' '.join(str(d) for d in start)}.")
-    for pc in pcs:
+    elif doom and game.rules.doom_resets == "act":
+        lines.append("The doom pool carries on; it starts afresh with each act (/game act).")
+    if not game.rules.session_refresh:
+        lines.append("Points do not refresh by themselves; the GM awards them (/pp give).")
+    for pc in pcs if game.rules.session_refresh else ():
         if pc.pp < 1:
             # Cortex p.29: each player starts a session with at least one plot point.
             events.append(

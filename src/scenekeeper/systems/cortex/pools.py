@@ -123,6 +123,12 @@ def player_pool(
                 )
     for name, asset in game.scene_assets.items():
         candidates.add(name, Term(asset.die, f"{name} (scene asset)", "asset", name, "scene"))
+    if roller.kind == "gmc":
+        # The scene's complications hinder the PCs: a GMC acting against them may add one.
+        for name, die in game.scene_complications.items():
+            candidates.add(
+                name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
+            )
     _gang(candidates, game)
     terms = _expand_gang(_resolve(text, candidates, f"{roller.name}'s pool"), game)
     if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
@@ -209,7 +215,7 @@ def opposition_pool(
         if term.kind == "doom":
             dice += [Term(d, "doom", "dice") for d in sorted(game.doom_pool)]
             # A game may add scene dice to the doom pool as generic opposition (Scions).
-            dice += [Term(d, "scene", "dice") for d in game.rules.doom_scene_dice]
+            dice += [Term(d, "scene", "dice") for d in game.doom_scene_dice()]
         elif term.kind == "difficulty":
             if static:
                 number += STATIC[term.name]

@@ -62,6 +62,10 @@ class Recover:
     trauma: Annotated[str | None, Opt("the trauma to recover")] = None
     complication: Annotated[str | None, Opt("the complication to recover from")] = None
     character: Annotated[str | None, Opt("who recovers (default: the character you play)")] = None
+    pay: Annotated[
+        int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
+    ] = 0
+    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
     vs_results: Annotated[
         str | None, Opt("faces rolled for the difficulty: d8, d8, then the die")
@@ -94,7 +98,12 @@ def recover(ctx: Context, args: Recover) -> Decision:
     scene = game.scene
     base = BRIDGE_BASE if scene is not None and scene.type == "bridge" else BASE
     request = CortexRoll(
-        pool=args.pool, vs=f"{base} {die}", results=args.results, vs_results=args.vs_results
+        pool=args.pool,
+        vs=f"{base} {die}",
+        pay=args.pay,
+        boost=args.boost,
+        results=args.results,
+        vs_results=args.vs_results,
     )
     rolled = roll_character(ctx, who, request, side="player")
     record = next(

@@ -202,11 +202,18 @@ def _gm_roll(
     )
 
 
-def gm_dice_roll(ctx: Context, dice: tuple[Die, ...], source: str, results: str | None) -> Decision:
-    """The GM rolls a fixed set of dice as the opposition (the doom pool, a crisis pool)."""
+def gm_dice_roll(
+    ctx: Context,
+    dice: tuple[Die, ...],
+    source: str,
+    results: str | None,
+    more: tuple[Term, ...] = (),
+) -> Decision:
+    """The GM rolls a fixed set of dice as the opposition (the doom pool, a crisis pool), with
+    ``more`` dice of other sources after them (the scene's dice)."""
     if not dice:
         raise Refusal(f"There are no dice in {source} to roll.")
-    terms = tuple(Term(d, source, "dice") for d in dice)
+    terms = (*(Term(d, source, "dice") for d in dice), *more)
     return _gm_roll(ctx, BuiltPool(terms), results, None, None)
 
 
@@ -219,6 +226,9 @@ def roll_character(
     game = cortex(state)
     pool, extra_kept, helping = build_pool(state, who, args)
     events = costs_before_rolling(state, who, pool, args.pay)
+    if side == "gm":
+        # A GMC's pool can hold the PCs' stress and trauma: the same costs as any opposition.
+        events += extra_stress_cost(game, pool)
     cost = pool.extra_trait_cost() * extra_trait_price(game, state)
     pushed = next((t for t in pool.terms if t.pushed), None)
     difficulty, against, opposition, vs_events = difficulty_of(
@@ -266,6 +276,10 @@ def roll_character(
     if earned and who.kind == "pc":
         lines.append(f"{who.name} earns {earned} PP (not spendable on this roll).")
     lines += notes
+    if args.boost is None and game.boosts.get(who.name, 0) > 0:
+        lines.append(
+            f"{who.name} holds a boost: add boost:<die> to a roll to step one of its dice up."
+        )
     if helping:
         helpers = ", ".join(f"{t.owner} ({t.die})" for t in helping)
         lines.append(

@@ -46,4 +46,9 @@ def scene_end_events(state: TableState) -> tuple[list[Event], list[str]]:
         if asset.duration in ENDS_WITH_SCENE:
             events.append(ev.AssetRemoved(owner="", name=name))
             lines.append(f"The scene's {name} ends with it.")
+    for name in game.scene_complications:
+        # The scene's own complications (and Scions' hindering scene distinctions) are the
+        # scene's: they end with it.
+        events.append(ev.ComplicationRemoved(owner="", name=name))
+        lines.append(f"The scene's {name} ends with it.")
     return events, lines

@@ -52,7 +52,8 @@ def start(ctx: Context, args: StartScene) -> Decision:
     game = cortex(state)
     kind = cast(SceneType, args.type)
     name = clean_name(args.name) if args.name else kind.capitalize()
-    scene = Scene(type=kind, name=name, high_stakes=args.high_stakes)
+    resting = kind == "bridge" and mod_on(state, "stress")
+    scene = Scene(type=kind, name=name, high_stakes=args.high_stakes, rested=resting)
     if game.paused_scenes and kind != "flashback":
         waiting = game.paused_scenes[-1].name
         raise Refusal(
@@ -80,7 +81,7 @@ def start(ctx: Context, args: StartScene) -> Decision:
     lines.append(
         f"Scene: {name}. {WHAT_IT_DOES[kind]}" + (" High stakes." if args.high_stakes else "")
     )
-    if kind == "bridge" and mod_on(state, "stress"):
+    if resting:
         rested, said = rest_events(state)
         events += rested
         lines += said

@@ -15,6 +15,7 @@ from scenekeeper.systems.cortex.sheet import (
     Asset,
     Character,
     Model,
+    Status,
     same_name,
 )
 
@@ -64,6 +65,19 @@ class RollRecord(Model):
     #: A lone die whose 1 the rules call a hitch, not a botch (the d6 added to an initiative
     #: rating, Cortex p.99).
     hitch_only: bool = False
+
+
+class StressTaken(Model):
+    """The stress a character took last, and how things stood before it -- so Scions' legend
+    spend can change the type taken (undoing it and taking it as the other type)."""
+
+    stress: str
+    die: DieField
+    #: The stress track of that type before, and after (d12 when it went past d12).
+    before: DieField | None = None
+    after: DieField
+    status_before: Status = "active"
+    trauma_before: DieField | None = None
 
 
 class Contestant(Model):
@@ -149,6 +163,14 @@ class CortexRules(Model):
     pull_punches: bool = False
     #: How long an asset made from a test's effect die lasts (Scions: one use).
     effect_asset_duration: Literal["beat", "scene"] = "scene"
+    #: When the doom pool starts afresh: each session (Cortex, gaps 1.6) or each act (Scions).
+    doom_resets: Literal["session", "act"] = "session"
+    #: A new session gives each player character with no points one (Cortex p.29); Scions has
+    #: no automatic refresh.
+    session_refresh: bool = True
+    #: What a GMC pays to use a winning reaction's effect die: a GM bank point (Cortex) or a
+    #: doom die of any size (Scions).
+    gmc_reaction_cost: Literal["bank", "doom"] = "bank"
 
 
 SceneType = Literal["opening", "action", "bridge", "exploration", "flashback", "tag"]
@@ -195,6 +217,8 @@ class Scene(Model):
     type: SceneType
     name: str
     high_stakes: bool = False
+    #: Stress has stepped down for this scene's rest (once a scene: a bridge scene, /stress rest).
+    rested: bool = False
     #: Beats: one per action or test a character attempts (Cortex p.88).
     beat: int = 0
     action_order: TurnOrder | None = None
@@ -206,6 +230,9 @@ class Scene(Model):
     drama_rolls: tuple[tuple[str, int], ...] = ()
     #: Taking Initiative: rolls made for the action order (character, roll id).
     initiative_rolls: tuple[tuple[str, int], ...] = ()
+    #: Dice added to the doom pool as generic opposition in this scene (Scions: d6 d6 unless
+    #: the GM sets them); None: the game's own.
+    doom_dice: tuple[DieField, ...] | None = None
     #: An action waiting for its reaction: (actor, target, roll id).
     pending_action: tuple[str, str, int] | None = None
     #: A reaction that won and may still use its effect die (reaction-effect):
@@ -225,6 +252,10 @@ class CortexState(GameState):
     #: Cortex p.29: the GM's bank of plot points for GMCs (1 per player per session).
     gm_bank: int = 0
     doom_pool: tuple[DieField, ...] = ()
+    #: The GM's chosen start for the doom pool (bigger stakes); None: the game's own.
+    doom_start: tuple[DieField, ...] | None = None
+    #: Doom dice lent to NPCs' pools that may come back (Scions, for a legend point).
+    doom_lent: tuple[DieField, ...] = ()
     #: Crisis pools mod: a pool of dice per local problem (gaps 1.6).
     crisis_pools: dict[str, tuple[DieField, ...]] = pydantic.Field(default_factory=dict)
     #: Assets and complications of the scene itself rather than of a character.
@@ -244,6 +275,8 @@ class CortexState(GameState):
     #: Dice a character may step up in a coming pool (Scions: an activated GM 1).
     boosts: dict[str, int] = pydantic.Field(default_factory=dict)
     scene: Scene | None = None
+    #: The newest stress each character took (Scions: legend changes the type taken).
+    stress_taken: dict[str, StressTaken] = pydantic.Field(default_factory=dict)
     #: Scenes paused by a flashback, to return to (Cortex p.96).
     paused_scenes: tuple[Scene, ...] = ()
 
@@ -260,6 +293,16 @@ class CortexState(GameState):
 
     def latest_roll(self, roller: str) -> RollRecord | None:
         return next((r for r in reversed(self.rolls) if same_name(r.roller, roller)), None)
+
+    def doom_start_dice(self) -> tuple[Die, ...]:
+        """The doom pool's start: the GM's choice, else the game's."""
+        return self.doom_start if self.doom_start is not None else self.rules.doom_start
+
+    def doom_scene_dice(self) -> tuple[Die, ...]:
+        """Dice the doom pool adds as generic opposition: the scene's, else the game's."""
+        if self.scene is not None and self.scene.doom_dice is not None:
+            return self.scene.doom_dice
+        return self.rules.doom_scene_dice
 
     def with_roll(self, roll: RollRecord) -> CortexState:
         """Record a new roll, or replace the one with its id."""

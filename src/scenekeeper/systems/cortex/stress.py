@@ -13,6 +13,7 @@ from scenekeeper.dice import Beyond, Die, Step, step_up
 from scenekeeper.engine.events import Event
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import StressTaken
 
 #: Cortex p.40: the three usual ways to set up stress.
 STRESS_PRESETS = {
@@ -48,9 +49,20 @@ def take_stress(
         return to_trauma, [f"{who.name} is stressed out, so the stress goes to trauma.", *said]
     current = who.stress.get(kind)
     stepped = added(current, die)
+    noted = ev.StressTakenNoted(
+        character=who.name,
+        taken=StressTaken(
+            stress=kind,
+            die=die,
+            before=current,
+            after=stepped if isinstance(stepped, Die) else Die.D12,
+            status_before=who.status,
+            trauma_before=who.trauma.get(kind),
+        ),
+    )
     if isinstance(stepped, Die):
         line = _line(who, f"{kind} stress", current, stepped, die)
-        return [ev.StressSet(character=who.name, stress=kind, die=stepped)], [line]
+        return [ev.StressSet(character=who.name, stress=kind, die=stepped), noted], [line]
     # Past d12: stressed out, and treated as d12 for further stress (Cortex p.40).
     events: list[Event] = [ev.StressSet(character=who.name, stress=kind, die=Die.D12)]
     lines = [f"{who.name}: {kind} stress steps past d12."]
@@ -64,7 +76,7 @@ def take_stress(
         more, trauma_lines = take_trauma(who, kind, FIRST_TRAUMA)
         events += more
         lines += trauma_lines
-    return events, lines
+    return [*events, noted], lines
 
 
 def take_trauma(who: Character, kind: str, die: Die) -> tuple[list[Event], list[str]]:

@@ -100,7 +100,20 @@ def _take(
     incoming = die or who.stress.get(kind)
     if incoming is None:
         raise Refusal(f"{who.name} has no {kind} stress to step up; use /stress add.")
-    return take_stress(who, kind, incoming, trauma_on=mod_on(state, "trauma") and not pull)
+    events, lines = take_stress(who, kind, incoming, trauma_on=mod_on(state, "trauma") and not pull)
+    if pull and any(isinstance(e, ev.StatusChanged) for e in events):
+        lines.append("The winner pulled their punches: no trauma.")
+    return events, lines
+
+
+def take_by_rules(
+    state: TableState, who: Character, wanted: str, die: Die, *, pull: bool = False
+) -> tuple[list[Event], list[str]]:
+    """``who`` takes ``die`` stress of the type (or trait) named, by the table's mods; the
+    winner may pull their punches where the game allows it."""
+    if pull and not cortex(state).rules.pull_punches:
+        raise Refusal("This game has no pulling punches; leave out pull:.")
+    return _take(state, who, wanted, die, pull=pull)
 
 
 @dataclass(frozen=True)
@@ -192,7 +205,17 @@ def rest_events(state: TableState) -> tuple[list[Event], list[str]]:
 def rest(ctx: Context, _args: NoOptions) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress")
+    game = cortex(state)
+    scene = game.scene
+    if scene is not None and scene.rested:
+        raise Refusal(
+            f"{scene.name} has rested already (stress steps down once for a resting scene); "
+            "the next rest comes with the next rest scene."
+        )
     events, lines = rest_events(state)
+    if scene is not None:
+        rested = scene.model_copy(update={"rested": True})
+        events.append(ev.SceneChanged(scene=rested, paused=game.paused_scenes, note="a rest"))
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
@@ -289,7 +312,7 @@ class ChangeTrauma:
 
 @commands.command(
     "trauma remove",
-    help="Clear a character's trauma of one type (it never recovers by itself).",
+    help="Clear a character's trauma of one type (the GM's call: healing beyond a recovery test).",
     permission=Permission.GM,
 )
 def remove_trauma(ctx: Context, args: ChangeTrauma) -> Decision:

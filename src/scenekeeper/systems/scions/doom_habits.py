@@ -8,15 +8,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import Beyond, DiceError, Die, step_down, step_up
+from scenekeeper.dice import Beyond, DiceError, Die, Pool, step_down, step_up
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import one_more_effect_die, one_more_total_die
+from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards
 from scenekeeper.systems.cortex.names import character, cortex
-from scenekeeper.systems.cortex.sheet import Asset, clean_name
+from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.sheet import Asset, clean_name, same_name
+
+
+def _same_name_in(name: str, names: tuple[str, ...]) -> bool:
+    return any(same_name(name, n) for n in names)
+
 
 commands = CommandSet(systems=frozenset({"scions"}))
 
@@ -48,11 +56,10 @@ def new_act(ctx: Context, _args: NoOptions) -> Decision:
                 assert isinstance(lower, Die)
                 events.append(ev.TraumaSet(character=who.name, trauma=kind, die=lower))
                 lines.append(f"{who.name}: {kind} trauma steps back to {lower}.")
-    events.append(ev.DoomPoolChanged(dice=game.rules.doom_start, reason="a new act"))
+    start = game.doom_start_dice()
+    events.append(ev.DoomPoolChanged(dice=start, reason="a new act", lent=()))
     events.append(ev.TimePassed(reason="a new act"))
-    lines.append(
-        f"The doom pool starts the act at {' '.join(str(d) for d in game.rules.doom_start)}."
-    )
+    lines.append(f"The doom pool starts the act at {' '.join(str(d) for d in start)}.")
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
@@ -72,9 +79,19 @@ def doom_return(ctx: Context, args: DoomReturn) -> Decision:
     game = cortex(ctx.require_state())
     who = character(ctx, args.character)
     die = _die(args.die)
+    if die not in game.doom_lent:
+        lent = " ".join(str(d) for d in game.doom_lent) or "none"
+        raise Refusal(
+            f"No doom {die} went into an NPC's pool (lent: {lent}); only a die spent with "
+            "/doom spend on:gmc-pool comes back."
+        )
+    lent_now = list(game.doom_lent)
+    lent_now.remove(die)
     return Decision(
         events=(
-            ev.DoomPoolChanged(dice=(*game.doom_pool, die), reason=f"{die} returned"),
+            ev.DoomPoolChanged(
+                dice=(*game.doom_pool, die), reason=f"{die} returned", lent=tuple(lent_now)
+            ),
             ev.PlotPointsChanged(
                 character=who.name, delta=1, reason=f"doom {die} returned to the pool"
             ),
@@ -90,6 +107,8 @@ class DoomBoost:
         str, Opt("one more die in the total, or one more effect die", choices=("total", "effect"))
     ]
     die: Annotated[str, Opt("the doom die spent: at least the size of the die it adds")]
+    players: D12Players = None
+    reward: D12Reward = None
 
 
 @commands.command(
@@ -107,22 +126,25 @@ def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
     if spent not in game.doom_pool:
         raise Refusal(f"The doom pool has no {spent}.")
     bought = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
-    added = [
-        d
-        for i, d in enumerate(roll.dice)
-        if i in (*bought.reading.total_dice, *bought.reading.effect_dice)
-    ]
-    largest = max((d.die for d in added), default=Die.D4)
-    if spent < largest:
-        raise Refusal(f"That adds a {largest}; it takes a doom die of at least {largest}.")
+    # The text: a doom die "equal to or larger than the size of the die that you wish to add".
+    now = reading_of(roll)
+    if args.on == "total":
+        new = set(bought.reading.total_dice) - set(now.total_dice)
+    else:
+        new = set(bought.reading.effect_dice) - set(now.effect_dice)
+    adding = max((roll.dice[i].die for i in new), default=Die.D4)
+    if spent < adding:
+        raise Refusal(f"That adds a {adding}; it takes a doom die of at least {adding}.")
     rest = list(game.doom_pool)
     rest.remove(spent)
+    rewarded, said = d12_rewards(ctx, int(spent is Die.D12), args.players, args.reward)
     return Decision(
         events=(
             ev.DoomPoolChanged(dice=tuple(rest), reason=f"spent {spent} on roll #{roll.id}"),
             bought.event,
+            *rewarded,
         ),
-        reply=Reply.say(f"The GM spends a doom {spent}: roll #{roll.id} {bought.line}."),
+        reply=Reply.say(f"The GM spends a doom {spent}: roll #{roll.id} {bought.line}.", *said),
     )
 
 
@@ -130,7 +152,9 @@ def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
 class Distinction:
     name: Annotated[str, Opt("the scene distinction", max_length=60)]
     helpful: Annotated[bool, Opt("a d4 that helps the PCs: steps up the smallest doom die")] = False
-    die: Annotated[str, Opt("hindering: the doom die spent (usually d8)")] = "d8"
+    die: Annotated[str, Opt("hindering: the doom die spent, d8 or larger")] = "d8"
+    players: D12Players = None
+    reward: D12Reward = None
 
 
 @commands.command(
@@ -146,6 +170,8 @@ class Distinction:
 def distinction(ctx: Context, args: Distinction) -> Decision:
     game = cortex(ctx.require_state())
     name = clean_name(args.name)
+    if _same_name_in(name, (*game.scene_assets, *game.scene_complications)):
+        raise Refusal(f"The scene has {name} already; name this distinction differently.")
     pool = list(game.doom_pool)
     if args.helpful:
         growable = [d for d in pool if d < Die.D12]
@@ -168,13 +194,47 @@ def distinction(ctx: Context, args: Distinction) -> Decision:
             ),
         )
     spent = _die(args.die)
+    if spent < Die.D8:
+        raise Refusal("A hindering scene distinction takes a doom die of d8 or larger.")
     if spent not in pool:
         raise Refusal(f"The doom pool has no {spent}.")
     pool.remove(spent)
+    rewarded, said = d12_rewards(ctx, int(spent is Die.D12), args.players, args.reward)
     return Decision(
         events=(
             ev.ComplicationSet(owner="", name=name, die=spent),
             ev.DoomPoolChanged(dice=tuple(pool), reason=f"spent {spent} on {name}"),
+            *rewarded,
         ),
-        reply=Reply.say(f"The GM spends a doom {spent}: scene distinction {name} {spent}."),
+        reply=Reply.say(
+            f"The GM spends a doom {spent}: scene distinction {name} {spent}, for this scene.",
+            *said,
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class SceneDice:
+    dice: Annotated[str, Opt('the scene\'s dice, like "d8 d6" (d6 d6 unless set)')]
+
+
+@commands.command(
+    "doom scene",
+    help="Set the scene dice the doom pool adds when it is the opposition (vs:doom, /doom "
+    "roll): d6 d6 unless set; they last the scene.",
+    permission=Permission.GM,
+    examples=('/doom scene dice:"d8 d8"',),
+)
+def scene_dice(ctx: Context, args: SceneDice) -> Decision:
+    game = cortex(ctx.require_state())
+    scene = current_scene(game)
+    try:
+        dice = Pool.parse(args.dice).dice
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    updated = scene.model_copy(update={"doom_dice": dice})
+    listed = " ".join(str(d) for d in dice)
+    return Decision(
+        events=(scene_change(game, updated, f"scene dice {listed}"),),
+        reply=Reply.say(f"{scene.name}: the doom pool adds {listed} as the opposition."),
     )

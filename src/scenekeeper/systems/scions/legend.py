@@ -22,6 +22,7 @@ from scenekeeper.systems.cortex.names import (
     character,
     cortex,
     may_act_for,
+    mod_on,
     own_character,
     require_mod,
 )
@@ -138,7 +139,6 @@ def persist(ctx: Context, args: Persist) -> Decision:
 
 @dataclass(frozen=True)
 class Shift:
-    source: Annotated[str, Opt("the stress type just taken")]
     to: Annotated[str, Opt("the stress type it becomes")]
     character: Annotated[str | None, Opt("whose stress (default: the character you play)")] = None
 
@@ -147,37 +147,62 @@ class Shift:
     "legend shift",
     help="1 legend: the stress you just took is another type (the punch hurts your pride).",
     permission=Permission.PLAYER,
-    examples=("/legend shift source:Physical to:Emotional",),
+    examples=("/legend shift to:Emotional",),
 )
 def shift(ctx: Context, args: Shift) -> Decision:
     state = ctx.require_state()
     game = cortex(state)
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
-    source = next((k for k in who.stress if same_name(k, args.source)), None)
+    taken = game.stress_taken.get(who.name)
+    if taken is None or who.stress.get(taken.stress) != taken.after:
+        raise Refusal(
+            f"{who.name} has not just taken stress (or it has changed since); the shift is for "
+            "the stress you just took."
+        )
+    source = taken.stress
     target = next((t for t in game.stress_types if same_name(t, args.to)), None)
-    if source is None:
-        raise Refusal(f"{who.name} has no {args.source} stress to shift.")
     if target is None or target == source:
         raise Refusal(
             "Shift it to another stress type: "
             f"{', '.join(t for t in game.stress_types if t != source)}."
         )
-    die = who.stress[source]
-    moved, lines = take_stress(
-        who.model_copy(update={"stress": {k: v for k, v in who.stress.items() if k != source}}),
-        target,
-        die,
-        trauma_on=True,
+    spent = _spend(who, f"{taken.die} {source} stress taken as {target}")
+    # Undo what taking it did -- the track, a stress-out, its trauma -- then take it anew.
+    undone: list[Event] = [
+        ev.StressRemoved(character=who.name, stress=source)
+        if taken.before is None
+        else ev.StressSet(character=who.name, stress=source, die=taken.before)
+    ]
+    if who.status != taken.status_before:
+        undone.append(
+            ev.StatusChanged(
+                character=who.name, status=taken.status_before, reason="stress type changed"
+            )
+        )
+    if who.trauma.get(source) != taken.trauma_before:
+        undone.append(
+            ev.TraumaRemoved(character=who.name, trauma=source)
+            if taken.trauma_before is None
+            else ev.TraumaSet(character=who.name, trauma=source, die=taken.trauma_before)
+        )
+    stress = {k: v for k, v in who.stress.items() if k != source}
+    if taken.before is not None:
+        stress[source] = taken.before
+    trauma = {k: v for k, v in who.trauma.items() if k != source}
+    if taken.trauma_before is not None:
+        trauma[source] = taken.trauma_before
+    restored = who.model_copy(
+        update={"stress": stress, "trauma": trauma, "status": taken.status_before}
     )
+    moved, lines = take_stress(restored, target, taken.die, trauma_on=mod_on(state, "trauma"))
+    back = f"{source} stress back to {taken.before}" if taken.before else f"no {source} stress"
     return Decision(
-        events=(
-            _spend(who, f"{source} stress taken as {target}"),
-            ev.StressRemoved(character=who.name, stress=source),
-            *moved,
-        ),
+        events=(spent, *undone, *moved),
         reply=Reply.say(
-            f"{who.name} spends 1 legend: the {die} {source} stress is {target} instead.", *lines
+            f"{who.name} spends 1 legend: the {taken.die} stress is {target}, not {source} "
+            f"({back}).",
+            *lines,
         ),
     )
 

@@ -30,6 +30,9 @@ RULES = CortexRules(
     d12_rewards=True,  # "Every time the watcher spends a d12 ... a plot point or an XP"
     pull_punches=True,  # "d6 trauma (unless your enemy chooses to pull their punches)"
     effect_asset_duration="beat",  # aspects "go away" once used, unless made persistent
+    doom_resets="act",  # "The doom pool resets between acts"
+    session_refresh=False,  # gaps 2: no automatic refresh of legend points
+    gmc_reaction_cost="doom",  # "spend a doom die of any size to keep an effect die on a reaction"
 )
 
 _ON = {"stress", "trauma", "pushing-stress", "doom-pool", "hitches-to-doom-pool", "reaction-effect"}
@@ -46,9 +49,22 @@ _SCIONS_ONLY = (
         default=True,
     ),
 )
+#: Where the hack runs a Cortex mod its own way, the mod says so at a Scions table.
+_SCIONS_WORDS = {
+    "doom-pool": "The GM's doom pool: it starts at d6 d6 (up to 4d10, /doom reset) and resets "
+    "with each act (/game act); vs:doom rolls it with two scene dice; its dice buy trouble, "
+    "extra GM dice, interrupts and scene distinctions (/doom).",
+    "hitches-to-doom-pool": "A player's 1s feed the doom pool: the first adds a d6, each more "
+    "steps a doom die up, and the player earns 1 legend point.",
+    "reaction-effect": "A winning reaction may use its effect die: 1 legend point for a PC, a "
+    "doom die of any size for the GM (/counter).",
+}
 #: Cortex's mods with Scions' defaults, then the hack's own.
 MODS = (
-    *(dataclasses.replace(m, default=m.name in _ON) for m in CORTEX_MODS),
+    *(
+        dataclasses.replace(m, default=m.name in _ON, help=_SCIONS_WORDS.get(m.name, m.help))
+        for m in CORTEX_MODS
+    ),
     *_SCIONS_ONLY,
 )
 

@@ -1,0 +1,48 @@
+"""Scions spends that reach every roll: a boost from a GM's 1, extra traits on reactions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scenekeeper.engine.commands import Attachment
+from tests.support import TableDriver, person
+
+SHEETS = Path(__file__).parents[1] / "transcripts" / "scions" / "sheets"
+
+
+def _table() -> TableDriver:
+    driver = TableDriver()
+    driver.do('/game new system:scions name:"Barrow"')
+    driver.do("/game join", "ana")
+    for who, sheet in (("ana", "sigrun.yaml"), ("gm", "draugr.yaml")):
+        outcome = driver.app.handle(
+            driver.table_id,
+            person(who),
+            f"/char import file:{sheet}",
+            read_file=lambda _p, s=sheet: Attachment(s, (SHEETS / s).read_bytes()),
+        )
+        assert outcome.ok, outcome.error
+    driver.do("/scene start type:action")
+    return driver
+
+
+def test_a_boost_from_a_gm_one_steps_up_a_die_of_an_action() -> None:
+    driver = _table()
+    driver.do('/gmroll pool:"hard" results:"1 5"')
+    driver.do("/opportunity roll:1", "ana")
+    said = "\n".join(driver.do('/roll pool:"Strength Fighting" results:"3 4"', "ana").reply.text)
+    assert "holds a boost" in said
+    data = driver.do(
+        '/action pool:"Strength Fighting" boost:Fighting vs:easy results:"3 9" vs_results:"1 1"',
+        "ana",
+    ).reply.data
+    assert [d["die"] for d in data["dice"]] == ["d8", "d10"]
+
+
+def test_a_reaction_may_pay_for_a_second_trait_of_a_category() -> None:
+    driver = _table()
+    driver.do('/action character:Draugr pool:"Brawn Grappling" target:Sigrun results:"3 3"')
+    error = driver.refused('/react pool:"Strength Wits" results:"5 6"', "ana")
+    assert "pay:2" in error
+    data = driver.do('/react pool:"Strength Wits" pay:2 results:"5 6"', "ana").reply.data
+    assert data["total"] == 11
