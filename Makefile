@@ -44,6 +44,7 @@ docs: $(STAMP)
 ## Benchmarks: their own command, never part of the test suite.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/command_path.py
+	$(BIN)/python benchmarks/odds.py
 
 ## Re-pin every dependency after editing pyproject.toml.
 lock:

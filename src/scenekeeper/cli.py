@@ -24,10 +24,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenekeeper.adapters.discord.cli import main as discord_main  # noqa: PLC0415
 
         return discord_main(argv[1:])
+    if argv[:1] == ["odds"]:
+        # Exact odds at the terminal; matplotlib loads only for --chart.
+        from scenekeeper.odds_cli import main as odds_main  # noqa: PLC0415
+
+        return odds_main(argv[1:])
     parser = argparse.ArgumentParser(prog="scenekeeper", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser(
         "discord", help="run the Discord bot (docs/discord.md; scenekeeper discord --help)"
+    )
+    sub.add_parser(
+        "odds", help='exact Cortex odds: scenekeeper odds pool:"d8 d8 d10" [vs:hard] [--json]'
     )
 
     play = sub.add_parser("play", help="open a console table (a REPL, or run a script)")

@@ -25,6 +25,7 @@ from scenekeeper.systems.cortex.names import (
     mod_on,
     own_character,
 )
+from scenekeeper.systems.cortex.odds_commands import chance_before_roll
 from scenekeeper.systems.cortex.opposition import (
     difficulty_of,
     extra_stress_cost,
@@ -225,6 +226,11 @@ def roll_character(
     state = ctx.require_state()
     game = cortex(state)
     pool, extra_kept, helping = build_pool(state, who, args)
+    keep = keep_for(game, who, mod_on(state, "shaken-stricken")) + extra_kept
+    # The exact chance, worked out before the dice are thrown (when vs: says what to beat).
+    chance = chance_before_roll(
+        ctx, [int(d) for d in pool.dice], keep, args.vs, who.name, ties_win=action
+    )
     events = costs_before_rolling(state, who, pool, args.pay)
     if side == "gm":
         # A GMC's pool can hold the PCs' stress and trauma: the same costs as any opposition.
@@ -245,7 +251,7 @@ def roll_character(
         pool,
         faces,
         policy=policy(ctx),
-        keep=keep_for(game, who, mod_on(state, "shaken-stricken")) + extra_kept,
+        keep=keep,
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,
@@ -266,6 +272,8 @@ def roll_character(
         events += stepped
         notes += said
     lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
+    if chance is not None:
+        lines.insert(0, chance)
     lines += paid_for_stress(events)
     if cost:
         lines.append(f"{who.name} spends {cost} PP on extra traits.")

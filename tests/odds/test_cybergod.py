@@ -1,0 +1,116 @@
+"""Cybergod: Reborn success pools and saves against every roll; the difficulty table is
+computed, and differs from the rule text exactly where gaps section 3 says it is wrong."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from scenekeeper.odds import (
+    OddsError,
+    ammo_reload,
+    cybergod_opposed,
+    cybergod_pool,
+    difficulty_table,
+    failed_dice,
+    percent,
+    save_passes,
+)
+
+
+def successes(face: int) -> int:
+    return 2 if face >= 10 else 1 if face >= 5 else 0
+
+
+def every_roll(dice: int, size: int) -> list[int]:
+    return [sum(map(successes, faces)) for faces in product(range(1, size + 1), repeat=dice)]
+
+
+@pytest.mark.parametrize("size", [6, 8, 10, 12])
+@pytest.mark.parametrize("dice", [0, 1, 2, 3, 4])
+def test_success_counts_match_every_roll(dice: int, size: int) -> None:
+    pool = cybergod_pool(dice, size)
+    rolls = every_roll(dice, size)
+    assert pool.denominator == len(rolls)
+    assert list(pool.counts) == [rolls.count(s) for s in range(len(pool.counts))]
+    for threshold in (1, 2, 3):
+        for paid in (0, 1):
+            wins = [s for s in rolls if s >= threshold + paid]
+            expected = Fraction(len(wins), len(rolls)) if dice else Fraction(0)
+            assert pool.p_success(threshold, paid=paid) == expected
+            ep = {1 + s - threshold - paid for s in wins} if dice else set()
+            assert set(pool.effect_points(threshold, paid=paid)) == ep
+
+
+def test_the_rules_example_and_effect_points() -> None:
+    # Janey rolls 10, 6 and 9 on 3D12: 4 successes; Hard (3) gives 2 EP.
+    assert sum(map(successes, (10, 6, 9))) == 4
+    pool = cybergod_pool(3, 12)
+    assert 2 in pool.effect_points(3)
+    assert sum(pool.effect_points(3).values()) == pool.p_success(3)
+
+
+def test_difficulty_table_is_computed_and_fixes_the_d10_and_d12_columns() -> None:
+    table = {
+        name: {s: percent(p) for s, p in row.items()} for name, row in difficulty_table().items()
+    }
+    # gaps 3: the exact 3D10 and 3D12 columns.
+    assert [table[d][10] for d in table] == ["93.6%", "69.6%", "34.8%", "10.3%"]
+    assert [table[d][12] for d in table] == ["96.3%", "82.4%", "56.7%", "28.6%"]
+    # The 3D6 and 3D8 columns the text has right (70/26/4, 88/50/13, rounded).
+    whole = {
+        name: {s: int(p * 100 + Fraction(1, 2)) for s, p in row.items()}  # whole %, half up
+        for name, row in difficulty_table().items()
+    }
+    assert [whole[d][6] for d in ("easy", "moderate", "hard")] == [70, 26, 4]
+    assert [whole[d][8] for d in ("easy", "moderate", "hard")] == [88, 50, 13]
+    # ...and where the text prints 95/73/34/11 and 98/88/59/24 it is wrong.
+    assert [whole[d][10] for d in whole] != [95, 73, 34, 11]
+    assert [whole[d][12] for d in whole] != [98, 88, 59, 24]
+
+
+def test_resolve_rerolls_and_no_dice() -> None:
+    pool = cybergod_pool(3, 8)
+    once = pool.p_success(2)
+    assert pool.p_success(2, rerolls=1) == 1 - (1 - once) ** 2
+    assert cybergod_pool(0, 8).p_success(0) == 0  # no dice: fails automatically
+
+
+def test_opposed_tests_match_every_pair_of_rolls() -> None:
+    mine, theirs = every_roll(2, 10), every_roll(2, 8)
+    for difficulty in (1, 2):
+        odds = cybergod_opposed(cybergod_pool(2, 10), cybergod_pool(2, 8), difficulty)
+        pairs = [(a, b) for a in mine for b in theirs]
+        whole = len(pairs)
+        assert odds.success == Fraction(sum(a - b >= difficulty for a, b in pairs), whole)
+        assert odds.stalemate == Fraction(sum(a == b for a, b in pairs), whole)
+        assert odds.success + odds.stalemate + odds.failure == 1
+        points: dict[int, int] = {}
+        for a, b in pairs:
+            if a - b >= difficulty:
+                points[1 + a - b - difficulty] = points.get(1 + a - b - difficulty, 0) + 1
+        assert dict(odds.effect_points) == {
+            p: Fraction(w, whole) for p, w in sorted(points.items())
+        }
+
+
+def test_saves() -> None:
+    assert save_passes(2, 10) == Fraction(81, 100)
+    stress = failed_dice(3, 6)
+    assert stress == {
+        f: Fraction(sum(1 for r in product(range(1, 7), repeat=3) if r.count(6) == f), 216)
+        for f in range(4)
+    }
+    reload = ammo_reload()
+    assert sum(reload.values()) == 1
+    assert reload[1] == Fraction(1, 6)
+    assert reload[2] == Fraction(5, 6) * (1 - Fraction(25, 36))
+    assert reload[6] == Fraction(5, 6) ** (1 + 2 + 3 + 4 + 5)
+
+
+@pytest.mark.parametrize(("dice", "size"), [(11, 8), (-1, 8), (3, 7), (3, 4)])
+def test_bad_pools(dice: int, size: int) -> None:
+    with pytest.raises(OddsError):
+        cybergod_pool(dice, size)
