@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import DiceError, Die
+from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.turns import TurnError, TurnOrder, hand_off, interrupt, next_round, start
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards
+from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
 from scenekeeper.systems.cortex.initiative import by_ratings, by_rolls, by_sides
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
@@ -224,12 +224,7 @@ def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
     scene = current_scene(game)
     order = _order(scene)
     who = character(ctx, args.character)
-    try:
-        die = Die.parse(args.die)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
-    if die not in game.doom_pool:
-        raise Refusal(f"The doom pool has no {die}.")
+    die, rest = take_doom_die(game.doom_pool, args.die)
     due = game.find_character(order.current) if order.current else None
     least = game.rules.interrupt_min
     if least is not None and die < least:
@@ -247,11 +242,9 @@ def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
         moved = interrupt(order, who.name)
     except TurnError as error:
         raise Refusal(str(error)) from None
-    rest = list(game.doom_pool)
-    rest.remove(die)
     rewarded, said = d12_rewards(ctx, int(die is Die.D12), args.players, args.reward)
     events = (
-        ev.DoomPoolChanged(dice=tuple(rest), reason=f"spent {die} to interrupt the action order"),
+        ev.DoomPoolChanged(dice=rest, reason=f"spent {die} to interrupt the action order"),
         _with_order(game, scene, moved, f"{who.name} interrupts"),
         *rewarded,
     )

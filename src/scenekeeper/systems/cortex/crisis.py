@@ -16,7 +16,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, require_mod
+from scenekeeper.systems.cortex.names import character, cortex, die_named, require_mod
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.sheet import clean_name, same_name
@@ -123,10 +123,7 @@ def hit(ctx: Context, args: Hit) -> Decision:
     # The first effect die carries the heroic steps; more effect dice (bought) come after.
     stepped = result.effect if isinstance(result.effect, Die) else Die.D12
     effect = (stepped, *reading.effects[1:])[record.effects_used]
-    try:
-        target = Die.parse(args.die)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
+    target = die_named(args.die)
     dice = list(game.crisis_pools[name])
     if target not in dice:
         raise Refusal(f"{name} has no {target} (it holds {_text(tuple(dice))}).")

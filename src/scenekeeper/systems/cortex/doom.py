@@ -20,7 +20,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.names import character, cortex, die_named, mod_on, require_mod
 from scenekeeper.systems.cortex.pools import Term
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 
@@ -80,11 +80,9 @@ class DoomDie:
     die: Annotated[str, Opt("which doom die, by size, like d8")]
 
 
-def _take(dice: tuple[Die, ...], wanted: str) -> tuple[Die, tuple[Die, ...]]:
-    try:
-        die = Die.parse(wanted)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
+def take_doom_die(dice: tuple[Die, ...], wanted: str) -> tuple[Die, tuple[Die, ...]]:
+    """The doom die named, and the pool without it (refused when the pool has none)."""
+    die = die_named(wanted)
     if die not in dice:
         raise Refusal(f"The doom pool has no {die} (it holds {_pool_text(dice)}).")
     rest = list(dice)
@@ -98,7 +96,7 @@ def _take(dice: tuple[Die, ...], wanted: str) -> tuple[Die, tuple[Die, ...]]:
 def stepup(ctx: Context, args: DoomDie) -> Decision:
     _doom_mod(ctx)
     game = cortex(ctx.require_state())
-    die, rest = _take(game.doom_pool, args.die)
+    die, rest = take_doom_die(game.doom_pool, args.die)
     higher = step_up(die)
     if not isinstance(higher, Die):
         raise Refusal("A d12 doom die cannot step up; add a die instead.")
@@ -141,7 +139,7 @@ class DoomSpend:
 def spend(ctx: Context, args: DoomSpend) -> Decision:
     _doom_mod(ctx)
     game = cortex(ctx.require_state())
-    die, rest = _take(game.doom_pool, args.die)
+    die, rest = take_doom_die(game.doom_pool, args.die)
     smallest, what = SPENDS[args.on]
     if die < smallest:
         raise Refusal(f"{args.on} needs a doom die of {smallest} or larger; {die} is too small.")
@@ -150,7 +148,7 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         # Gaps 1.6: ending the scene takes two d12s.
         if Die.D12 not in rest:
             raise Refusal("Ending the scene takes two d12 doom dice.")
-        _, rest = _take(rest, "d12")
+        _, rest = take_doom_die(rest, "d12")
         lines = ["The GM spends two doom d12s to end the scene."]
     reason = f"spent {die} on {args.on}" + (f": {args.note}" if args.note else "")
     lent = (*game.doom_lent, die) if args.on == "gmc-pool" else None

@@ -1,13 +1,22 @@
-"""Finding characters and traits by the names people type (any case, extra spaces)."""
+"""Finding characters, traits and dice by the names people type (any case, extra spaces)."""
 
 from __future__ import annotations
 
+from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
+
+
+def die_named(text: str) -> Die:
+    """A step die as a person typed it (``d8``), or a refusal saying what a die looks like."""
+    try:
+        return Die.parse(text)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
 
 
 def cortex(state: TableState) -> CortexState:

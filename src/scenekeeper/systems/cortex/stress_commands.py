@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import Beyond, DiceError, Die, step_down
+from scenekeeper.dice import Beyond, Die, step_down
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.names import character, cortex, die_named, mod_on, require_mod
 from scenekeeper.systems.cortex.shaken import MOD, stressed_trait, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character, clean_name, same_name
 from scenekeeper.systems.cortex.state import CortexState
@@ -47,13 +47,6 @@ def _type(game: CortexState, wanted: str) -> str:
     return found
 
 
-def _die(text: str) -> Die:
-    try:
-        return Die.parse(text)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
-
-
 @dataclass(frozen=True)
 class AddStress:
     character: Annotated[str, Opt("who takes the stress")]
@@ -77,7 +70,7 @@ def add(ctx: Context, args: AddStress) -> Decision:
     who = _alive(ctx, args.character)
     if args.pull and not cortex(state).rules.pull_punches:
         raise Refusal("This game has no pulling punches; leave out pull:.")
-    events, lines = _take(state, who, args.type, _die(args.die), pull=args.pull)
+    events, lines = _take(state, who, args.type, die_named(args.die), pull=args.pull)
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
@@ -300,7 +293,7 @@ def add_trauma(ctx: Context, args: AddTrauma) -> Decision:
     state = ctx.require_state()
     require_mod(state, "trauma")
     who = _alive(ctx, args.character)
-    events, lines = take_trauma(who, _type(cortex(state), args.type), _die(args.die))
+    events, lines = take_trauma(who, _type(cortex(state), args.type), die_named(args.die))
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 

@@ -11,14 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from scenekeeper.dice import Beyond, DiceError, Die, step_down, step_up
+from scenekeeper.dice import Beyond, Die, step_down, step_up
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import roll_in_play
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.names import (
+    character,
+    cortex,
+    die_named,
+    may_act_for,
+    own_character,
+)
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
 
@@ -61,10 +67,7 @@ def complication_events(
 
 
 def _die(text: str | None, default: Die) -> Die:
-    try:
-        return Die.parse(text) if text else default
-    except DiceError as error:
-        raise Refusal(str(error)) from None
+    return die_named(text) if text else default
 
 
 @dataclass(frozen=True)
@@ -261,10 +264,7 @@ def come_back(ctx: Context, args: Return) -> Decision:
                 f"Back from being taken out, {who.name} carries a complication: "
                 'add complication:"...".'
             )
-        try:
-            die = Die.parse(args.die) if args.die else Die.D6
-        except DiceError as error:
-            raise Refusal(str(error)) from None
+        die = _die(args.die, Die.D6)
         if die < Die.D6:
             raise Refusal("Coming back from being taken out brings at least a d6 complication.")
         # Cortex p.22: at least d6; an existing one of that name steps up (no double jeopardy).

@@ -15,8 +15,8 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import one_more_effect_die, one_more_total_die
-from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards
-from scenekeeper.systems.cortex.names import character, cortex
+from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
+from scenekeeper.systems.cortex.names import character, cortex, die_named
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Asset, clean_name, same_name
@@ -27,13 +27,6 @@ def _same_name_in(name: str, names: tuple[str, ...]) -> bool:
 
 
 commands = CommandSet(systems=frozenset({"scions"}))
-
-
-def _die(text: str) -> Die:
-    try:
-        return Die.parse(text)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
 
 
 @commands.command(
@@ -78,7 +71,7 @@ class DoomReturn:
 def doom_return(ctx: Context, args: DoomReturn) -> Decision:
     game = cortex(ctx.require_state())
     who = character(ctx, args.character)
-    die = _die(args.die)
+    die = die_named(args.die)
     if die not in game.doom_lent:
         lent = " ".join(str(d) for d in game.doom_lent) or "none"
         raise Refusal(
@@ -122,9 +115,7 @@ def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
     roll = game.roll_by_id(args.roll)
     if roll is None or roll.side != "gm":
         raise Refusal(f"Roll #{args.roll} is not a GM roll in play.")
-    spent = _die(args.die)
-    if spent not in game.doom_pool:
-        raise Refusal(f"The doom pool has no {spent}.")
+    spent, rest = take_doom_die(game.doom_pool, args.die)
     bought = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
     # The text: a doom die "equal to or larger than the size of the die that you wish to add".
     now = reading_of(roll)
@@ -135,12 +126,10 @@ def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
     adding = max((roll.dice[i].die for i in new), default=Die.D4)
     if spent < adding:
         raise Refusal(f"That adds a {adding}; it takes a doom die of at least {adding}.")
-    rest = list(game.doom_pool)
-    rest.remove(spent)
     rewarded, said = d12_rewards(ctx, int(spent is Die.D12), args.players, args.reward)
     return Decision(
         events=(
-            ev.DoomPoolChanged(dice=tuple(rest), reason=f"spent {spent} on roll #{roll.id}"),
+            ev.DoomPoolChanged(dice=rest, reason=f"spent {spent} on roll #{roll.id}"),
             bought.event,
             *rewarded,
         ),
@@ -193,17 +182,14 @@ def distinction(ctx: Context, args: Distinction) -> Decision:
                 f"up to {higher}."
             ),
         )
-    spent = _die(args.die)
-    if spent < Die.D8:
+    if die_named(args.die) < Die.D8:
         raise Refusal("A hindering scene distinction takes a doom die of d8 or larger.")
-    if spent not in pool:
-        raise Refusal(f"The doom pool has no {spent}.")
-    pool.remove(spent)
+    spent, rest = take_doom_die(game.doom_pool, args.die)
     rewarded, said = d12_rewards(ctx, int(spent is Die.D12), args.players, args.reward)
     return Decision(
         events=(
             ev.ComplicationSet(owner="", name=name, die=spent),
-            ev.DoomPoolChanged(dice=tuple(pool), reason=f"spent {spent} on {name}"),
+            ev.DoomPoolChanged(dice=rest, reason=f"spent {spent} on {name}"),
             *rewarded,
         ),
         reply=Reply.say(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import DiceError, Die, step_down
+from scenekeeper.dice import Die, step_down
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
@@ -21,6 +21,7 @@ from scenekeeper.systems.cortex.choices import hitch_count
 from scenekeeper.systems.cortex.names import (
     character,
     cortex,
+    die_named,
     may_act_for,
     mod_on,
     own_character,
@@ -32,13 +33,6 @@ from scenekeeper.systems.cortex.stress import take_stress, take_trauma
 commands = CommandSet(systems=frozenset({"scions"}))
 #: Cortex commands Scions replaces with its own version.
 OWN_VERSIONS = ("opportunity",)
-
-
-def _die(text: str) -> Die:
-    try:
-        return Die.parse(text)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
 
 
 def _spend(who: Character, reason: str, cost: int = 1) -> Event:
@@ -66,7 +60,7 @@ class LegendDie:
 def legend_die(ctx: Context, args: LegendDie) -> Decision:
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
-    die = _die(args.size)
+    die = die_named(args.size)
     if die not in (Die.D6, Die.D8, Die.D10):
         raise Refusal("The legend die is a d6, stepped up to d8 or d10 for a cool description.")
     if die > Die.D6 and not ctx.require_state().meta.is_gm(ctx.actor.id):
