@@ -28,7 +28,7 @@ from scenekeeper.systems.cortex.contest_rules import (
 )
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.reading import read_outcome
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
@@ -111,7 +111,7 @@ def act(ctx: Context, args: Act) -> Decision:
     target = character(ctx, args.target)
     if target.name == who.name:
         raise Refusal("An action is against someone else.")
-    record = _rolled(rolled, who)
+    record = rolled_record(rolled, who)
     waiting = scene.model_copy(
         update={
             "pending_action": (who.name, target.name, record.id),
@@ -183,7 +183,7 @@ def react(ctx: Context, args: React) -> Decision:
         ),
         side="gm" if who.kind == "gmc" else "player",
     )
-    reaction = _rolled(rolled, who)
+    reaction = rolled_record(rolled, who)
     settled = scene.model_copy(update={"pending_action": None})
     now = game.with_roll(reaction)
     events: list[Event] = list(rolled.events)
@@ -357,9 +357,3 @@ def _effect_against(roll: RollRecord, other_total: int) -> Die:
     if result is None or not result.succeeded:
         return read.effect
     return result.effect if isinstance(result.effect, Die) else Die.D12
-
-
-def _rolled(rolled: Decision, who: Character) -> RollRecord:
-    return next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )

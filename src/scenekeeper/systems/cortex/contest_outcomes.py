@@ -26,7 +26,7 @@ from scenekeeper.systems.cortex.contest_rules import (
 )
 from scenekeeper.systems.cortex.contests import running
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import same_name
 from scenekeeper.systems.cortex.state import Contestant
@@ -69,9 +69,7 @@ def interfere(ctx: Context, args: Interfere) -> Decision:
     assert standing is not None
     request = CortexRoll(pool=args.pool, vs=str(standing), results=args.results)
     rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     paid: Event = (
         ev.PlotPointsChanged(character=who.name, delta=-1, reason="interfering in a contest")
         if who.kind == "pc"

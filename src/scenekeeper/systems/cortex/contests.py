@@ -31,7 +31,7 @@ from scenekeeper.systems.cortex.contest_rules import (
     standing_total,
 )
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.sheet import Character, same_name
@@ -139,9 +139,7 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         boost=args.boost,
     )
     rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     contest = replace(
         contest, index, contest.contestants[index].model_copy(update={"roll_id": record.id})
     )

@@ -17,7 +17,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import move_on
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
 from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, Scene
@@ -58,9 +58,7 @@ def roll(ctx: Context, args: DramaRoll) -> Decision:
     rolled = roll_character(
         ctx, who, CortexRoll(pool=args.pool, results=args.results), side="player"
     )
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     kept = tuple((name, roll) for name, roll in scene.drama_rolls if name != who.name)
     updated = scene.model_copy(update={"drama_rolls": (*kept, (who.name, record.id))})
     line = "When everyone who wants to go first has rolled, the GM: /drama lead against:<opponent>."

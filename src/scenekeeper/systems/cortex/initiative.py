@@ -25,7 +25,7 @@ from scenekeeper.systems.cortex.names import (
     own_character,
     require_mod,
 )
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
@@ -65,9 +65,7 @@ def roll_initiative(ctx: Context, args: InitiativeRoll) -> Decision:
         CortexRoll(pool=args.pool, results=args.results),
         side="gm" if who.kind == "gmc" else "player",
     )
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     again = any(name == who.name for name, _ in scene.initiative_rolls)
     kept = tuple((n, r) for n, r in scene.initiative_rolls if n != who.name)
     updated = scene.model_copy(update={"initiative_rolls": (*kept, (who.name, record.id))})

@@ -32,7 +32,7 @@ from scenekeeper.systems.cortex.names import (
     require_mod,
 )
 from scenekeeper.systems.cortex.reading import Reading, alternatives
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import RollRecord
@@ -106,9 +106,7 @@ def recover(ctx: Context, args: Recover) -> Decision:
         vs_results=args.vs_results,
     )
     rolled = roll_character(ctx, who, request, side="player")
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     # The player reads the roll to their best: the largest effect die that still beats the
     # difficulty, heroic steps included (Cortex p.17: the player chooses the dice).
     best, chosen_event = _best_reading(record)

@@ -47,6 +47,7 @@ from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll
 from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import RollRecord
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -216,6 +217,13 @@ def gm_dice_roll(
         raise Refusal(f"There are no dice in {source} to roll.")
     terms = (*(Term(d, source, "dice") for d in dice), *more)
     return _gm_roll(ctx, BuiltPool(terms), results, None, None)
+
+
+def rolled_record(rolled: Decision, who: Character) -> RollRecord:
+    """The roll ``who`` made in a decision from :func:`roll_character` (not its vs: dice)."""
+    return next(
+        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
+    )
 
 
 def roll_character(

@@ -19,10 +19,9 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
-from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.pools import LEVELS
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import outcome_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.state import CortexState, Scene, TimedTest
@@ -131,9 +130,7 @@ def roll(ctx: Context, args: TimedRoll) -> Decision:
         ),
         side="player",
     )
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     result = outcome_of(record)
     assert result is not None
     cost = COST[result.kind]
@@ -231,9 +228,7 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
         CortexRoll(pool=args.pool, vs=level, results=args.results, vs_results=args.vs_results),
         side="player",
     )
-    record = next(
-        e.roll for e in rolled.events if isinstance(e, ev.Rolled) and e.roll.roller == who.name
-    )
+    record = rolled_record(rolled, who)
     result = outcome_of(record)
     assert result is not None
     if result.kind == "failure":
