@@ -89,6 +89,32 @@ def test_wrong_cortex_input_is_refused_and_changes_nothing(
     assert (driver.app.store.head("t1"), driver.app.table("t1").state) == before
 
 
+BAD_IN_SCENE = [
+    ("/counter", "ana", "No winning reaction"),
+    ('/order roll pool:"Agility Fighting"', "ana", "taking-initiative mod is off"),
+    ("/order start method:rolls", "gm", "taking-initiative mod is off"),
+    ("/order interrupt character:Thug die:d8", "gm", "doom-pool mod is off"),
+    ("/assist to:Thug trait:Agility", "ana", "Helping is PCs"),
+    ('/timed start character:Thug difficulties:"hard"', "gm", "name a PC"),
+    ('/timed buy pool:"Agility"', "ana", "no timed test"),
+    ('/react pool:"Agility" counter:true', "ana", "No action is waiting"),
+    ("/scene start type:bridge", "ana", "Only the GM"),
+]
+
+
+@pytest.mark.parametrize(("line", "actor", "expected"), BAD_IN_SCENE)
+def test_wrong_input_in_a_scene_is_refused_and_changes_nothing(
+    line: str, actor: str, expected: str
+) -> None:
+    driver = cortex_table()
+    driver.do("/scene start type:action")
+    before = (driver.app.store.head("t1"), driver.app.table("t1").state)
+    error = driver.refused(line, actor)
+    assert expected in error
+    assert "\n" not in error
+    assert (driver.app.store.head("t1"), driver.app.table("t1").state) == before
+
+
 def test_picking_a_hitch_is_refused_and_changes_nothing() -> None:
     driver = cortex_table()
     driver.do('/roll pool:"Fighting Agility" results:"5 1"', "ana")

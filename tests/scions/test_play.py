@@ -46,3 +46,24 @@ def test_a_reaction_may_pay_for_a_second_trait_of_a_category() -> None:
     assert "pay:2" in error
     data = driver.do('/react pool:"Strength Wits" pay:2 results:"5 6"', "ana").reply.data
     assert data["total"] == 11
+
+
+BAD = [
+    ('/doom scene dice:"d7 d6"', "gm", "not a step die"),
+    ("/doom scene dice:d8", "ana", "Only the GM"),
+    ("/legend shift to:Mental", "ana", "has not just taken stress"),
+    ("/doom return die:d6 character:Sigrun", "gm", "No doom d6 went into an NPC's pool"),
+    ("/doom boost roll:99 on:total die:d6", "gm", "not a GM roll in play"),
+    ('/doom distinction name:"Ash Storm" die:d6', "gm", "d8 or larger"),
+    ("/order interrupt character:Draugr die:d12", "gm", "no action order"),
+]
+
+
+def test_wrong_scions_input_is_refused_and_changes_nothing() -> None:
+    for line, actor, expected in BAD:
+        driver = _table()
+        before = (driver.app.store.head(driver.table_id), driver.app.table(driver.table_id).state)
+        error = driver.refused(line, actor)
+        assert expected in error, (line, error)
+        after = (driver.app.store.head(driver.table_id), driver.app.table(driver.table_id).state)
+        assert after == before, line
