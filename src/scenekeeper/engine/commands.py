@@ -238,6 +238,15 @@ class CommandRegistry:
                 other.systems and spec.systems and other.systems & spec.systems
             ):
                 raise TypeError(f"/{spec.name} is declared twice for the same game")
+            # The command scheme (docs/architecture.md): on Discord the versions of a name are
+            # one slash command, so an option name means one thing of one type in every game.
+            for option in spec.options:
+                theirs = other.option(option.name)
+                if theirs is not None and theirs.type is not option.type:
+                    raise TypeError(
+                        f"/{spec.name} {option.name}: is {option.type.value} here but "
+                        f"{theirs.type.value} in another game's version; use another name"
+                    )
         self._specs.setdefault(spec.name, []).append(spec)
 
     def include(self, commands: CommandSet) -> None:

@@ -20,6 +20,8 @@ from scenekeeper.engine.commands import (
 )
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.systems import get_system as _system_of
+from scenekeeper.engine.systems import system_names
 
 ReadFile = Callable[[str], Attachment]
 _TRUE = {"true", "yes", "on", "1", "y"}
@@ -199,11 +201,8 @@ def _match(
         spec = registry.find(name, system)
         if spec is not None:
             return spec, end
-        games = registry.games_of(name)
-        if games is not None:
-            where = f"a table playing {' or '.join(games)}" if games else "a table with a game"
-            here = f"this table plays {system}" if system else "there is no game here yet"
-            raise Refusal(f"/{name} is for {where}; {here}. Type /help for what works here.")
+        if registry.games_of(name) is not None:
+            raise Refusal(not_here(registry, name, system))
     if words and tuple(words) in registry.word_tree():
         nexts = [n for n in registry.names(system) if n.split()[: len(words)] == words]
         listed = ", ".join(f"/{n}" for n in nexts) or "(none at this table)"
@@ -212,6 +211,18 @@ def _match(
     close = difflib.get_close_matches(typed, registry.names(system), n=3, cutoff=0.5)
     hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
     raise Refusal(f"Unknown command /{typed}.{hint} Type /help for the list.")
+
+
+def not_here(registry: CommandRegistry, name: str, system: str | None) -> str:
+    """Why ``/name`` does not work at a table playing ``system``, and what does instead."""
+    games = registry.games_of(name) or []
+    where = f"a table playing {' or '.join(games)}" if games else "a table with a game"
+    if system is None:
+        return f"/{name} is for {where}; there is no game here yet. Type /help for what works here."
+    pointer = _system_of(system).instead.get(name) if system in system_names() else None
+    if pointer:
+        return f"/{name} is for {where}; at this {system} table use {pointer}."
+    return f"/{name} is for {where}; this table plays {system}. Type /help for what works here."
 
 
 def _stray_word(spec: CommandSpec[Any], word: str, given: Mapping[str, str]) -> str:

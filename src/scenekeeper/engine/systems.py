@@ -7,7 +7,7 @@ this module only knows what the engine needs to create, store and show a game's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pydantic
@@ -37,6 +37,10 @@ class GameSystem:
     mods: tuple[Mod, ...] = ()
     #: Bump when ``state_type`` changes shape: stored snapshots of older shapes are ignored.
     state_version: int = 1
+    #: Another game's command name -> what to type at this game's table instead
+    #: (``{"action": "/act"}`` for METTLE): the refusal of a command that is not this game's
+    #: names the way to do it here (docs/architecture.md, "One command scheme").
+    instead: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def default_mods(self) -> dict[str, bool]:

@@ -26,7 +26,7 @@ from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSpec, OptionType
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.parse import build_invocation
+from scenekeeper.engine.parse import build_invocation, not_here
 from scenekeeper.engine.reply import File
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
@@ -178,11 +178,9 @@ class Runner:
         registry = self.app.registry
         system = _system(table)
         spec = registry.find(name, system)
-        games = registry.games_of(name) or []
         here = f"this table plays {system}" if system else "there is no game here yet"
         if spec is None:
-            where = f"a table playing {' or '.join(games)}" if games else "a table with a game"
-            raise Refusal(f"/{name} is for {where}; {here}. Type /help for what works here.")
+            raise Refusal(not_here(registry, name, system))
         for option in raw:
             if spec.option(option) is None:
                 having = sorted(

@@ -1,0 +1,97 @@
+"""The command scheme for five games (docs/architecture.md, "One command scheme"): a shared
+name means one thing of one type in every game, and a command of another game is refused with
+what to type here instead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+import pytest
+
+from scenekeeper.engine import systems
+from scenekeeper.engine.commands import (
+    CommandRegistry,
+    CommandSet,
+    Context,
+    Decision,
+    Opt,
+    Permission,
+)
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.parse import not_here, parse_line
+from scenekeeper.engine.state import GameState
+from scenekeeper.engine.systems import GameSystem
+
+
+@dataclass(frozen=True)
+class Counted:
+    amount: Annotated[int, Opt("how many")]
+
+
+@dataclass(frozen=True)
+class Named:
+    amount: Annotated[str, Opt("how many, in words")]
+
+
+def _set(system: str, args_type: type[object]) -> CommandSet:
+    commands = CommandSet(frozenset({system}))
+
+    def handler(ctx: Context, args: object) -> Decision:
+        return Decision()
+
+    handler.__annotations__ = {"ctx": Context, "args": args_type, "return": Decision}
+    commands.command("tally", help="Tally.", permission=Permission.ANYONE)(handler)
+    return commands
+
+
+def test_an_option_name_has_one_type_in_every_games_version() -> None:
+    registry = CommandRegistry()
+    registry.include(_set("game-a", Counted))
+    with pytest.raises(TypeError, match="tally amount: is string here but integer"):
+        registry.include(_set("game-b", Named))
+
+
+def test_the_same_type_in_two_games_is_one_command() -> None:
+    registry = CommandRegistry()
+    registry.include(_set("game-a", Counted))
+    registry.include(_set("game-b", Counted))
+    assert registry.games_of("tally") == ["game-a", "game-b"]
+
+
+class _Pointing(GameState):
+    pass
+
+
+@pytest.fixture
+def pointing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that says what to type instead of /tally (registered for this test only)."""
+    game = GameSystem(
+        name="scheme-test",
+        title="a game for the scheme test",
+        state_type=_Pointing,
+        instead={"tally": "/count amount:<n>"},
+    )
+    monkeypatch.setitem(systems._SYSTEMS, game.name, game)
+
+
+@pytest.mark.usefixtures("pointing")
+def test_another_games_command_points_to_this_games_way() -> None:
+    registry = CommandRegistry()
+    registry.include(_set("game-a", Counted))
+    message = not_here(registry, "tally", "scheme-test")
+    assert message == "/tally is for a table playing game-a; at this scheme-test table use " + (
+        "/count amount:<n>."
+    )
+    with pytest.raises(Refusal) as caught:
+        parse_line("/tally amount:3", registry, "scheme-test")
+    assert str(caught.value) == message
+
+
+def test_without_a_pointer_the_refusal_sends_to_help() -> None:
+    registry = CommandRegistry()
+    registry.include(_set("game-a", Counted))
+    assert not_here(registry, "tally", "generic").endswith(
+        "this table plays generic. Type /help for what works here."
+    )
+    assert "no game here yet" in not_here(registry, "tally", None)
