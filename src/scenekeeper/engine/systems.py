@@ -26,6 +26,14 @@ class Mod:
 
 
 @dataclass(frozen=True)
+class BoardSection:
+    """One part of a table's board (``GameSystem.board``): a heading and one fact a line."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """One game: its name (the word typed in ``/game new system:``), title and state model."""
 
@@ -67,6 +75,20 @@ class GameSystem:
         """Lines about the game's set-up for /game show (trait sets, stress types, ...)."""
         del game
         return []
+
+    def waiting_for(self, game: GameState) -> list[str]:
+        """What the table is waiting for, each with the command that moves it on and the GM's
+        way to cancel it ("Brick's reaction to #12: /react ...; a GM can /contest end").
+        Empty when nothing is pending. Shown by /game show and on the board."""
+        del game
+        return []
+
+    def board(self, state: TableState) -> tuple[BoardSection, ...]:
+        """The whole table at a glance, for the board (the live status message and the
+        command that shows it): each section a heading and one fact a line, in the game's
+        own words. The default is the set-up lines of ``describe``."""
+        lines = self.describe(state.game)
+        return (BoardSection("Table", tuple(lines)),) if lines else ()
 
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no

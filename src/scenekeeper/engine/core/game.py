@@ -111,6 +111,8 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     if meta.mods:
         on = [m for m, enabled in sorted(meta.mods.items()) if enabled]
         lines.append(f"Mods on: {', '.join(on) or 'none'}.")
+    waiting = system.waiting_for(ctx.require_state().game)
+    lines += [f"Waiting for: {line}" for line in waiting]
     data = {
         "name": meta.name,
         "system": meta.system,
@@ -118,6 +120,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         "co_gms": list(meta.co_gms),
         "players": list(meta.players),
         "characters": dict(meta.owners),
+        "waiting_for": waiting,
     }
     return Decision(reply=Reply.say(*lines, data=data))
 
