@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 from scenekeeper.store import AppendConflict, EventRecord, EventStore, Snapshot, StoreError
+from scenekeeper.store.chain import DamagedTable
 
 StoreFactory = Callable[[], EventStore]
 
@@ -351,11 +352,11 @@ class EventStoreContract:
         first = make_store()
         first.append("t", 0, batch("t", 1, 2))
         second = make_store()  # migrates again while the first is open
-        assert self.applied_migrations(second) == [1]
+        assert self.applied_migrations(second) == [1, 2]
         assert second.head("t") == 2
         first.close()
         third = make_store()
-        assert self.applied_migrations(third) == [1]
+        assert self.applied_migrations(third) == [1, 2]
         assert [record.seq for record in third.read("t")] == [1, 2]
 
     def test_concurrent_first_opens_migrate_once(self, make_store: StoreFactory) -> None:
@@ -371,9 +372,66 @@ class EventStoreContract:
             opened = list(pool.map(open_one, range(4)))
         opened[0].append("t", 0, [event("t", 1)])
         assert all(handle.head("t") == 1 for handle in opened)
-        assert self.applied_migrations(opened[-1]) == [1]
+        assert self.applied_migrations(opened[-1]) == [1, 2]
+
+    # --- damage is detected (store.chain), never replayed as if it were true
+
+    def test_reads_carry_the_chain(self, store: EventStore) -> None:
+        store.append("t", 0, batch("t", 1, 3))
+        store.append("t", 3, batch("t", 4, 1))
+        hashes = [record.hash for record in store.read("t")]
+        assert all(len(h) == 64 for h in hashes)
+        assert len(set(hashes)) == 4
+        assert [r.hash for r in store.read("t", after=2)] == hashes[2:]
+
+    @pytest.mark.parametrize(
+        ("column", "value"),
+        [
+            ("data", '{"n": 99}'),
+            ("actor", "mallory"),
+            ("time", "2030-01-01T00:00:00Z"),
+            ("command", "/pp give amount:99"),
+            ("type", "test.forged@1"),
+            ("hash", "0" * 64),
+        ],
+    )
+    def test_a_changed_event_is_reported_with_its_seq(
+        self, store: EventStore, column: str, value: str
+    ) -> None:
+        store.append("t", 0, batch("t", 1, 5))
+        store.append("u", 0, batch("u", 1, 2))
+        self.tamper(store, "t", 3, column, value)
+        with pytest.raises(DamagedTable) as caught:
+            store.read("t")
+        assert (caught.value.table_id, caught.value.seq) == ("t", 3)
+        with pytest.raises(DamagedTable):
+            store.read("t", after=2)
+        # Before the damage still reads, and so does every other table.
+        assert [r.seq for r in store.read("t", upto=2)] == [1, 2]
+        assert len(store.read("u")) == 2
+
+    def test_a_missing_event_is_reported(self, store: EventStore) -> None:
+        store.append("t", 0, batch("t", 1, 4))
+        self.delete_event(store, "t", 2)
+        with pytest.raises(DamagedTable, match="#2: the event is missing"):
+            store.read("t")
+
+    def test_appends_chain_on_from_the_head(self, make_store: StoreFactory) -> None:
+        first = make_store()
+        first.append("t", 0, batch("t", 1, 2))
+        other = self.second_handle(first, make_store)
+        other.append("t", 2, batch("t", 3, 2))
+        assert [r.seq for r in first.read("t")] == [1, 2, 3, 4]
 
     # --- hooks a backend overrides
+
+    def tamper(self, store: EventStore, table_id: str, seq: int, column: str, value: str) -> None:
+        """Change one stored column of one event behind the store's back."""
+        raise NotImplementedError
+
+    def delete_event(self, store: EventStore, table_id: str, seq: int) -> None:
+        """Remove one stored event behind the store's back."""
+        raise NotImplementedError
 
     def fail_inserts_at(self, store: EventStore, seq: int) -> None:
         """Make the database itself refuse inserting ``seq`` (a trigger or a constraint)."""

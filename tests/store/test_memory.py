@@ -27,6 +27,15 @@ class TestMemoryStore(EventStoreContract):
         assert isinstance(store, MemoryStore)
         return sorted(store._snapshots.get(table_id, {}))
 
+    def tamper(self, store: EventStore, table_id: str, seq: int, column: str, value: str) -> None:
+        assert isinstance(store, MemoryStore)
+        rows = store._events[table_id]
+        rows[seq - 1] = rows[seq - 1]._replace(**{column: value})
+
+    def delete_event(self, store: EventStore, table_id: str, seq: int) -> None:
+        assert isinstance(store, MemoryStore)
+        del store._events[table_id][seq - 1]
+
 
 def test_mutating_a_record_after_append_or_read_does_not_change_history() -> None:
     store = MemoryStore()

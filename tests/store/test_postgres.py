@@ -56,6 +56,27 @@ class TestPostgresStore(EventStoreContract):
         rows = query(self.url, f'SELECT version FROM "{store.schema}".schema_migrations')
         return sorted(int(str(row[0])) for row in rows)
 
+    def tamper(self, store: EventStore, table_id: str, seq: int, column: str, value: str) -> None:
+        assert isinstance(store, PostgresStore)
+        cast = "::jsonb" if column == "data" else ""
+        query(
+            self.url,
+            f'UPDATE "{store.schema}".events SET {column} = %s{cast} '
+            "WHERE table_id = %s AND seq = %s",
+            value,
+            table_id,
+            seq,
+        )
+
+    def delete_event(self, store: EventStore, table_id: str, seq: int) -> None:
+        assert isinstance(store, PostgresStore)
+        query(
+            self.url,
+            f'DELETE FROM "{store.schema}".events WHERE table_id = %s AND seq = %s',
+            table_id,
+            seq,
+        )
+
 
 @pytest.mark.postgres
 def test_open_store_url_selects_the_schema(postgres_url: str, postgres_schema: str) -> None:

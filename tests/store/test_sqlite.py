@@ -69,6 +69,21 @@ class TestSqliteStore(EventStoreContract):
         rows = query(store.path, "SELECT version FROM schema_migrations ORDER BY version")
         return [int(row[0]) for row in rows]
 
+    def tamper(self, store: EventStore, table_id: str, seq: int, column: str, value: str) -> None:
+        assert isinstance(store, SqliteStore)
+        conn = raw(store.path)
+        conn.execute(
+            f"UPDATE events SET {column} = ? WHERE table_id = ? AND seq = ?",
+            (value, table_id, seq),
+        )
+        conn.close()
+
+    def delete_event(self, store: EventStore, table_id: str, seq: int) -> None:
+        assert isinstance(store, SqliteStore)
+        conn = raw(store.path)
+        conn.execute("DELETE FROM events WHERE table_id = ? AND seq = ?", (table_id, seq))
+        conn.close()
+
 
 def test_file_is_durable_and_shareable(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "a" / "b" / "t.sqlite3")

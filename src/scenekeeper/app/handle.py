@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 
 from scenekeeper.app.snapshots import load_snapshot, save_snapshot
 from scenekeeper.dice import DiceError, DiceSource
-from scenekeeper.engine.aggregate import Table, replay
+from scenekeeper.engine.aggregate import Table, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, decode_event
@@ -32,6 +32,7 @@ from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system
 from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
+from scenekeeper.store.chain import DamagedTable
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
@@ -93,6 +94,10 @@ class App:
         with self._lock_for(table_id):
             try:
                 return self._handle(table_id, actor, command, read_file)
+            except TableDamaged as damage:
+                self._forget(table_id)
+                log.error("table %s: damaged from #%d: %s", table_id, damage.seq, damage.reason)
+                return self._read_only(table_id, actor, command, read_file, damage)
             except CorruptHistory as error:
                 self._forget(table_id)
                 log.error("table %s: history cannot be read: %s", table_id, error)
@@ -180,7 +185,8 @@ class App:
         )
         self._remember(table_id, new_table)
         if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
-            save_snapshot(self.store, table_id, new_table)
+            newest = self.store.read(table_id, after=new_table.seq - 1, upto=new_table.seq)
+            save_snapshot(self.store, table_id, new_table, newest[0].hash)
         return Outcome(
             True, decision.reply, None, invocation.spec.name, invocation.text, tuple(envelopes)
         )
@@ -215,11 +221,63 @@ class App:
         if table is None:
             table = load_snapshot(self.store, table_id) or Table()
         # Catch up with anything another process appended since.
-        newer = self.store.read(table_id, after=table.seq)
-        if newer:
-            table = replay((envelope_from_record(r) for r in newer), table)
+        table = self._catch_up(table_id, table)
         self._remember(table_id, table)
         return table
+
+    def _catch_up(self, table_id: str, table: Table, upto: int | None = None) -> Table:
+        """``table`` with the stored events after it folded on; ``TableDamaged`` at the first
+        event that cannot be read or replayed (the store's chain, or the rules refusing it)."""
+        try:
+            records = self.store.read(table_id, after=table.seq, upto=upto)
+        except DamagedTable as damage:
+            raise TableDamaged(damage.seq, damage.reason) from None
+        for record in records:
+            try:
+                table = evolve(table, envelope_from_record(record))
+            except Exception as error:  # a stored event that does not replay is damage
+                raise TableDamaged(record.seq, _reason(error)) from error
+        return table
+
+    def _read_only(
+        self,
+        table_id: str,
+        actor: Person,
+        command: str | Invocation,
+        read_file: ReadFile | None,
+        damage: TableDamaged,
+    ) -> Outcome:
+        """A command at a damaged table, run on the history before the damage: what only reads
+        (/game export, /history, /game show, /help) still answers; nothing is written."""
+        refusal = damage.message()
+        try:
+            table = self._catch_up(table_id, Table(), upto=damage.seq - 1)
+            invocation = (
+                command
+                if isinstance(command, Invocation)
+                else parse_line(
+                    command,
+                    self.registry,
+                    table.state.meta.system if table.state else None,
+                    read_file,
+                )
+            )
+            authorise(table.state, actor, invocation.spec, invocation.args)
+            decision = self._decide(table_id, table, actor, invocation)
+        except Refusal as error:
+            return Outcome.refused(f"{refusal} ({error})")
+        except Exception:
+            log.exception("table %s: a read at the damaged table failed", table_id)
+            return Outcome.refused(refusal)
+        if decision.events or decision.recorded:
+            return Outcome.refused(refusal, invocation)
+        reply = decision.reply
+        note = (
+            f"This table's history is damaged from event #{damage.seq}; this answer is "
+            f"from events #1-#{damage.seq - 1}."
+        )
+        reply = dataclasses.replace(reply, text=(note, *reply.text))
+        return Outcome(True, reply, None, invocation.spec.name, invocation.text)
 
     def _history(self, table_id: str, after: int, upto: int) -> Sequence[Envelope]:
         return [envelope_from_record(r) for r in self.store.read(table_id, after=after, upto=upto)]
@@ -242,6 +300,30 @@ class App:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
             return lock
+
+
+class TableDamaged(Exception):
+    """A table's stored history does not hold from event ``seq`` on."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(f"damaged from #{seq}: {reason}")
+        self.seq = seq
+        self.reason = reason
+
+    def message(self) -> str:
+        return (
+            f"This table's history is damaged from event #{self.seq} ({self.reason}), so it "
+            "cannot change until it is recovered; nothing was changed. A GM can save the "
+            "history before the damage with /game export and bring it back with /game import "
+            "in a new channel (at the console, --table with a new name). Whoever runs the bot "
+            "can see every damaged table with `scenekeeper check`."
+        )
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, CorruptHistory):
+        return str(error)
+    return f"it cannot be replayed ({type(error).__name__})"
 
 
 def _words(table: Table, line: str) -> str:

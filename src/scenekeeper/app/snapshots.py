@@ -1,39 +1,74 @@
 """Snapshots: a cache of a table's folded state so loading does not replay every event.
 
-A snapshot whose format is unknown (older code, a changed game state) is ignored and the
-events are replayed instead; a snapshot that fails to save costs nothing but speed.
+A snapshot names the hash of the event it was folded from and carries a digest of itself, so
+a snapshot that was damaged or edited (1 PP become 91), or that no longer belongs to the
+events beside it, is ignored and the events are replayed instead -- never taken as the state.
+A snapshot whose format is unknown (older code, a changed game state) is ignored the same way;
+a snapshot that fails to save costs nothing but speed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from scenekeeper.engine.aggregate import SNAPSHOT_FORMAT, Table
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.systems import state_version, system_names
 from scenekeeper.store.base import EventStore, Snapshot, StoreError
+from scenekeeper.store.chain import DamagedSnapshot, DamagedTable, canonical
 
 log = logging.getLogger(__name__)
+_LAYOUT = "sealed-1"
 
 
 def snapshot_version() -> str:
     """Changes whenever the snapshot layout or any game's state shape changes."""
-    return "|".join([SNAPSHOT_FORMAT, *(state_version(name) for name in system_names())])
+    return "|".join([SNAPSHOT_FORMAT, _LAYOUT, *(state_version(n) for n in system_names())])
+
+
+def _digest(version: str, seq: int, event_hash: str, table: Mapping[str, Any]) -> str:
+    return hashlib.sha256(canonical([version, seq, event_hash, dict(table)])).hexdigest()
 
 
 def load_snapshot(store: EventStore, table_id: str) -> Table | None:
-    snapshot = store.latest_snapshot(table_id)
+    """The newest snapshot that still holds, as a table; None to replay from the start."""
+    try:
+        snapshot = store.latest_snapshot(table_id)
+    except DamagedSnapshot as error:
+        log.warning("table %s: ignoring a snapshot: %s", table_id, error)
+        return None
     if snapshot is None or snapshot.version != snapshot_version():
         return None
+    state = snapshot.state
     try:
-        return Table.from_snapshot(snapshot.seq, snapshot.state)
-    except (CorruptHistory, KeyError, TypeError) as error:
+        event_hash, table = str(state["event_hash"]), state["table"]
+        if state["digest"] != _digest(snapshot.version, snapshot.seq, event_hash, table):
+            raise CorruptHistory("its digest does not match its contents")
+        folded_from = store.read(table_id, after=snapshot.seq - 1, upto=snapshot.seq)
+        if [r.hash for r in folded_from] != [event_hash]:
+            raise CorruptHistory(f"it was not folded from the stored event #{snapshot.seq}")
+        return Table.from_snapshot(snapshot.seq, table)
+    except DamagedTable:
+        # The events themselves are damaged: replaying from the start reports where.
+        return None
+    except (CorruptHistory, KeyError, TypeError, ValueError) as error:
         log.warning("table %s: ignoring snapshot at #%d: %s", table_id, snapshot.seq, error)
         return None
 
 
-def save_snapshot(store: EventStore, table_id: str, table: Table) -> None:
+def save_snapshot(store: EventStore, table_id: str, table: Table, event_hash: str) -> None:
+    """Keep ``table`` (folded up to the event whose chain hash is ``event_hash``)."""
+    version = snapshot_version()
+    data = table.to_snapshot()
+    sealed = {
+        "event_hash": event_hash,
+        "digest": _digest(version, table.seq, event_hash, data),
+        "table": data,
+    }
     try:
-        store.save_snapshot(Snapshot(table_id, table.seq, snapshot_version(), table.to_snapshot()))
+        store.save_snapshot(Snapshot(table_id, table.seq, version, sealed))
     except StoreError as error:
         log.warning("table %s: snapshot at #%d not saved: %s", table_id, table.seq, error)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -33,6 +33,9 @@ class EventRecord:
     time: str
     command_seq: int
     command: str = ""
+    #: The chain hash the store keeps (``store.chain``); filled in by reads, ignored by appends
+    #: and by comparisons (two records with the same content are equal).
+    hash: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -131,48 +134,6 @@ def _mapping(value: object) -> object:
     if isinstance(value, Mapping):
         return dict(value)
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-
-#: An event as the SQL backends store it: the columns of ``events`` in order, data as JSON text.
-EventRow = tuple[str, int, str, str, str, str, int, str]
-#: An event as read back: seq, type, data (decoded or JSON text), actor, time, command_seq, command.
-ReadRow = tuple[int, str, Any, str, str, int, str]
-
-
-def event_rows(table_id: str, events: Sequence[EventRecord]) -> list[EventRow]:
-    """The rows to insert for ``events`` (already checked with ``check_batch``)."""
-    return [
-        (
-            table_id,
-            event.seq,
-            event.type,
-            dump_json(event.data, f"data of event seq {event.seq}"),
-            event.actor,
-            event.time,
-            event.command_seq,
-            event.command,
-        )
-        for event in events
-    ]
-
-
-def records_from_rows(
-    table_id: str, rows: Sequence[ReadRow], decode: Callable[[Any], Mapping[str, Any]]
-) -> list[EventRecord]:
-    """Records from rows read back; ``decode`` turns the stored data into a mapping."""
-    return [
-        EventRecord(
-            table_id=table_id,
-            seq=seq,
-            type=type_,
-            data=decode(data),
-            actor=actor,
-            time=time,
-            command_seq=command_seq,
-            command=command,
-        )
-        for seq, type_, data, actor, time, command_seq, command in rows
-    ]
 
 
 _TEXT_FIELDS = ("type", "actor", "time", "command")

@@ -19,9 +19,8 @@ from scenekeeper.store.base import (
     StoreError,
     check_batch,
     check_snapshot,
-    event_rows,
-    records_from_rows,
 )
+from scenekeeper.store.chain import GENESIS, encode, event_rows, verified
 
 # Snapshots kept per table; older ones are pruned on save (they are only a cache).
 KEEP_SNAPSHOTS = 3
@@ -36,6 +35,7 @@ class _Row(NamedTuple):
     time: str
     command_seq: int
     command: str
+    hash: str
 
 
 class MemoryStore:
@@ -57,11 +57,12 @@ class MemoryStore:
         with self._lock:
             self._check_open()
             rows = self._events.get(table_id, [])
-            # seqs are 1..n without gaps, so list positions stand in for a seq range search.
+            # seqs are 1..n without gaps, so list positions stand in for a seq range search;
+            # the event at ``after`` comes too, as the link the chain is checked from.
             start = max(after, 0)
             stop = len(rows) if upto is None else max(min(upto, len(rows)), start)
-            picked = rows[start:stop]
-        return records_from_rows(table_id, picked, json.loads)
+            picked = rows[max(start - 1, 0) : stop]
+        return verified(table_id, picked, max(after, 0), json.loads)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
@@ -69,14 +70,15 @@ class MemoryStore:
         check_batch(table_id, expected_seq, events)
         # Encode everything before taking the lock: a bad record fails the whole batch, and
         # nothing is written because nothing has been touched yet.
-        rows = [_Row(*row[1:]) for row in event_rows(table_id, events)]
+        batch = encode(events)
         with self._lock:
             self._check_open()
             stream = self._events.setdefault(table_id, [])
             head = stream[-1].seq if stream else 0
             if head != expected_seq:
                 raise AppendConflict(table_id, expected_seq, head)
-            stream.extend(rows)
+            prev = stream[-1].hash if stream else GENESIS
+            stream.extend(_Row(*row[1:]) for row in event_rows(table_id, batch, prev))
 
     def save_snapshot(self, snapshot: Snapshot) -> None:
         state = check_snapshot(snapshot)

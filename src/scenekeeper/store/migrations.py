@@ -12,21 +12,45 @@ To change the schema later, append ``Migration(2, ...)`` to both lists; never ed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from scenekeeper.store.base import StoreError
+from scenekeeper.store.base import EventRecord, StoreError
+from scenekeeper.store.chain import GENESIS, event_hash
 
 
 @dataclass(frozen=True)
 class Migration:
-    """One schema step: ``statements`` run in order inside one transaction."""
+    """One schema step: ``statements`` run in order inside one transaction, then ``backfill``
+    (data the statements cannot compute, such as hashes), in the same transaction."""
 
     version: int
     description: str
     statements: tuple[str, ...]
+    backfill: Callable[[MigrationTransaction], None] | None = None
+
+
+def backfill_hashes(tx: MigrationTransaction) -> None:
+    """Chain every stored event (``store.chain``), table by table, in seq order. An event
+    whose data cannot be read keeps an empty hash, and so does the rest of its table: reading
+    it then reports the table damaged from there, as it is."""
+    updates: list[tuple[str, str, int]] = []
+    current, prev, broken = None, GENESIS, False
+    for table_id, seq, type_, data, actor, time, command_seq, command in tx.events():
+        if table_id != current:
+            current, prev, broken = table_id, GENESIS, False
+        if broken:
+            continue
+        try:
+            record = EventRecord(table_id, seq, type_, data, actor, time, command_seq, command)
+            prev = event_hash(prev, record)
+        except (TypeError, ValueError):
+            broken = True
+            continue
+        updates.append((prev, table_id, seq))
+    tx.set_hashes(updates)
 
 
 # SQLite: WITHOUT ROWID keeps each table clustered on its primary key, which is exactly the
@@ -59,6 +83,12 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID
             """,
         ),
+    ),
+    Migration(
+        2,
+        "a hash chain over every table's events",
+        ("ALTER TABLE events ADD COLUMN hash TEXT NOT NULL DEFAULT ''",),
+        backfill_hashes,
     ),
 )
 
@@ -93,6 +123,12 @@ POSTGRES_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        2,
+        "a hash chain over every table's events",
+        ("ALTER TABLE {schema}.events ADD COLUMN hash text NOT NULL DEFAULT ''",),
+        backfill_hashes,
+    ),
 )
 
 
@@ -113,6 +149,15 @@ class MigrationTransaction(Protocol):
 
     def record(self, version: int) -> None:
         """Add ``version`` to ``schema_migrations``."""
+        ...
+
+    def events(self) -> Iterator[tuple[str, int, str, Any, str, str, int, str]]:
+        """Every stored event, by table then seq: table_id, seq, type, data (decoded, or
+        ``None`` when it is not JSON), actor, time, command_seq, command."""
+        ...
+
+    def set_hashes(self, updates: Sequence[tuple[str, str, int]]) -> None:
+        """Store each ``(hash, table_id, seq)``."""
         ...
 
 
@@ -151,5 +196,7 @@ def run_migrations(
             migration = pending[0]
             for statement in migration.statements:
                 tx.execute(statement)
+            if migration.backfill is not None:
+                migration.backfill(tx)
             tx.record(migration.version)
         applied_now.append(migration.version)

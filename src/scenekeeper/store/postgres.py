@@ -32,10 +32,9 @@ from scenekeeper.store.base import (
     StoreError,
     check_batch,
     check_snapshot,
-    event_rows,
-    records_from_rows,
     redact_url,
 )
+from scenekeeper.store.chain import GENESIS, encode, event_rows, verified
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import POSTGRES_MIGRATIONS, run_migrations
 
@@ -44,7 +43,7 @@ DEFAULT_SCHEMA = "scenekeeper"
 # Plain identifiers only: the name is quoted anyway, but a schema called "a; b" is a mistake.
 _SCHEMA_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
-_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command"
+_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command, hash"
 
 _Connection = psycopg.Connection[tuple[Any, ...]]
 
@@ -141,23 +140,25 @@ class PostgresStore:
             else:
                 cursor = conn.execute(self._sql.read_range, (table_id, after, upto))
             rows = cursor.fetchall()
-        # psycopg has already decoded the jsonb column into Python objects.
-        return records_from_rows(table_id, rows, _as_mapping)
+        return verified(table_id, rows, max(after, 0), _as_mapping)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
             return
         check_batch(table_id, expected_seq, events)
         # Encoded by the same function as every backend, then cast to jsonb by the server.
-        rows = event_rows(table_id, events)
+        batch = encode(events)
         with self._connection() as conn:
             try:
                 with conn.transaction():
-                    head = self._head(conn, table_id)
+                    row = conn.execute(self._sql.head_and_hash, (table_id,)).fetchone()
+                    head, prev = (int(row[0]), str(row[1])) if row else (0, GENESIS)
                     if head != expected_seq:
                         raise AppendConflict(table_id, expected_seq, head)
                     with conn.cursor() as cursor:
-                        cursor.executemany(self._sql.insert_event, rows)
+                        cursor.executemany(
+                            self._sql.insert_event, event_rows(table_id, batch, prev)
+                        )
             except psycopg.errors.UniqueViolation:
                 # Another writer committed the same seqs while we were inserting.
                 raise AppendConflict(table_id, expected_seq, self._head(conn, table_id)) from None
@@ -253,12 +254,16 @@ class _Statements:
             return sql.SQL(template).format(schema=sql.Identifier(schema))
 
         self.head = compose("SELECT COALESCE(MAX(seq), 0) FROM {schema}.events WHERE table_id = %s")
-        select = f"SELECT {_EVENT_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq > %s"
+        self.head_and_hash = compose(
+            "SELECT seq, hash FROM {schema}.events WHERE table_id = %s ORDER BY seq DESC LIMIT 1"
+        )
+        # From the event at ``after`` itself: its hash is what the next one chains from.
+        select = f"SELECT {_EVENT_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq >= %s"
         self.read_after = compose(select + " ORDER BY seq")
         self.read_range = compose(select + " AND seq <= %s ORDER BY seq")
         self.insert_event = compose(
             f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
-            "VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s, %s)"
+            "VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)"
         )
         self.upsert_snapshot = compose(
             "INSERT INTO {schema}.snapshots (table_id, seq, version, state) "
@@ -302,6 +307,21 @@ class _PostgresMigrationTransaction:
 
     def record(self, version: int) -> None:
         self._conn.execute(self._sql.record_migration, (version,))
+
+    def events(self) -> Iterator[tuple[str, int, str, Any, str, str, int, str]]:
+        query = sql.SQL(
+            "SELECT table_id, seq, type, data, actor, time, command_seq, command "
+            "FROM {schema}.events ORDER BY table_id, seq"
+        ).format(schema=sql.Identifier(self._schema))
+        for row in self._conn.execute(query).fetchall():
+            yield cast("tuple[str, int, str, Any, str, str, int, str]", tuple(row))
+
+    def set_hashes(self, updates: Sequence[tuple[str, str, int]]) -> None:
+        query = sql.SQL(
+            "UPDATE {schema}.events SET hash = %s WHERE table_id = %s AND seq = %s"
+        ).format(schema=sql.Identifier(self._schema))
+        with self._conn.cursor() as cursor:
+            cursor.executemany(query, list(updates))
 
 
 def _as_mapping(data: Any) -> Mapping[str, Any]:

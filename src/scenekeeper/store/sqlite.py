@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from scenekeeper.store.base import (
     AppendConflict,
@@ -30,15 +32,20 @@ from scenekeeper.store.base import (
     StoreError,
     check_batch,
     check_snapshot,
+)
+from scenekeeper.store.chain import (
+    GENESIS,
+    DamagedSnapshot,
+    encode,
     event_rows,
-    records_from_rows,
+    verified,
 )
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
 
 DEFAULT_TIMEOUT = 10.0
 
-_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command"
+_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command, hash"
 
 
 class SqliteStore:
@@ -48,12 +55,16 @@ class SqliteStore:
     ``timeout`` is how long (seconds) to wait for another process's write lock.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT, _new: bool = False
+    ) -> None:
         self._path = Path(path)
         self._lock = threading.Lock()
         self._closed = False
+        if not _new:
+            _create_if_missing(self._path, timeout)
+            _refuse_what_is_not_a_store(self._path)
         try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
             # isolation_level=None: the sqlite3 module must not open transactions on its own;
             # this class issues BEGIN IMMEDIATE / COMMIT / ROLLBACK itself.
             self._conn = sqlite3.connect(
@@ -63,8 +74,12 @@ class SqliteStore:
             raise StoreError(
                 f"cannot open the SQLite store {str(self._path)!r}: {error}"
             ) from error
+        # Damaged UTF-8 must not fail a whole read: it comes back as lone surrogates, which the
+        # hash chain then reports as damage at the event that holds it.
+        self._conn.text_factory = _text
         try:
             self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            _refuse_a_foreign_database(self._conn, self._path)
             mode = self._enable_wal(timeout)
             if str(mode).lower() != "wal":
                 # WAL is what lets processes share the file safely; refuse rather than degrade.
@@ -90,30 +105,31 @@ class SqliteStore:
             return self._head(conn, table_id)
 
     def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[EventRecord]:
-        query = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ?"
+        # From the event at ``after`` itself: its hash is what the next one chains from.
+        query = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq >= ?"
         params: tuple[object, ...] = (table_id, after)
         if upto is not None:
             query += " AND seq <= ?"
             params += (upto,)
         with self._use() as conn:
             rows = conn.execute(query + " ORDER BY seq", params).fetchall()
-        return records_from_rows(table_id, rows, json.loads)
+        return verified(table_id, rows, max(after, 0), json.loads)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
             return
         check_batch(table_id, expected_seq, events)
-        rows = event_rows(table_id, events)
+        batch = encode(events)
         with self._use() as conn:
             try:
                 with self._immediate(conn):
-                    head = self._head(conn, table_id)
+                    head, prev = self._head_and_hash(conn, table_id)
                     if head != expected_seq:
                         raise AppendConflict(table_id, expected_seq, head)
                     conn.executemany(
                         f"INSERT INTO events (table_id, {_EVENT_COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        rows,
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        event_rows(table_id, batch, prev),
                     )
             except sqlite3.IntegrityError as error:
                 if error.sqlite_errorname != "SQLITE_CONSTRAINT_PRIMARYKEY":
@@ -146,7 +162,10 @@ class SqliteStore:
         if row is None:
             return None
         seq, version, state = row
-        return Snapshot(table_id=table_id, seq=seq, version=version, state=json.loads(state))
+        try:
+            return Snapshot(table_id=table_id, seq=seq, version=version, state=json.loads(state))
+        except ValueError as error:
+            raise DamagedSnapshot(table_id, seq, str(error)) from None
 
     def tables(self) -> list[str]:
         with self._use() as conn:
@@ -213,6 +232,14 @@ class SqliteStore:
             delay = min(delay * 2, 0.05)
 
     @staticmethod
+    def _head_and_hash(conn: sqlite3.Connection, table_id: str) -> tuple[int, str]:
+        row = conn.execute(
+            "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+            (table_id,),
+        ).fetchone()
+        return (0, GENESIS) if row is None else (int(row[0]), str(row[1]))
+
+    @staticmethod
     def _head(conn: sqlite3.Connection, table_id: str) -> int:
         row = conn.execute(
             "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)
@@ -240,4 +267,82 @@ class _SqliteMigrationTransaction:
             "INSERT INTO schema_migrations (version, applied_at) "
             "VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
             (version,),
+        )
+
+    def events(self) -> Iterator[tuple[str, int, str, Any, str, str, int, str]]:
+        cursor = self._conn.execute(
+            "SELECT table_id, seq, type, data, actor, time, command_seq, command "
+            "FROM events ORDER BY table_id, seq"
+        )
+        for table_id, seq, type_, data, actor, when, command_seq, command in cursor:
+            try:
+                decoded = json.loads(data)
+            except ValueError:
+                decoded = None
+            yield table_id, seq, type_, decoded, actor, when, command_seq, command
+
+    def set_hashes(self, updates: Sequence[tuple[str, str, int]]) -> None:
+        self._conn.executemany(
+            "UPDATE events SET hash = ? WHERE table_id = ? AND seq = ?", list(updates)
+        )
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _create_if_missing(path: Path, timeout: float) -> None:
+    """Make a new store file whole before it appears under its name: built beside it, then
+    linked into place (which fails if another process got there first). So a store file is
+    never seen empty, and an empty file at the path can be refused as damage."""
+    if path.exists():
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"cannot open the SQLite store {str(path)!r}: {error}") from error
+    fresh = path.with_name(f".{path.name}.{secrets.token_hex(6)}.new")
+    try:
+        SqliteStore(fresh, timeout=timeout, _new=True).close()
+        os.link(fresh, path)
+    except FileExistsError:
+        pass  # another opener made it first; theirs is as good
+    except OSError as error:
+        raise StoreError(f"cannot create the SQLite store {str(path)!r}: {error}") from error
+    finally:
+        for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _refuse_what_is_not_a_store(path: Path) -> None:
+    """An existing file must be an SQLite database: an empty or foreign file is refused at
+    open, never taken for an empty store (which would hide that the real one is gone)."""
+    try:
+        if not path.is_file():
+            return
+        with path.open("rb") as file:
+            header = file.read(len(_SQLITE_HEADER))
+    except OSError:
+        return  # sqlite3.connect reports it with the path
+    if not header:
+        raise StoreError(
+            f"{str(path)!r} is an empty file, not a Scenekeeper database; restore the database "
+            "from a backup, or move the empty file away to start a new one"
+        )
+    if header != _SQLITE_HEADER:
+        raise StoreError(
+            f"{str(path)!r} is not a database (it is some other kind of file); name the "
+            "Scenekeeper database file instead"
+        )
+
+
+def _refuse_a_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
+    names = {str(row[0]) for row in conn.execute("SELECT name FROM sqlite_master")}
+    if names and "schema_migrations" not in names:
+        raise StoreError(
+            f"{str(path)!r} is an SQLite database of something else (it has no Scenekeeper "
+            "tables); name a Scenekeeper database, or a new file"
         )

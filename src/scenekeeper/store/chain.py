@@ -1,0 +1,168 @@
+"""The hash chain that makes damage to stored history detectable.
+
+Every stored event carries ``hash = sha256(previous hash + the event's canonical JSON)``; the
+first event of a table chains from the empty string. Every backend computes the hash when it
+appends (reading the head's hash inside the same transaction) and checks the chain whenever it
+reads events back, so a changed die face, a changed actor, a dropped or reordered event, damaged
+UTF-8 or data that is no longer JSON is reported as ``DamagedTable`` with the first seq that
+does not hold -- instead of being replayed as if it were true.
+
+The chain detects damage (a disk, a bad restore, a hand edit); it is not a signature against
+someone who may write to the database, who could recompute it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scenekeeper.store.base import EventRecord, StoreError, dump_json
+
+GENESIS = ""
+
+
+class DamagedTable(StoreError):
+    """A table's stored history does not hold from event ``seq`` on (``reason`` says why)."""
+
+    def __init__(self, table_id: str, seq: int, reason: str) -> None:
+        super().__init__(f"table {table_id!r} is damaged from event #{seq}: {reason}")
+        self.table_id = table_id
+        self.seq = seq
+        self.reason = reason
+
+
+class DamagedSnapshot(StoreError):
+    """A stored snapshot cannot be read; it is only a cache, so callers ignore it."""
+
+    def __init__(self, table_id: str, seq: int, reason: str) -> None:
+        super().__init__(f"table {table_id!r}: the snapshot at #{seq} cannot be read: {reason}")
+        self.table_id = table_id
+        self.seq = seq
+
+
+def canonical(value: object) -> bytes:
+    """One byte string per JSON value, whatever the key order or the backend that stored it."""
+    return json.dumps(
+        value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
+    ).encode("utf-8")
+
+
+def event_hash(prev: str, record: EventRecord) -> str:
+    body = canonical(
+        [
+            record.seq,
+            record.type,
+            dict(record.data),
+            record.actor,
+            record.time,
+            record.command_seq,
+            record.command,
+        ]
+    )
+    return hashlib.sha256(prev.encode("ascii") + b"\n" + body).hexdigest()
+
+
+#: An event as the SQL backends store it: the columns of ``events`` in order, data as JSON text,
+#: the chain hash last.
+EventRow = tuple[str, int, str, str, str, str, int, str, str]
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """An event ready to store: the record as it will read back, and its data as JSON text."""
+
+    record: EventRecord
+    text: str
+
+
+def encode(events: Sequence[EventRecord]) -> list[Encoded]:
+    """Encode a batch (already checked with ``check_batch``) before any lock is taken: a bad
+    record fails the whole batch with ``StoreError`` and nothing is written."""
+    encoded = []
+    for event in events:
+        text = dump_json(event.data, f"data of event seq {event.seq}")
+        # Hash what the store will give back: the data as its JSON text reads.
+        encoded.append(Encoded(replace(event, data=json.loads(text)), text))
+    return encoded
+
+
+def event_rows(table_id: str, batch: Sequence[Encoded], prev_hash: str) -> list[EventRow]:
+    """The rows to insert, chained on from ``prev_hash``, the hash of the table's head (read in
+    the append's own transaction)."""
+    rows: list[EventRow] = []
+    for item in batch:
+        event = item.record
+        prev_hash = event_hash(prev_hash, event)
+        rows.append(
+            (
+                table_id,
+                event.seq,
+                event.type,
+                item.text,
+                event.actor,
+                event.time,
+                event.command_seq,
+                event.command,
+                prev_hash,
+            )
+        )
+    return rows
+
+
+#: A stored row as the SQL backends read it: seq, type, data (text or decoded), actor, time,
+#: command_seq, command, hash.
+StoredRow = tuple[int, str, Any, str, str, int, str, str]
+
+
+def verified(
+    table_id: str,
+    rows: Sequence[StoredRow],
+    after: int,
+    decode: Callable[[Any], Mapping[str, Any]],
+) -> list[EventRecord]:
+    """The records of ``rows`` after ``after``, checked against the chain.
+
+    ``rows`` starts with the event at ``after`` itself when ``after > 0`` (its hash is what the
+    next event chains from). Raises ``DamagedTable`` at the first event that does not hold.
+    """
+    prev = GENESIS
+    expected_seq = after + 1
+    body = list(rows)
+    if after > 0:
+        if not body or body[0][0] != after:
+            if not body:
+                return []
+            raise DamagedTable(table_id, after, "the event is missing")
+        prev = str(body[0][7])
+        body = body[1:]
+    records = []
+    for seq, type_, data, actor, time, command_seq, command, stored in body:
+        if seq != expected_seq:
+            raise DamagedTable(table_id, expected_seq, "the event is missing")
+        try:
+            mapping = decode(data)
+            if not isinstance(mapping, Mapping):
+                raise TypeError("event data is not a JSON object")
+            record = EventRecord(
+                table_id, seq, type_, mapping, actor, time, command_seq, command, str(stored)
+            )
+            _check_text(record)
+            actual = event_hash(prev, record)
+        except (ValueError, TypeError) as error:  # JSONDecodeError, UnicodeError
+            raise DamagedTable(table_id, seq, f"its stored data cannot be read ({error})") from None
+        if actual != stored:
+            raise DamagedTable(table_id, seq, "it was changed after it was written")
+        records.append(record)
+        prev = stored
+        expected_seq += 1
+    return records
+
+
+def _check_text(record: EventRecord) -> None:
+    # Damaged UTF-8 read with surrogateescape shows as lone surrogates; so would any text no
+    # store can have written (dump_json refuses them on the way in).
+    for text in (record.type, record.actor, record.time, record.command):
+        text.encode("utf-8")
