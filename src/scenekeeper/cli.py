@@ -65,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where exported files are written (default: current directory)",
     )
 
+    check = sub.add_parser(
+        "check", help="verify every table's stored history; say which are damaged and from where"
+    )
+    check.add_argument("--db", help="database path or URL (default: as for play)")
+
     docs = sub.add_parser("docs", help="write or check docs/commands.md")
     mode = docs.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", type=Path, metavar="FILE")
@@ -74,7 +79,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.command == "docs":
         return _docs(args.write, args.check)
+    if args.command == "check":
+        return _check(args.db)
     return _play(args)
+
+
+def _check(database: str | None) -> int:
+    """``scenekeeper check``: 0 when every table holds, 1 when any is damaged, 2 if the
+    database cannot be opened."""
+    try:
+        app = build_app(database, seed=0)
+    except StoreError as error:
+        print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
+        return 2
+    try:
+        results = [app.check(table_id) for table_id in app.store.tables()]
+    except StoreError as error:
+        print(f"scenekeeper: the database stopped answering: {error}", file=sys.stderr)
+        return 2
+    finally:
+        app.store.close()
+    for result in results:
+        print(result.line())
+    damaged = [r for r in results if not r.ok]
+    print(f"{len(results)} tables checked: {len(results) - len(damaged)} ok, {len(damaged)} not.")
+    return 1 if damaged else 0
 
 
 def _play(args: argparse.Namespace) -> int:

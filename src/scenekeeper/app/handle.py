@@ -119,6 +119,20 @@ class App:
                     f"Something went wrong on our side (ref {ref}); nothing was changed."
                 )
 
+    def check(self, table_id: str) -> TableCheck:
+        """Read and replay a table's whole history from its first event (never the cache or a
+        snapshot): how many events hold, and where the damage starts if it does."""
+        with self._lock_for(table_id):
+            try:
+                table = self._catch_up(table_id, Table())
+            except TableDamaged as damage:
+                return TableCheck(table_id, damage.seq - 1, damage.seq, damage.reason)
+            snapshot = load_snapshot(self.store, table_id)
+            stale = snapshot is not None and snapshot != self._catch_up(
+                table_id, Table(), upto=snapshot.seq
+            )
+            return TableCheck(table_id, table.seq, snapshot_differs=stale)
+
     def table(self, table_id: str) -> Table:
         """The table as it stands (loaded and cached)."""
         with self._lock_for(table_id):
@@ -300,6 +314,33 @@ class App:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
             return lock
+
+
+@dataclass(frozen=True)
+class TableCheck:
+    """What ``App.check`` found: ``events`` hold; ``damaged_from`` is the first that does not."""
+
+    table_id: str
+    events: int
+    damaged_from: int | None = None
+    reason: str | None = None
+    #: The snapshot in use does not equal a replay of the events (it would be a bug).
+    snapshot_differs: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.damaged_from is None and not self.snapshot_differs
+
+    def line(self) -> str:
+        if self.damaged_from is not None:
+            return (
+                f"{self.table_id}: DAMAGED from event #{self.damaged_from} ({self.reason}); "
+                f"events #1-#{self.events} hold. Recover: a GM runs /game export there (it "
+                "saves the history before the damage) and /game import in a new channel."
+            )
+        if self.snapshot_differs:
+            return f"{self.table_id}: {self.events} events hold, but its snapshot differs"
+        return f"{self.table_id}: ok, {self.events} events"
 
 
 class TableDamaged(Exception):
