@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenekeeper.engine.commands import Attachment
-from tests.support import TableDriver, person
+from tests.support import GM, TableDriver
 
 ADA = """\
 name: Ada Lark
@@ -19,13 +19,15 @@ def cortex_table() -> TableDriver:
     driver = TableDriver()
     driver.do('/game new system:cortex name:"Test table"')
     driver.do("/game join", "ana")
+    # The GM imports Ada (her signature asset is a GM's to set) and hands her to ana.
     outcome = driver.app.handle(
         driver.table_id,
-        person("ana"),
+        GM,
         "/char import file:ada.yaml",
         read_file=lambda _p: Attachment("ada.yaml", ADA.encode()),
     )
     assert outcome.ok, outcome.error
+    driver.do('/game claim character:"Ada Lark" user:ana')
     driver.do("/char new name:Thug gmc:true")
     driver.do("/char set character:Thug trait:Fighting die:d8 set:Skills")
     driver.do("/char set character:Thug trait:Brawny die:d10 set:Attributes")

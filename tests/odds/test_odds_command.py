@@ -16,7 +16,7 @@ from scenekeeper.store.memory import MemoryStore
 from scenekeeper.systems.cortex import odds_commands
 from scenekeeper.systems.cortex.odds_commands import chance_before_roll
 from tests.cortex.helpers import ADA
-from tests.support import TableDriver, person
+from tests.support import GM, TableDriver, person
 
 
 @pytest.fixture
@@ -29,11 +29,12 @@ def table() -> TableDriver:
     driver.do("/game join", "ana")
     outcome = driver.app.handle(
         driver.table_id,
-        person("ana"),
+        GM,
         "/char import file:ada.yaml",
         read_file=lambda _p: Attachment("ada.yaml", ADA.encode()),
     )
     assert outcome.ok, outcome.error
+    driver.do('/game claim character:"Ada Lark" user:ana')
     return driver
 
 

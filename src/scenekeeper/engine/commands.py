@@ -275,6 +275,10 @@ class CommandRegistry:
             return None
         return sorted({g for s in specs for g in (s.systems or ())})
 
+    def max_words(self) -> int:
+        """The most words a command name has (a line's words past it are never a name)."""
+        return max((len(name.split()) for name in self._specs), default=1)
+
     def all_specs(self) -> list[CommandSpec[Any]]:
         return [spec for name in sorted(self._specs) for spec in self._specs[name]]
 

@@ -8,6 +8,7 @@ read (old history is never rewritten).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -84,8 +85,11 @@ def event_types() -> Mapping[str, type[Event]]:
     return dict(_EVENTS)
 
 
-def decode_event(type_name: str, data: Mapping[str, Any]) -> Event:
-    """Rebuild an event from its stored type name and data, upgrading old versions first."""
+def decode_event(type_name: str, data: Mapping[str, Any], *, strict: bool = False) -> Event:
+    """Rebuild an event from its stored type name and data, upgrading old versions first.
+
+    ``strict`` (for files from outside, /game import) takes every value as JSON gives it, with
+    no conversion: ``"2"``, ``2.0`` or ``true`` is not the integer 2."""
     seen = set()
     while type_name not in _EVENTS and type_name in _UPCASTERS:
         if type_name in seen:
@@ -96,8 +100,12 @@ def decode_event(type_name: str, data: Mapping[str, Any]) -> Event:
     if cls is None:
         raise CorruptHistory(f"unknown event type {type_name!r}")
     try:
+        if strict:
+            return cls.model_validate_json(json.dumps(dict(data)), strict=True)
         return cls.model_validate(dict(data))
-    except pydantic.ValidationError as error:
+    except (TypeError, ValueError) as error:
+        if not isinstance(error, pydantic.ValidationError):
+            raise CorruptHistory(f"invalid {type_name} data: it is not JSON") from None
         raise CorruptHistory(f"invalid {type_name} data: {_first_error(error)}") from None
 
 
@@ -135,21 +143,47 @@ def envelope_to_json(envelope: Envelope) -> dict[str, Any]:
     }
 
 
-def envelope_from_json(data: Mapping[str, Any]) -> Envelope:
-    """Rebuild an envelope from ``envelope_to_json`` output (CorruptHistory if malformed)."""
-    try:
-        seq, actor, time = int(data["seq"]), str(data["actor"]), str(data["time"])
-        command_seq, command = int(data["command_seq"]), str(data.get("command", ""))
-        type_name, payload = str(data["type"]), data["data"]
-    except (KeyError, TypeError, ValueError) as error:
-        raise CorruptHistory(f"malformed event record ({error})") from None
-    if not isinstance(payload, Mapping):
-        raise CorruptHistory(f"event #{seq}: data must be an object")
+_ENVELOPE_FIELDS = {
+    "seq": int,
+    "type": str,
+    "data": dict,
+    "actor": str,
+    "time": str,
+    "command_seq": int,
+    "command": str,
+}
+#: The longest an actor id or a time may be (Discord ids are 20 digits; an ISO time is 30).
+_MAX_ID = 100
+
+
+def envelope_from_json(data: object) -> Envelope:
+    """Rebuild an envelope from ``envelope_to_json`` output, taking nothing on trust: every field
+    present with exactly its JSON type (CorruptHistory naming the first that is not)."""
+    if not isinstance(data, Mapping):
+        raise CorruptHistory(f"an event record must be an object, not {type(data).__name__}")
+    where = f"event #{data['seq']}" if type(data.get("seq")) is int else "an event record"
+    for name, kind in _ENVELOPE_FIELDS.items():
+        value = data.get(name)
+        # bool is an int to Python, never to JSON: true is not a seq.
+        if type(value) is not kind:
+            shown = "missing" if name not in data else f"{type(value).__name__} {value!r:.40}"
+            raise CorruptHistory(f"{where}: {name} must be {_JSON_KIND[kind]}, not {shown}")
+    unknown = set(data) - set(_ENVELOPE_FIELDS)
+    if unknown:
+        raise CorruptHistory(f"{where}: unknown field {sorted(unknown)[0]!r}")
+    actor, time = data["actor"], data["time"]
+    if not actor.strip() or len(actor) > _MAX_ID:
+        raise CorruptHistory(f"{where}: actor {actor!r:.40} is not a person's id")
+    if len(time) > _MAX_ID:
+        raise CorruptHistory(f"{where}: time is not a time")
     return Envelope(
-        seq=seq,
-        event=decode_event(type_name, payload),
+        seq=data["seq"],
+        event=decode_event(data["type"], data["data"], strict=True),
         actor=actor,
         time=time,
-        command_seq=command_seq,
-        command=command,
+        command_seq=data["command_seq"],
+        command=data["command"],
     )
+
+
+_JSON_KIND = {int: "a whole number", str: "text", dict: "an object"}

@@ -68,18 +68,52 @@ def tokenize(line: str) -> list[str]:
     return tokens
 
 
+#: The longest line a command may be: Discord allows 6,000 characters of options, so nothing a
+#: slash command could carry is refused, and a pasted novel is refused at once.
+MAX_LINE = 6000
+#: How much of something typed a refusal quotes back.
+_ECHO = 60
+
+
+def check_text(text: str, what: str = "That line") -> None:
+    """Refuse text no table can keep: NUL and other control characters (tab and newline aside)
+    and lone surrogates (half of a character, which is not text at all)."""
+    for char in text:
+        code = ord(char)
+        if 0xD800 <= code <= 0xDFFF:
+            raise Refusal(
+                f"{what} holds a broken character (half of a UTF-16 pair); type it again."
+            )
+        if (code < 0x20 and char not in "\t\n\r") or code == 0x7F:
+            raise Refusal(
+                f"{what} holds a control character (U+{code:04X}) that cannot be stored; "
+                "remove it and send the command again."
+            )
+
+
+def echo(text: str) -> str:
+    """``text`` short enough to quote back in a one-line refusal."""
+    return text if len(text) <= _ECHO else text[: _ECHO - 1] + "…"
+
+
 def parse_line(
     line: str,
     registry: CommandRegistry,
     system: str | None,
     read_file: ReadFile | None = None,
 ) -> Invocation:
+    if len(line) > MAX_LINE:
+        raise Refusal(
+            f"That line is {len(line):,} characters; a command is at most {MAX_LINE:,} "
+            "(Discord's own limit). Shorten it."
+        )
+    check_text(line)
     tokens = tokenize(line.strip())
     if not tokens:
         raise Refusal("Type a command, like /help.")
     tokens[0] = tokens[0].removeprefix("/")
     words: list[str] = []
-    for token in tokens:
+    for token in tokens[: registry.max_words() + 1]:
         if ":" in token:
             break
         words.append(token.lower())
@@ -124,6 +158,11 @@ def convert(
 ) -> object:
     label = f"{option.name}:"
     kind = option.type
+    if isinstance(raw, str):
+        # Values from Discord never passed through parse_line's checks.
+        if len(raw) > MAX_LINE:
+            raise Refusal(f"{label} is {len(raw):,} characters; keep it to {MAX_LINE:,}.")
+        check_text(raw, label)
     if kind is OptionType.USER:
         if isinstance(raw, Person):
             return raw
@@ -143,7 +182,7 @@ def convert(
             return raw
         if text.lower() in _TRUE | _FALSE:
             return text.lower() in _TRUE
-        raise Refusal(f"{label} takes true or false, not '{text}'.")
+        raise Refusal(f"{label} takes true or false, not '{echo(text)}'.")
     if kind is OptionType.INTEGER:
         return _integer(option, raw, text)
     if kind is OptionType.NUMBER:
@@ -151,7 +190,7 @@ def convert(
             return float(text)
         except ValueError:
             raise Refusal(
-                f"{label} takes a number, like {option.name}:2.5, not '{text}'."
+                f"{label} takes a number, like {option.name}:2.5, not '{echo(text)}'."
             ) from None
     if not text:
         raise Refusal(f'{label} is empty; give it a value, like {option.name}:"some text".')
@@ -171,7 +210,7 @@ def _integer(option: Option, raw: object, text: str) -> int:
             value = int(text)
         except ValueError:
             raise Refusal(
-                f"{label} takes a whole number, like {option.name}:3, not '{text}'."
+                f"{label} takes a whole number, like {option.name}:3, not '{echo(text)}'."
             ) from None
     low, high = option.meta.min_value, option.meta.max_value
     if (low is not None and value < low) or (high is not None and value > high):
@@ -190,7 +229,7 @@ def _choice(option: Option, text: str) -> str:
         return by_lower[text.lower()]
     close = difflib.get_close_matches(text.lower(), by_lower, n=1)
     hint = f" Did you mean {option.name}:{by_lower[close[0]]}?" if close else ""
-    raise Refusal(f"{option.name}: '{text}' is not one of {', '.join(option.choices)}.{hint}")
+    raise Refusal(f"{option.name}: '{echo(text)}' is not one of {', '.join(option.choices)}.{hint}")
 
 
 def _match(
@@ -207,7 +246,7 @@ def _match(
         nexts = [n for n in registry.names(system) if n.split()[: len(words)] == words]
         listed = ", ".join(f"/{n}" for n in nexts) or "(none at this table)"
         raise Refusal(f"/{' '.join(words)} needs one more word: {listed}.")
-    typed = " ".join(words) or "(nothing)"
+    typed = echo(" ".join(words)) or "(nothing)"
     close = difflib.get_close_matches(typed, registry.names(system), n=3, cutoff=0.5)
     hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
     raise Refusal(f"Unknown command /{typed}.{hint} Type /help for the list.")
@@ -228,17 +267,17 @@ def not_here(registry: CommandRegistry, name: str, system: str | None) -> str:
 def _stray_word(spec: CommandSpec[Any], word: str, given: Mapping[str, str]) -> str:
     missing = [o for o in spec.options if o.required and o.name not in given]
     if len(missing) == 1:
-        return f"Did you mean {missing[0].name}:{_quote(word)}? Options look like name:value."
-    return f"'{word}' is not an option; options look like name:value. {_usage(spec)}"
+        return f"Did you mean {missing[0].name}:{_quote(echo(word))}? Options look like name:value."
+    return f"'{echo(word)}' is not an option; options look like name:value. {_usage(spec)}"
 
 
 def _unknown_option(spec: CommandSpec[Any], name: str) -> str:
     names = [o.name for o in spec.options]
     if not names:
         return f"/{spec.name} takes no options; type just /{spec.name}."
-    close = difflib.get_close_matches(name, names, n=1)
+    close = difflib.get_close_matches(name[:_ECHO], names, n=1)
     hint = f" Did you mean {close[0]}:?" if close else ""
-    return f"/{spec.name} has no option {name}:.{hint} {_usage(spec)}"
+    return f"/{spec.name} has no option {echo(name)}:.{hint} {_usage(spec)}"
 
 
 def _usage(spec: CommandSpec[Any]) -> str:

@@ -13,7 +13,8 @@ from typing import Any
 import pydantic
 
 from scenekeeper.engine.errors import CorruptHistory, Refusal
-from scenekeeper.engine.state import GameState, TableMeta, TableState
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,16 @@ class GameSystem:
         own words. The default is the set-up lines of ``describe``."""
         lines = self.describe(state.game)
         return (BoardSection("Table", tuple(lines)),) if lines else ()
+
+    def check_file_command(
+        self, state: TableState, actor: Person, command: str, events: tuple[Event, ...]
+    ) -> None:
+        """Check a recorded command that took a file (an import's history does not hold the
+        file, so the command cannot be decided again): raise ``Refusal`` unless ``events`` are
+        what ``actor`` may have made it do on ``state``. By default only a GM's stand."""
+        del events
+        if not state.meta.is_gm(actor.id):
+            raise Refusal(f"/{command} was made by {actor.id}, who was not a GM")
 
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no

@@ -10,14 +10,18 @@ instead of silently becoming a different table. The format is described in
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from scenekeeper.engine.aggregate import Table, replay
+from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import (
     Attachment,
+    CommandRegistry,
     CommandSet,
     Context,
     Decision,
@@ -27,6 +31,7 @@ from scenekeeper.engine.commands import (
 )
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, envelope_from_json, envelope_to_json
+from scenekeeper.engine.recheck import Mismatch, recheck
 from scenekeeper.engine.reply import File, Reply
 from scenekeeper.engine.systems import get_system
 
@@ -53,6 +58,15 @@ def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) 
     }
 
 
+#: The largest file /game import takes, and so the largest /game export makes: it stays under
+#: Discord's upload limit, so a table exported on Discord imports there too.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: The most JSON one file may hold once unpacked: an export larger than MAX_FILE_BYTES is
+#: gzipped; this bounds the memory and time an import takes (see benchmarks/import_export.py).
+MAX_JSON_BYTES = 48 * 1024 * 1024
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
 @commands.command(
     "game export",
     help="Save the whole table (people, state and full history) as a JSON file.",
@@ -61,7 +75,23 @@ def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) 
 def export(ctx: Context, _args: NoOptions) -> Decision:
     doc = export_document(ctx.table_id, ctx.table, ctx.history(0))
     name = f"{_safe(ctx.require_state().meta.name)}-{ctx.table.seq}.json"
-    content = json.dumps(doc, indent=2, ensure_ascii=False).encode()
+    content = json.dumps(doc, indent=1, ensure_ascii=False).encode()
+    if len(content) > MAX_JSON_BYTES:
+        raise Refusal(
+            f"This table's history is {len(content) // 2**20} MB as JSON, more than one file "
+            f"can carry ({MAX_JSON_BYTES // 2**20} MB); nothing was exported. Ask whoever runs "
+            "the bot to copy the database instead."
+        )
+    if len(content) > MAX_FILE_BYTES:
+        # Event histories pack about ten to one; the file still imports as it is.
+        content = gzip.compress(content, compresslevel=9, mtime=0)
+        name += ".gz"
+        if len(content) > MAX_FILE_BYTES:
+            raise Refusal(
+                f"This table's history packs to {len(content) // 2**20} MB, more than one "
+                f"file can carry ({MAX_FILE_BYTES // 2**20} MB); nothing was exported. Ask "
+                "whoever runs the bot to copy the database instead."
+            )
     return Decision(
         reply=Reply(
             text=(f"Exported '{ctx.require_state().meta.name}': {ctx.table.seq} events.",),
@@ -73,7 +103,7 @@ def export(ctx: Context, _args: NoOptions) -> Decision:
 
 @dataclass(frozen=True)
 class ImportFile:
-    file: Annotated[Attachment, Opt("a file made by /game export")]
+    file: Annotated[Attachment, Opt("a file made by /game export (.json or .json.gz)")]
 
 
 @commands.command(
@@ -89,7 +119,7 @@ def import_table(ctx: Context, args: ImportFile) -> Decision:
             "This table already has a game; import into a new channel (or --table at the "
             "console), so nothing here is overwritten."
         )
-    envelopes, table = read_export(args.file.content, args.file.name)
+    envelopes, table = read_export(args.file.content, ctx.registry, args.file.name)
     state = table.state
     assert state is not None  # read_export refuses a file without a game
     if not state.meta.is_gm(ctx.actor.id):
@@ -106,8 +136,58 @@ def import_table(ctx: Context, args: ImportFile) -> Decision:
     )
 
 
-def read_export(content: bytes, filename: str = "the file") -> tuple[list[Envelope], Table]:
-    """Check an export file completely; the events and the table they rebuild."""
+def read_export(
+    content: bytes, registry: CommandRegistry, filename: str = "the file"
+) -> tuple[list[Envelope], Table]:
+    """Check an export file completely -- its form, then every command in it as if typed now
+    (``engine.recheck``) -- and return its events and the table they rebuild."""
+    doc = _document(_unpacked(content, filename), filename)
+    try:
+        envelopes = [envelope_from_json(e) for e in doc["events"]]
+    except CorruptHistory as error:
+        raise Refusal(f"{filename} is damaged: {error}. Export the table again.") from None
+    try:
+        table = recheck(envelopes, registry)
+    except Mismatch as error:
+        raise Refusal(
+            f"{filename} does not hold as a table's history: {error}. Import only files "
+            "/game export made, unchanged."
+        ) from None
+    if table.state is None:
+        raise Refusal(f"{filename} holds no game; export a table that has one.")
+    rebuilt = export_document("", table, envelopes)
+    mismatch = _first_difference(_comparable(doc), _comparable(rebuilt))
+    if mismatch:
+        raise Refusal(
+            f"{filename} is damaged: its {mismatch} does not match its own history. "
+            "Export the table again rather than editing the file."
+        )
+    return envelopes, table
+
+
+def _unpacked(content: bytes, filename: str) -> bytes:
+    limit = MAX_FILE_BYTES // 2**20
+    if len(content) > MAX_FILE_BYTES:
+        raise Refusal(
+            f"{filename} is {len(content) / 2**20:.1f} MB; an export is at most {limit} MB "
+            "(larger tables export gzipped). Attach the file /game export made."
+        )
+    if not content.startswith(_GZIP_MAGIC):
+        return content
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(content)) as packed:
+            text = packed.read(MAX_JSON_BYTES + 1)
+    except (OSError, EOFError, zlib.error):
+        raise Refusal(f"{filename} is a damaged .gz file; export the table again.") from None
+    if len(text) > MAX_JSON_BYTES:
+        raise Refusal(
+            f"{filename} unpacks to more than {MAX_JSON_BYTES // 2**20} MB, more than an "
+            "export holds; attach the file /game export made."
+        )
+    return text
+
+
+def _document(content: bytes, filename: str) -> dict[str, Any]:
     try:
         doc = json.loads(content.decode("utf-8"))
     except UnicodeDecodeError:
@@ -119,31 +199,24 @@ def read_export(content: bytes, filename: str = "the file") -> tuple[list[Envelo
             f"{filename} is not valid JSON (line {error.lineno}, column {error.colno}); "
             "attach the file /game export made, unchanged."
         ) from None
+    except (ValueError, RecursionError):
+        # Python's own limits: an integer of thousands of digits, nesting a thousand deep.
+        raise Refusal(
+            f"{filename} holds JSON no export has (a number too long or nesting too deep); "
+            "attach the file /game export made, unchanged."
+        ) from None
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise Refusal(f"{filename} is not a Scenekeeper table export (no format: {EXPORT_FORMAT}).")
-    if doc.get("version") != EXPORT_VERSION:
+    if doc.get("version") != EXPORT_VERSION or type(doc.get("version")) is not int:
         raise Refusal(
-            f"{filename} is export version {doc.get('version')!r}; this Scenekeeper reads "
+            f"{filename} is export version {doc.get('version')!r:.20}; this Scenekeeper reads "
             f"version {EXPORT_VERSION}. Update Scenekeeper, or export again."
         )
-    raw_events = doc.get("events")
-    if not isinstance(raw_events, list) or not raw_events:
+    if not isinstance(doc.get("table"), dict):
+        raise Refusal(f"{filename} is damaged: its 'table' is not an object. Export it again.")
+    if not isinstance(doc.get("events"), list) or not doc["events"]:
         raise Refusal(f"{filename} has no events; export the table again.")
-    try:
-        envelopes = [envelope_from_json(e) for e in raw_events]
-        table = replay(envelopes)
-    except CorruptHistory as error:
-        raise Refusal(f"{filename} is damaged: {error}. Export the table again.") from None
-    if table.state is None:
-        raise Refusal(f"{filename} holds no game; export a table that has one.")
-    rebuilt = export_document("", table, envelopes)
-    mismatch = _first_difference(_comparable(doc), _comparable(rebuilt))
-    if mismatch:
-        raise Refusal(
-            f"{filename} is damaged: its {mismatch} does not match its own history. "
-            "Export the table again rather than editing the file."
-        )
-    return envelopes, table
+    return doc
 
 
 def _comparable(doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.state import GameState
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.state import GameState, Person, TableState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
 from scenekeeper.systems.cortex import (
     action_order,
@@ -34,6 +35,7 @@ from scenekeeper.systems.cortex import (
     troubles,
 )
 from scenekeeper.systems.cortex.scene_rules import scene_export
+from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
 from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
@@ -120,6 +122,15 @@ class CortexSystem(GameSystem):
             f"Prime trait sets: {', '.join(game.trait_sets)}.",
             f"Stress types: {', '.join(game.stress_types)}.",
         ]
+
+    def check_file_command(
+        self, state: TableState, actor: Person, command: str, events: tuple[Event, ...]
+    ) -> None:
+        if command != "char import":
+            super().check_file_command(state, actor, command, events)
+            return
+        assert isinstance(state.game, CortexState)
+        check_recorded_import(state, actor, events, state.game.rules.start_points)
 
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         assert isinstance(game, CortexState)

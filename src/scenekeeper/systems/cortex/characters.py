@@ -35,6 +35,7 @@ from scenekeeper.systems.cortex.sheet import (
     same_name,
 )
 from scenekeeper.systems.cortex.sheet_file import read_sheets
+from scenekeeper.systems.cortex.sheet_rights import new_player_character, player_parts
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -345,12 +346,23 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
             imported = sheet
         else:
             imported = sheet.model_copy(update={"pp": game.rules.start_points})
+        left_out: dict[str, str] = {}
+        if not is_gm:
+            # A file is another way to type commands: a player's sets only what theirs can.
+            before = existing or new_player_character(imported.name, game.rules.start_points)
+            imported, left_out = player_parts(before, imported)
         events.append(ev.SheetImported(character=imported))
         if existing is None and not is_gm and sheet.kind == "pc":
             events.append(CharacterClaimed(character=name, owner=ctx.actor.id, name=ctx.actor.name))
         if existing:
-            parts = ", ".join(sorted(data.parts()))
+            parts = ", ".join(sorted(p for p in data.parts() if p not in left_out)) or "nothing"
             lines.append(f"Updated {name} from {args.file.name}: {parts}.")
         else:
             lines.append(f"Imported {name} from {args.file.name}.")
+        if left_out:
+            said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
+            lines.append(
+                f"Kept as they were, since a GM sets them: {said}. A GM can set them in play "
+                "(/pp give, /asset add, /complication add) or import the file."
+            )
     return Decision(events=tuple(events), reply=Reply.say(*lines))

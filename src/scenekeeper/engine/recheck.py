@@ -1,0 +1,218 @@
+"""Rebuilding a table from someone else's history, trusting nothing in it.
+
+``/game import`` must make a table indistinguishable from one built by commands. So each
+recorded command is taken as if it were typed now, in order: its text is parsed, its actor is
+authorised on the state before it (a player's ``/pp give`` is refused here exactly as at the
+table), and it is decided again -- with dice that show the faces its own events recorded --
+and must decide exactly the events the file holds. Times must parse and never go backwards.
+A command that takes a file (``/char import``) cannot be decided again without the file, so
+its game checks its events instead (``GameSystem.check_file_command``).
+
+The first command that does not hold is named with the reason, and nothing is imported.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from scenekeeper.dice import DiceError
+from scenekeeper.engine.aggregate import Table, evolve
+from scenekeeper.engine.commands import (
+    Attachment,
+    CommandRegistry,
+    Context,
+    Decision,
+    OptionType,
+)
+from scenekeeper.engine.errors import CorruptHistory, Refusal
+from scenekeeper.engine.events import Envelope, Event
+from scenekeeper.engine.parse import parse_line
+from scenekeeper.engine.roles import authorise
+from scenekeeper.engine.state import Person
+from scenekeeper.engine.systems import get_system
+
+
+class Mismatch(Exception):
+    """A recorded command that does not hold; the message says why (one line)."""
+
+
+def recheck(envelopes: Sequence[Envelope], registry: CommandRegistry) -> Table:
+    """The table the commands of ``envelopes`` build, each checked as above; ``Mismatch``
+    naming the first that does not hold."""
+    table = Table()
+    last_time: float | None = None
+    for group in _commands(envelopes):
+        first = group[0]
+        where = f"#{first.seq} {first.command or '(no command)'}"
+        when = _time(first, where)
+        if last_time is not None and when < last_time:
+            raise Mismatch(f"{where} is dated before the command it follows")
+        last_time = when
+        if any(e.time != first.time or e.actor != first.actor for e in group):
+            raise Mismatch(f"{where}: its events disagree on who made them or when")
+        try:
+            _check_command(table, group, registry, where)
+            for envelope in group:
+                table = evolve(table, envelope)
+        except (CorruptHistory, Refusal) as error:
+            raise Mismatch(f"{where}: {str(error).rstrip('.')}") from None
+    return table
+
+
+def _commands(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
+    group: list[Envelope] = []
+    for envelope in envelopes:
+        if envelope.starts_command and group:
+            yield group
+            group = []
+        group.append(envelope)
+    if group:
+        yield group
+
+
+_ISO = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})"
+)
+
+
+def _time(envelope: Envelope, where: str) -> float:
+    """Seconds since 1970 for an ISO 8601 time with a zone, as the app writes them (the engine
+    reads times; it never asks a clock)."""
+    match = _ISO.fullmatch(envelope.time)
+    if match is None:
+        raise Mismatch(f"{where}: its time {envelope.time[:40]!r} is not a time")
+    year, month, day, hour, minute, second = (int(g) for g in match.groups()[:6])
+    fraction, zone = match.group(7) or "0", match.group(8)
+    if not (
+        1 <= month <= 12
+        and 1 <= day <= calendar.monthrange(year, month)[1]
+        and hour < 24
+        and minute < 60
+        and second < 60
+    ):
+        raise Mismatch(f"{where}: its time {envelope.time!r} is not a time")
+    offset = 0 if zone == "Z" else (int(zone[1:3]) * 60 + int(zone[4:6])) * 60
+    seconds = calendar.timegm((year, month, day, hour, minute, second, 0, 0, 0))
+    return seconds + float(f"0.{fraction}") - (offset if zone[0] != "-" else -offset)
+
+
+def _check_command(
+    table: Table, group: list[Envelope], registry: CommandRegistry, where: str
+) -> None:
+    first = group[0]
+    state = table.state
+    system = state.meta.system if state is not None else None
+    # Refusal names what is wrong. A file's content is not in the history; its command is
+    # checked by its game (below), so an empty stand-in lets the command line parse.
+    invocation = parse_line(
+        first.command, registry, system, lambda path: Attachment(name=path, content=b"")
+    )
+    spec = invocation.spec
+    recorded = [e.event for e in group]
+    for name in _names(table, first):
+        actor = Person(first.actor, name)
+        try:
+            authorise(state, actor, spec, invocation.args)
+        except Refusal as refusal:
+            reason = str(refusal).rstrip(".")
+            raise Mismatch(f"{where} was not {first.actor}'s to make: {reason}") from None
+        if any(o.type is OptionType.ATTACHMENT for o in spec.options):
+            if state is None:
+                raise Mismatch(f"{where} cannot be part of a table's history")
+            get_system(system or "").check_file_command(state, actor, spec.name, tuple(recorded))
+            return
+        decided = _decide(table, actor, invocation, registry, recorded)
+        if decided is not None and _same(decided.events, recorded):
+            return
+    raise Mismatch(f"{where} does not make the events the file says it made")
+
+
+def _names(table: Table, first: Envelope) -> list[str]:
+    """The names the actor may have had when the command was made: as the table knows them,
+    as the command's own events say, and their id."""
+    names: list[str] = []
+    if table.state is not None and first.actor in table.state.meta.names:
+        names.append(table.state.meta.names[first.actor])
+    data = first.event.to_data()
+    for key in ("name", "gm_name", "by"):
+        value = data.get(key)
+        if isinstance(value, str):
+            names.append(value)
+    names.append(first.actor)
+    return list(dict.fromkeys(names))
+
+
+def _decide(
+    table: Table,
+    actor: Person,
+    invocation: Any,
+    registry: CommandRegistry,
+    recorded: list[Event],
+) -> Decision | None:
+    ctx = Context(
+        table_id="",
+        table=table,
+        actor=actor,
+        dice=RecordedDice(recorded),
+        registry=registry,
+        history=lambda _after: (),
+    )
+    try:
+        decision: Decision = invocation.spec.handler(ctx, invocation.args)
+    except (Refusal, DiceError, _OutOfFaces):
+        return None
+    return decision
+
+
+def _same(decided: Sequence[Event], recorded: Sequence[Event]) -> bool:
+    return [(e.type_name, e.to_data()) for e in decided] == [
+        (e.type_name, e.to_data()) for e in recorded
+    ]
+
+
+class _OutOfFaces(Exception):
+    """The command rolled more dice than its events recorded."""
+
+
+class RecordedDice:
+    """Dice that show the faces a command's events recorded, die size by die size, in order."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self._faces: dict[int, list[int]] = {}
+        for event in events:
+            for sides, face in _faces_in(event.to_data()):
+                self._faces.setdefault(sides, []).append(face)
+
+    def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
+        faces = []
+        for size in sides:
+            queue = self._faces.get(size)
+            if not queue:
+                raise _OutOfFaces(size)
+            face = queue.pop(0)
+            if not 1 <= face <= size:
+                raise _OutOfFaces(size)  # a d8 never shows 99
+            faces.append(face)
+        return tuple(faces)
+
+
+def _faces_in(data: object) -> Iterator[tuple[int, int]]:
+    """Every rolled die in an event's data: an object with a ``face`` and its ``sides`` (or its
+    ``die``, as ``"d8"``)."""
+    if isinstance(data, Mapping):
+        face = data.get("face")
+        if isinstance(face, int) and not isinstance(face, bool):
+            sides = data.get("sides")
+            die = data.get("die")
+            if isinstance(sides, int):
+                yield sides, face
+            elif isinstance(die, str) and die[1:].isdigit():
+                yield int(die[1:]), face
+        for value in data.values():
+            yield from _faces_in(value)
+    elif isinstance(data, list | tuple):
+        for item in data:
+            yield from _faces_in(item)
