@@ -112,6 +112,7 @@ def _check_command(
     )
     spec = invocation.spec
     recorded = [e.event for e in group]
+    refused: str | None = None
     for name in _names(table, first):
         actor = Person(first.actor, name)
         try:
@@ -124,9 +125,15 @@ def _check_command(
                 raise Mismatch(f"{where} cannot be part of a table's history")
             get_system(system or "").check_file_command(state, actor, spec.name, tuple(recorded))
             return
-        decided = _decide(table, actor, invocation, registry, recorded)
+        try:
+            decided = _decide(table, actor, invocation, registry, recorded)
+        except (Refusal, DiceError) as refusal:
+            refused = str(refusal).rstrip(".")
+            continue
         if decided is not None and _same(decided.events, recorded):
             return
+    if refused is not None:
+        raise Mismatch(f"{where} is refused when made again: {refused}")
     raise Mismatch(f"{where} does not make the events the file says it made")
 
 
@@ -162,7 +169,7 @@ def _decide(
     )
     try:
         decision: Decision = invocation.spec.handler(ctx, invocation.args)
-    except (Refusal, DiceError, _OutOfFaces):
+    except _OutOfFaces:
         return None
     return decision
 
