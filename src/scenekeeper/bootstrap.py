@@ -11,6 +11,7 @@ from scenekeeper.app import App
 from scenekeeper.dice import DiceSource, FairDice, SeededDice
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.core import COMMAND_SETS
+from scenekeeper.engine.names import warm as warm_names
 from scenekeeper.store.open import open_store
 from scenekeeper.systems import load_all
 
@@ -38,4 +39,5 @@ def build_app(database: str | None = None, seed: int | None = None) -> App:
     """The app on ``database`` (URL or path); seeded dice when ``seed`` is given, else fair."""
     dice: DiceSource = SeededDice(seed) if seed is not None else FairDice()
     store = open_store(database or default_database())
+    warm_names()  # Unicode's confusables table loads once, not in someone's first command
     return App(store=store, dice=dice, registry=build_registry())

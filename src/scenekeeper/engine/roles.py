@@ -6,6 +6,7 @@ from typing import Any
 
 from scenekeeper.engine.commands import CommandSpec, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import fold
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.systems import get_system
 
@@ -70,4 +71,4 @@ def authorise(
 
 
 def _same(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+    return fold(a) == fold(b)

@@ -11,6 +11,8 @@ from typing import Any
 
 import pydantic
 
+from scenekeeper.engine.names import fold
+
 
 @dataclass(frozen=True)
 class Person:
@@ -63,8 +65,8 @@ class TableMeta(pydantic.BaseModel):
 
     def character_key(self, character: str) -> str | None:
         """The stored spelling of a claimed character's name."""
-        wanted = character.strip().casefold()
-        return next((name for name in self.owners if name.casefold() == wanted), None)
+        wanted = fold(character)
+        return next((name for name in self.owners if fold(name) == wanted), None)
 
     def is_gm(self, person_id: str) -> bool:
         """The GM or a co-GM (delegate): both run the game."""

@@ -13,6 +13,8 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.names import fold
+
 Kind = Literal["handoff", "fixed"]
 
 
@@ -52,8 +54,8 @@ class TurnOrder(pydantic.BaseModel):
 
 
 def _find(order: TurnOrder, name: str) -> str:
-    wanted = " ".join(name.split()).casefold()
-    found = next((p for p in order.participants if p.casefold() == wanted), None)
+    wanted = fold(name)
+    found = next((p for p in order.participants if fold(p) == wanted), None)
     if found is None:
         raise TurnError(f"{name} is not in the order ({', '.join(order.participants)}).")
     return found
@@ -132,7 +134,7 @@ def interrupt(order: TurnOrder, who: str) -> TurnOrder:
 
 
 def add(order: TurnOrder, who: str) -> TurnOrder:
-    if any(p.casefold() == who.casefold() for p in order.participants):
+    if any(fold(p) == fold(who) for p in order.participants):
         raise TurnError(f"{who} is in the order already.")
     return order.model_copy(update={"participants": (*order.participants, who)})
 

@@ -12,6 +12,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import CharacterClaimed, CharacterReleased
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import fold
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.systems import get_system
@@ -84,7 +85,7 @@ def _known_character(state: TableState, wanted: str) -> str:
     names = get_system(state.meta.system).characters(state.game)
     if names is None:
         return existing or " ".join(wanted.split())
-    match = next((n for n in names if n.casefold() == wanted.strip().casefold()), None)
+    match = next((n for n in names if fold(n) == fold(wanted)), None)
     if match is None:
         listed = ", ".join(names) or "none yet"
         raise Refusal(f"There is no character called {wanted} here (characters: {listed}).")

@@ -14,6 +14,7 @@ import pydantic
 
 from scenekeeper.dice import Die
 from scenekeeper.engine.fields import DieField
+from scenekeeper.engine.names import fold
 
 DISTINCTIONS = "Distinctions"
 DEFAULT_TRAIT_SETS = (DISTINCTIONS, "Attributes", "Skills")
@@ -89,7 +90,9 @@ class Character(Model):
 
 
 def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    # Names that read the same are the same name (engine/names.py: case, spaces, NFKC forms
+    # and Unicode's confusables), so Ada spelt with a Cyrillic A is never a second Ada.
+    return fold(name)
 
 
 def _find(names: Mapping[str, object], wanted: str) -> str | None:

@@ -17,6 +17,7 @@ import yaml
 
 from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import fold
 from scenekeeper.systems.cortex.sheet import (
     DISTINCTION_COUNT,
     DISTINCTION_DIE,
@@ -67,9 +68,9 @@ def read_sheets(content: bytes, filename: str, trait_sets: tuple[str, ...]) -> l
     if len(raw) > MAX_SHEETS:
         raise Refusal(f"{filename} has {len(raw)} sheets; import at most {MAX_SHEETS} at a time.")
     sheets = [_sheet(item, f"{filename}: sheet {n}", trait_sets) for n, item in enumerate(raw, 1)]
-    names = [s.character.name.casefold() for s in sheets]
+    names = [fold(s.character.name) for s in sheets]
     for sheet in sheets:
-        if names.count(sheet.character.name.casefold()) > 1:
+        if names.count(fold(sheet.character.name)) > 1:
             name = sheet.character.name
             raise Refusal(f"{filename}: {name} is in the file twice; keep one sheet each.")
     return sheets
