@@ -14,7 +14,7 @@ was loaded: behaviour depends only on the history, never on what happened to be 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from scenekeeper.engine.errors import CorruptHistory
@@ -25,7 +25,7 @@ from scenekeeper.engine.systems import decode_state
 
 #: How many commands back ``/undo`` reaches.
 UNDO_DEPTH = 100
-SNAPSHOT_FORMAT = "table-window-1"
+SNAPSHOT_FORMAT = "table-window-2"
 
 
 class Undone(Event):
@@ -60,6 +60,8 @@ class CommandRecord:
     actor: str
     command: str
     events: tuple[Event, ...]
+    #: Who took it back, while it waits on the redo stack ("" while it stands).
+    undone_by: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,12 +69,19 @@ class CommandRecord:
             "actor": self.actor,
             "command": self.command,
             "events": [{"type": e.type_name, "data": e.to_data()} for e in self.events],
+            "undone_by": self.undone_by,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CommandRecord:
         events = tuple(decode_event(e["type"], e["data"]) for e in data["events"])
-        return cls(seq=data["seq"], actor=data["actor"], command=data["command"], events=events)
+        return cls(
+            seq=data["seq"],
+            actor=data["actor"],
+            command=data["command"],
+            events=events,
+            undone_by=data["undone_by"],
+        )
 
 
 @dataclass(frozen=True)
@@ -127,7 +136,7 @@ def evolve(table: Table, envelope: Envelope) -> Table:
     event = envelope.event
     seq = envelope.seq
     if isinstance(event, Undone):
-        return _undo(table, event, seq)
+        return _undo(table, event, seq, envelope.actor)
     if isinstance(event, Redone):
         return _redo(table, event, seq)
     state = apply(table.state, event)
@@ -151,7 +160,7 @@ def evolve(table: Table, envelope: Envelope) -> Table:
     )
 
 
-def _undo(table: Table, event: Undone, seq: int) -> Table:
+def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
     target = table.last_command
     if target is None or target.seq != event.target_seq:
         raise CorruptHistory(f"event #{seq} undoes #{event.target_seq}, which is not the newest")
@@ -161,7 +170,7 @@ def _undo(table: Table, event: Undone, seq: int) -> Table:
         state=_fold(table.base, window),
         base=table.base,
         window=window,
-        redo=(*table.redo, target),
+        redo=(*table.redo, replace(target, undone_by=actor)),
     )
 
 
@@ -173,7 +182,7 @@ def _redo(table: Table, event: Redone, seq: int) -> Table:
         seq=seq,
         state=_fold(table.state, (target,)),
         base=table.base,
-        window=(*table.window, target),
+        window=(*table.window, replace(target, undone_by="")),
         redo=table.redo[:-1],
     )
 

@@ -28,7 +28,8 @@ def authorise(
     permission = spec.permission
     if permission is Permission.ANYONE:
         return
-    if permission is Permission.PLAYER and not meta.is_seated(actor.id):
+    if permission in (Permission.PLAYER, Permission.OWNER) and not meta.is_seated(actor.id):
+        # Acting for a character needs a seat too: someone who left owns nothing here.
         raise Refusal(
             f"You are not at this table yet, {actor.name}: type /game join, then /{spec.name}."
         )

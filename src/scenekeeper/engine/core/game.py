@@ -7,6 +7,7 @@ from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.core.events import (
+    CharacterReleased,
     CoGmAdded,
     CoGmRemoved,
     PlayerJoined,
@@ -85,9 +86,20 @@ def leave(ctx: Context, _args: NoOptions) -> Decision:
     who = ctx.actor
     if who.id not in meta.players:
         raise Refusal(f"{who.name}, you have no player seat to leave here.")
+    # Leaving gives up the characters too: nobody who has left may still act for them.
+    played = sorted(c for c, owner in meta.owners.items() if owner == who.id)
+    lines = [f"{who.name} leaves '{meta.name}'."]
+    if played:
+        lines.append(
+            f"{', '.join(played)} no longer {'has' if len(played) == 1 else 'have'} a player; "
+            "a GM can hand them on with /game claim character:<name> user:<person>."
+        )
     return Decision(
-        events=(PlayerLeft(player=who.id, name=who.name),),
-        reply=Reply.say(f"{who.name} leaves '{meta.name}'."),
+        events=(
+            *(CharacterReleased(character=c) for c in played),
+            PlayerLeft(player=who.id, name=who.name),
+        ),
+        reply=Reply.say(*lines),
     )
 
 

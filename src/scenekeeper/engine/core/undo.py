@@ -80,6 +80,15 @@ def redo(ctx: Context, args: Count) -> Decision:
         )
     targets = list(reversed(stack[-args.count :]))
     _check_may_touch(ctx, targets, "redo")
+    meta = ctx.require_state().meta
+    if not meta.is_gm(ctx.actor.id):
+        # A GM's undo is a ruling: only a GM puts the command back.
+        ruled = next((t for t in targets if t.undone_by and meta.is_gm(t.undone_by)), None)
+        if ruled is not None:
+            raise Refusal(
+                f"#{ruled.seq} {ruled.command} was undone by {meta.name_of(ruled.undone_by)}, "
+                "a GM; only a GM can redo it."
+            )
     return Decision(
         events=tuple(Redone(target_seq=t.seq, command=t.command) for t in targets),
         reply=Reply.say(*(f"Redid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
