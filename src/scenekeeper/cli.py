@@ -112,6 +112,8 @@ def _play(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
         return 2
+    # A line the console echoes may hold bytes that are not UTF-8: show them, never crash.
+    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     session = ConsoleSession(
         app=app,
         table_id=args.table,
@@ -123,14 +125,17 @@ def _play(args: argparse.Namespace) -> int:
     try:
         if args.script is not None and str(args.script) != "-":
             try:
-                text = args.script.read_text(encoding="utf-8")
+                raw = args.script.read_bytes()
             except OSError as error:
                 print(f"scenekeeper: cannot read {args.script}: {error.strerror}", file=sys.stderr)
                 return 2
             session.echo = True
-            session.run_lines(text.splitlines())
+            # Bytes that are not UTF-8 stay in their line (as lone surrogates), which that line's
+            # command refuses with a message; every other line still runs.
+            session.run_lines(raw.decode("utf-8", "surrogateescape").splitlines())
         elif args.script is not None or not sys.stdin.isatty():
             session.echo = True
+            sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
             session.run_lines(sys.stdin)
         else:
             interact(session, data_dir() / "console_history")

@@ -60,6 +60,11 @@ class Permission(enum.Enum):
         }[self]
 
 
+#: The largest file a command takes (a sheet, an export): under Discord's upload limit, so
+#: what works at the console works on Discord.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+
+
 @dataclass(frozen=True)
 class Attachment:
     """A file handed to a command (Discord attachment, console path)."""

@@ -80,6 +80,12 @@ def check_text(text: str, what: str = "That line") -> None:
     and lone surrogates (half of a character, which is not text at all)."""
     for char in text:
         code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:
+            # How a byte that is not UTF-8 arrives (read with surrogateescape).
+            raise Refusal(
+                f"{what} holds a byte that is not UTF-8 text (\\x{code - 0xDC00:02X}); save the "
+                "text as UTF-8 and send it again."
+            )
         if 0xD800 <= code <= 0xDFFF:
             raise Refusal(
                 f"{what} holds a broken character (half of a UTF-16 pair); type it again."

@@ -14,8 +14,9 @@ from typing import TextIO
 
 from scenekeeper.adapters.console.render import as_json, as_text
 from scenekeeper.app import App, Outcome
-from scenekeeper.engine.commands import Attachment
+from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.parse import echo
 from scenekeeper.engine.state import Person
 
 
@@ -62,14 +63,24 @@ class ConsoleSession:
         return self.actor, text
 
     def _read_file(self, path: str) -> Attachment:
-        file = Path(path).expanduser()
         try:
-            return Attachment(name=file.name, content=file.read_bytes())
-        except OSError as error:
+            file = Path(path).expanduser()
+            size = file.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise Refusal(
+                    f"{file.name} is {size / 2**20:.1f} MB; a file for a command is at most "
+                    f"{MAX_FILE_BYTES // 2**20} MB."
+                )
+            with file.open("rb") as opened:
+                content = opened.read(MAX_FILE_BYTES + 1)
+        except (OSError, RuntimeError, ValueError) as error:
+            # RuntimeError: "~nosuchuser" has no home; ValueError: a NUL in the path.
+            why = getattr(error, "strerror", None) or "no such file"
             raise Refusal(
-                f"Cannot read {path} ({error.strerror}); give the path of a file, "
+                f"Cannot read {echo(path)} ({why}); give the path of a file, "
                 "like file:exports/table.json."
             ) from None
+        return Attachment(name=file.name, content=content)
 
     def _save_files(self, outcome: Outcome) -> list[str]:
         saved = []

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+from scenekeeper.engine import commands as commands_module
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import (
     Attachment,
@@ -58,9 +59,9 @@ def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) 
     }
 
 
-#: The largest file /game import takes, and so the largest /game export makes: it stays under
-#: Discord's upload limit, so a table exported on Discord imports there too.
-MAX_FILE_BYTES = 8 * 1024 * 1024
+#: The largest file /game import takes (engine.commands.MAX_FILE_BYTES), and so the largest
+#: /game export makes: a table exported on Discord imports there too.
+MAX_FILE_BYTES = commands_module.MAX_FILE_BYTES
 #: The most JSON one file may hold once unpacked: an export larger than MAX_FILE_BYTES is
 #: gzipped; this bounds the memory and time an import takes (see benchmarks/import_export.py).
 MAX_JSON_BYTES = 48 * 1024 * 1024
