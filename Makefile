@@ -9,7 +9,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
             command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
             && { command -v $$p; break; }; done)
 
-.PHONY: play check lint types docs-check test bench docs lock clean
+.PHONY: play check lint types docs-check test bench fuzz docs lock clean
 
 $(STAMP):
 	@test -n "$(PYTHON)" || { echo "Scenekeeper needs Python 3.11 or newer on PATH (or make PYTHON=/path/to/python3.11)."; exit 1; }
@@ -45,6 +45,10 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/command_path.py
 	$(BIN)/python benchmarks/odds.py
+
+## The whole fuzz run (100,000 made-up lines at Cortex and Scions tables); not part of check.
+fuzz: $(STAMP)
+	$(BIN)/python benchmarks/fuzz.py
 
 ## Re-pin every dependency after editing pyproject.toml.
 lock:

@@ -52,7 +52,10 @@ def _stand_ins() -> dict[str, str]:
 @lru_cache(maxsize=8192)
 def fold(name: str) -> str:
     """The form two names share exactly when they read the same."""
-    text = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    # Invisible format characters (zero-width spaces, joiners, direction marks, BOM) change
+    # no name as it reads, so they are dropped before comparing.
+    visible = "".join(c for c in name if unicodedata.category(c) != "Cf")
+    text = " ".join(unicodedata.normalize("NFKC", visible).casefold().split())
     stand_ins = _stand_ins()
     mapped = "".join(stand_ins.get(char, char) for char in text)
     # A stand-in may be a capital (the Cyrillic small a's group may be led by Latin "A").

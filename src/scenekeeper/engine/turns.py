@@ -13,13 +13,16 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
 
 Kind = Literal["handoff", "fixed"]
 
 
-class TurnError(ValueError):
-    """A move the order does not allow; the message says who may go instead."""
+class TurnError(Refusal):
+    """A move the order does not allow; the message says who may go instead. It is a
+    ``Refusal``: whatever a person typed that the order cannot take is answered with this
+    message and changes nothing, from every game's command that moves an order."""
 
 
 class TurnOrder(pydantic.BaseModel):

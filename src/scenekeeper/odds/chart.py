@@ -86,3 +86,10 @@ def chart_png(
 
 def _pct(chance: Fraction) -> float:
     return float(chance * 100)
+
+
+def warm() -> None:
+    """Load matplotlib now (about a second, once per process) rather than in the first chart
+    someone asks for: the bot calls this as it starts."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: PLC0415, F401
+    from matplotlib.figure import Figure  # noqa: PLC0415, F401
