@@ -14,7 +14,7 @@ was loaded: behaviour depends only on the history, never on what happened to be 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from scenekeeper.engine.errors import CorruptHistory
@@ -62,6 +62,10 @@ class CommandRecord:
     events: tuple[Event, ...]
     #: Who took it back, while it waits on the redo stack ("" while it stands).
     undone_by: str = ""
+    #: The table's state just after this command (while it stands): undo goes back to the
+    #: previous command's without folding the window again. Derived, so it is neither stored
+    #: in snapshots nor compared.
+    after: TableState | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,9 +121,13 @@ class Table:
         if data.get("format") != SNAPSHOT_FORMAT:
             raise CorruptHistory(f"unknown snapshot format {data.get('format')!r}")
         base = decode_state(data["base"]) if data["base"] is not None else None
-        window = tuple(CommandRecord.from_json(r) for r in data["window"])
+        window: list[CommandRecord] = []
+        state = base
+        for record in (CommandRecord.from_json(r) for r in data["window"]):
+            state = _fold(state, (record,))
+            window.append(replace(record, after=state))
         redo = tuple(CommandRecord.from_json(r) for r in data["redo"])
-        return cls(seq=seq, state=_fold(base, window), base=base, window=window, redo=redo)
+        return cls(seq=seq, state=state, base=base, window=tuple(window), redo=redo)
 
 
 def _fold(state: TableState | None, records: Iterable[CommandRecord]) -> TableState | None:
@@ -127,6 +135,14 @@ def _fold(state: TableState | None, records: Iterable[CommandRecord]) -> TableSt
         for event in record.events:
             state = apply(state, event)
     return state
+
+
+def _state_after(base: TableState | None, window: tuple[CommandRecord, ...]) -> TableState | None:
+    """The state after the newest command of ``window`` (``base`` when it is empty)."""
+    if not window:
+        return base
+    newest = window[-1]
+    return newest.after if newest.after is not None else _fold(base, window)
 
 
 def evolve(table: Table, envelope: Envelope) -> Table:
@@ -144,17 +160,19 @@ def evolve(table: Table, envelope: Envelope) -> Table:
         # A fresh start (a table created): nothing before it can be undone.
         return Table(seq=seq, state=state, base=state)
     if envelope.starts_command:
-        record = CommandRecord(envelope.seq, envelope.actor, envelope.command, (event,))
+        record = CommandRecord(
+            envelope.seq, envelope.actor, envelope.command, (event,), after=state
+        )
         window = (*table.window, record)
         base = table.base
         if len(window) > UNDO_DEPTH:
-            base = _fold(base, window[:1])
+            base = _state_after(base, window[:1])
             window = window[1:]
         return Table(seq=seq, state=state, base=base, window=window, redo=())
     last = table.last_command
     if last is None or last.seq != envelope.command_seq:
         raise CorruptHistory(f"event #{seq} continues command #{envelope.command_seq} out of order")
-    extended = CommandRecord(last.seq, last.actor, last.command, (*last.events, event))
+    extended = CommandRecord(last.seq, last.actor, last.command, (*last.events, event), after=state)
     return Table(
         seq=seq, state=state, base=table.base, window=(*table.window[:-1], extended), redo=()
     )
@@ -167,7 +185,7 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
     window = table.window[:-1]
     return Table(
         seq=seq,
-        state=_fold(table.base, window),
+        state=_state_after(table.base, window),
         base=table.base,
         window=window,
         redo=(*table.redo, replace(target, undone_by=actor)),
@@ -178,11 +196,12 @@ def _redo(table: Table, event: Redone, seq: int) -> Table:
     target = table.last_undone
     if target is None or target.seq != event.target_seq:
         raise CorruptHistory(f"event #{seq} redoes #{event.target_seq}, which was not undone last")
+    state = _fold(table.state, (target,))
     return Table(
         seq=seq,
-        state=_fold(table.state, (target,)),
+        state=state,
         base=table.base,
-        window=(*table.window, replace(target, undone_by="")),
+        window=(*table.window, replace(target, undone_by="", after=state)),
         redo=table.redo[:-1],
     )
 

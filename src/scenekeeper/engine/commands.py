@@ -228,6 +228,7 @@ class CommandRegistry:
 
     def __init__(self) -> None:
         self._specs: dict[str, list[CommandSpec[Any]]] = {}
+        self._max_words = 1
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -253,6 +254,7 @@ class CommandRegistry:
                         f"{theirs.type.value} in another game's version; use another name"
                     )
         self._specs.setdefault(spec.name, []).append(spec)
+        self._max_words = max(self._max_words, len(spec.name.split()))
 
     def include(self, commands: CommandSet) -> None:
         for spec in commands:
@@ -282,7 +284,7 @@ class CommandRegistry:
 
     def max_words(self) -> int:
         """The most words a command name has (a line's words past it are never a name)."""
-        return max((len(name.split()) for name in self._specs), default=1)
+        return self._max_words
 
     def all_specs(self) -> list[CommandSpec[Any]]:
         return [spec for name in sorted(self._specs) for spec in self._specs[name]]
