@@ -288,7 +288,7 @@ class App:
         reply = decision.reply
         note = (
             f"This table's history is damaged from event #{damage.seq}; this answer is "
-            f"from events #1-#{damage.seq - 1}."
+            f"from {_span(damage.seq - 1)}."
         )
         reply = dataclasses.replace(reply, text=(note, *reply.text))
         return Outcome(True, reply, None, invocation.spec.name, invocation.text)
@@ -335,7 +335,8 @@ class TableCheck:
         if self.damaged_from is not None:
             return (
                 f"{self.table_id}: DAMAGED from event #{self.damaged_from} ({self.reason}); "
-                f"events #1-#{self.events} hold. Recover: a GM runs /game export there (it "
+                f"{_span(self.events)} {'holds' if self.events == 1 else 'hold'}. Recover: a "
+                "GM runs /game export there (it "
                 "saves the history before the damage) and /game import in a new channel."
             )
         if self.snapshot_differs:
@@ -359,6 +360,11 @@ class TableDamaged(Exception):
             "in a new channel (at the console, --table with a new name). Whoever runs the bot "
             "can see every damaged table with `scenekeeper check`."
         )
+
+
+def _span(count: int) -> str:
+    """The first ``count`` events, in words."""
+    return {0: "no events", 1: "event #1"}.get(count, f"events #1-#{count}")
 
 
 def _reason(error: Exception) -> str:
