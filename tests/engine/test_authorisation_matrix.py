@@ -55,15 +55,28 @@ def build(game: str) -> tuple[App, Setting]:
     stress = getattr(state.game, "stress_types", ("Physical",))
     setting = Setting(game, sets[1] if len(sets) > 1 else sets[0], stress[0])
     if game != "generic":
+        # The same table in every game with sheets; the lines a game words otherwise (its
+        # traits, its scenes) are tried one way, then another, and may be left out.
         for name, who in (("Ada", "ana"), ("Brick", "ben"), ("Lee", "lea")):
             driver.do(f"/char new name:{name}", who)
-            driver.do(f"/char set character:{name} trait:Agility die:d8 set:{setting.trait_set}")
         driver.do("/char new name:Thug gmc:true")
-        driver.do(f"/char set character:Thug trait:Agility die:d8 set:{setting.trait_set}")
-        driver.do("/scene start type:action")
-        driver.do('/roll pool:Agility results:"4"', "ana")
+        for name in ("Ada", "Brick", "Lee", "Thug"):
+            _first_that_works(
+                driver,
+                f"/char set character:{name} trait:Agility die:d8 set:{setting.trait_set}",
+                f"/char set character:{name} trait:Agility value:d8",
+                f"/char set character:{name} trait:Frame value:2",
+            )
+        _first_that_works(driver, "/scene start type:action", "/scene start")
+        _first_that_works(driver, '/roll pool:Agility results:"4"', actor="ana")
     driver.do("/game leave", "lea")
     return driver.app, setting
+
+
+def _first_that_works(driver: TableDriver, *lines: str, actor: str = "gm") -> None:
+    for line in lines:
+        if driver.try_(line, actor).ok:
+            return
 
 
 def value(option: str, kind: OptionType, choices: tuple[str, ...], setting: Setting) -> object:
