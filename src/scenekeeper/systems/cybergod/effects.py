@@ -146,6 +146,11 @@ def _named(text: str, cost: int | None) -> tuple[str, int]:
         return clean_name(text), cost or 1
     name, price = known
     if cost is not None and cost != price:
+        if name == BASIC:
+            raise Refusal(
+                f'The Basic Effect costs 1 EP; for another, name the effect: name:"<effect>" '
+                f"cost:{cost}."
+            )
         raise Refusal(f"{name} costs {price} EP; leave out cost:.")
     return name, price
 

@@ -151,8 +151,15 @@ class CybergodState(GameState):
         return next((c for n, c in self.characters.items() if same_name(n, name)), None)
 
     def with_character(self, character: Character) -> CybergodState:
-        others = {n: c for n, c in self.characters.items() if not same_name(n, character.name)}
-        return self.model_copy(update={"characters": {**others, character.name: character}})
+        """The character added, or replaced where it stands (the board keeps its order)."""
+        characters = {
+            character.name if same_name(n, character.name) else n: (
+                character if same_name(n, character.name) else c
+            )
+            for n, c in self.characters.items()
+        }
+        characters.setdefault(character.name, character)
+        return self.model_copy(update={"characters": characters})
 
     def roll_by_id(self, roll_id: int) -> TestRecord | SaveRecord | None:
         return next((r for r in self.rolls if r.id == roll_id), None)
