@@ -112,10 +112,15 @@ def test_export_and_import_rebuild_the_same_table() -> None:
     for key in ("characters", "rolls", "roll_count", "scene", "scene_count", "lasting"):
         assert key in document
     marko = document["characters"]["Marko"]
-    assert marko["attributes"] == {"Body": 8, "Reflex": 10, "Mind": 6, "Cyber": 10}
-    assert marko["weapons"] == {"Pistol": {"die": 6, "marks": 1, "reload": False}}
+    assert marko["attributes"] == {"Body": "d8", "Reflex": "d10", "Mind": "d6", "Cyber": "d10"}
+    assert marko["weapons"] == {"Pistol": {"die": "d6", "marks": 1, "reload": False}}
     assert marko["wounds"]["major"] == 1
     assert document["rolls"][0]["complications"] == [{"name": "Trace", "rating": 1}]
+    assert document["rolls"][0]["reading"] == {
+        "successes": 3, "outcome": "success", "ep": 2, "ep_holder": "Marko",
+        "overcome": ["Trace"], "margin": None,
+    }  # fmt: skip
+    assert document["rolls"][1]["die"] == "d6"
     other = TableDriver(table_id="t2")
     content = exported.reply.files[0].content
     outcome = other.app.handle(

@@ -27,6 +27,7 @@ from scenekeeper.systems.cybergod import (
     testing,
     wounds,
 )
+from scenekeeper.systems.cybergod.export import export_state
 from scenekeeper.systems.cybergod.state import CybergodState
 
 # The order mods apply in is this order (ARCHITECTURE: mods explicit).
@@ -112,7 +113,8 @@ class CybergodSystem(GameSystem):
         return board.waiting_for(game)
 
     def export(self, game: GameState) -> dict[str, Any]:
-        return game.model_dump(mode="json")
+        assert isinstance(game, CybergodState)
+        return export_state(game)
 
 
 SYSTEM = register_system(
