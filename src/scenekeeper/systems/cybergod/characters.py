@@ -77,9 +77,9 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events=tuple(events),
         reply=Reply.say(
             f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}.",
-            f"Write the sheet with /char set character:{_quoted(name)} trait:<name> value:<rating> "
-            "(Attributes D6-D12 or -, Aptitudes 0-3, Skills 0-4, engrams 1-5), or bring one "
-            "with /char import file:<sheet>.",
+            f"Write the sheet with /char set character:{_quoted(name)} trait:<name>: "
+            "die:<d6-d12> for an Attribute (- if the frame lacks it), value: for an Aptitude "
+            "(0-3), a Skill (0-4) or engrams (1-5); or bring one with /char import file:<sheet>.",
         ),
     )
 
@@ -94,33 +94,34 @@ class SetValue:
     trait: Annotated[
         str, Opt("what to set, by name (a trait, or a game's own value)", max_length=60)
     ]
-    value: Annotated[
-        str | None, Opt("Cybergod: the new value -- d6..d12 or - for an Attribute, a number else")
+    die: Annotated[
+        str | None, Opt("its rating as a die, like d8 (Cybergod: - for an absent Attribute)")
     ] = None
+    value: Annotated[int | None, Opt("its rating as a number", min_value=0, max_value=99)] = None
 
 
 @commands.command(
     "char set",
-    help="Set a value on a sheet: an Attribute (d6, d8, d10, d12, or - if the frame lacks "
-    "it), an Aptitude (0-3), a Skill (0-4), engrams (1-5), resolve (its maximum) or stress.",
+    help="Set a value on a sheet: an Attribute (die:d6..d12, or die:- if the frame lacks it), "
+    "an Aptitude (value:0-3), a Skill (0-4), engrams (1-5), resolve (its maximum; no value: "
+    "as the Engrams) or stress.",
     permission=Permission.OWNER,
     examples=(
-        "/char set character:Marko trait:Cyber value:d10",
+        "/char set character:Marko trait:Cyber die:d10",
         "/char set character:Marko trait:Hacking value:2",
-        "/char set character:Drone trait:Mind value:-",
+        "/char set character:Drone trait:Mind die:-",
     ),
 )
 def set_value(ctx: Context, args: SetValue) -> Decision:
     who = character(ctx, args.character)
-    if args.value is None:
-        raise Refusal(
-            f"Give the new value: /char set character:{_quoted(who.name)} "
-            f"trait:{args.trait} value:<rating>."
-        )
-    text = args.value.strip()
     attribute = find_attribute(args.trait)
     if attribute is not None:
-        size = _attribute_size(attribute, text)
+        if args.die is None:
+            raise Refusal(
+                f"{attribute} is rated as a die: die:d6, d8, d10 or d12 (die:- when the frame "
+                "lacks it)."
+            )
+        size = _attribute_size(attribute, args.die.strip())
         return Decision(
             events=(
                 ev.SheetWritten(character=who.name, trait=attribute, value=size, attribute=True),
@@ -140,17 +141,21 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
             f"{args.trait} is not on a Cybergod sheet: set an Attribute ({', '.join(ATTRIBUTES)}),"
             f" an Aptitude ({', '.join(APTITUDES)}), a Skill, engrams, resolve or stress."
         )
+    if args.die is not None:
+        raise Refusal(f"{trait} is a number, not a die: value:<number>.")
     low = 1 if trait == "engrams" else 0
-    if trait == "resolve" and text.casefold() == "engrams":
-        number = None
-    elif not text.isdigit() or not low <= int(text) <= high:
-        raise Refusal(f"{trait} is a whole number from {low} to {high}, not {text}.")
-    else:
-        number = int(text)
+    number = args.value
+    if number is None and trait != "resolve":
+        raise Refusal(
+            f"Give the new value: /char set character:{_quoted(who.name)} trait:{trait} "
+            f"value:<{low}-{high}>."
+        )
+    if number is not None and not low <= number <= high:
+        raise Refusal(f"{trait} is a whole number from {low} to {high}, not {number}.")
     reply = f"{who.name}: {trait} {number if number is not None else 'as the Engrams'}."
     if trait == "engrams" and number is not None:
-        tier, die = TIERS[number]
-        stress = "immune to Stress" if die is None else f"Stress die D{die}"
+        tier, stress_die = TIERS[number]
+        stress = "immune to Stress" if stress_die is None else f"Stress die D{stress_die}"
         engrams = f"{number} engram{'' if number == 1 else 's'}"
         reply = f"{who.name}: {engrams}, {tier}: Resolve {number}, {stress}."
     elif skill is not None and number is not None:

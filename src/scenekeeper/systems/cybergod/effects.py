@@ -136,6 +136,11 @@ def spend_effect(ctx: Context, args: EffectArgs) -> Decision:
 def _named(text: str, cost: int | None) -> tuple[str, int]:
     """The Effect's name and cost: a known one's own, or the one given (default 1)."""
     word = key(text)
+    if word in ("reachclose", "reachshort"):
+        raise Refusal(
+            "Close and Short distances need no Effect: Short distance is crossed in a round, "
+            "no action required."
+        )
     if word in ("reachextreme", "extreme"):
         raise Refusal(
             "Extreme distance needs more than one action: reach Long distance now "

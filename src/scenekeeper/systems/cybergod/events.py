@@ -107,7 +107,8 @@ class SaveRolled(Event):
     def describe(self) -> str:
         s = self.save
         faces = ", ".join(map(str, s.faces))
-        return f"{s.roller} rolled a {s.save} save #{s.id} ({s.dice} D{s.die}: {faces})"
+        kind = "a save" if s.save == "other" else f"{s.save} save"
+        return f"{s.roller}: {kind} #{s.id} ({s.dice} D{s.die}: {faces})"
 
 
 class WeaponChanged(Event):
@@ -121,8 +122,10 @@ class WeaponChanged(Event):
     def describe(self) -> str:
         if self.state is None:
             return f"{self.character}: {self.weapon} removed"
-        flag = ", needs a reload" if self.state.reload else ""
-        return f"{self.character}: {self.weapon} {self.state.marks} marks{flag}"
+        if self.state.reload:
+            return f"{self.character}: {self.weapon} needs a reload"
+        marks = self.state.marks
+        return f"{self.character}: {self.weapon} {marks} mark{'' if marks == 1 else 's'}"
 
 
 class StressChanged(Event):

@@ -93,7 +93,7 @@ def parse_pool(text: str, who: Character | None) -> Pool:
         # R13 (corebook 06): "a frame lacking an attribute cannot perform related tasks".
         raise Refusal(
             f"{who.name}'s frame lacks {attribute} (-), so it cannot test {written}; "
-            f"rate it with /char set trait:{attribute} value:d6."
+            f"rate it with /char set trait:{attribute} die:d6."
         )
     skill = find_skill(skill_text)
     if skill is not None:

@@ -15,7 +15,6 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
-from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.names import cybergod, mod_on
 from scenekeeper.systems.cybergod.resolve import refresh_events
@@ -47,7 +46,7 @@ def start(ctx: Context, args: StartScene) -> Decision:
     mode: SceneMode = "turn-based" if args.type == "turn-based" else "freeform"
     number = game.scene_count + 1
     name = clean_name(args.name) if args.name else f"Scene {number}"
-    events, lines = _end(state, game) if game.scene is not None else ([], [])
+    events, lines = _end(game) if game.scene is not None else ([], [])
     scene = Scene(number=number, name=name, mode=mode, round=1 if mode == "turn-based" else 0)
     events.append(ev.SceneChanged(scene=scene, note=f"scene {name} ({mode})"))
     lines.append(f"Scene: {name}, {mode}" + (", round 1." if mode == "turn-based" else "."))
@@ -55,7 +54,7 @@ def start(ctx: Context, args: StartScene) -> Decision:
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
-def _end(state: TableState, game: CybergodState) -> tuple[list[Event], list[str]]:
+def _end(game: CybergodState) -> tuple[list[Event], list[str]]:
     """The scene's end: Short and Moderate effects end, its tests leave play (and their EP)."""
     scene = game.scene
     assert scene is not None
@@ -68,7 +67,6 @@ def _end(state: TableState, game: CybergodState) -> tuple[list[Event], list[str]
     if game.rolls:
         events.append(ev.RollsCleared(reason=f"the end of {scene.name}"))
         lines.append("Its tests and saves leave play; unspent EP are gone.")
-    del state
     return events, lines
 
 
@@ -129,7 +127,7 @@ def end(ctx: Context, _args: NoOptions) -> Decision:
     state = ctx.require_state()
     game = cybergod(state)
     scene = _running(game)
-    events, lines = _end(state, game)
+    events, lines = _end(game)
     events.append(ev.SceneChanged(scene=None, note=f"{scene.name} ended"))
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
@@ -145,7 +143,7 @@ def downtime(ctx: Context, _args: NoOptions) -> Decision:
     events: list[Event] = []
     lines: list[str] = []
     if game.scene is not None:
-        events, lines = _end(state, game)
+        events, lines = _end(game)
         events.append(ev.SceneChanged(scene=None, note=f"{game.scene.name} ended"))
     elif game.rolls:
         events.append(ev.RollsCleared(reason="downtime"))

@@ -30,7 +30,7 @@ from scenekeeper.systems.cybergod.reading import (
 )
 from scenekeeper.systems.cybergod.render import data_of_test, describe_test
 from scenekeeper.systems.cybergod.sheet import Character, key
-from scenekeeper.systems.cybergod.state import GM_ROLLER, CybergodState, TestRecord
+from scenekeeper.systems.cybergod.state import GM_ROLLER, TestRecord
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 #: R20: a bare threshold for difficulties the table does not name.
@@ -122,7 +122,7 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
         _check_able(who)
     pool = parse_pool(args.pool, who)
     against = parse_vs(args.vs)
-    other = _opposed(ctx, game, against.roll, who)
+    other = _opposed(ctx, against.roll, who)
     has_difficulty = against.threshold is not None or other is not None
     complications = parse_complications(args.complications) if args.complications else ()
     if complications and not has_difficulty:
@@ -190,16 +190,13 @@ def _check_able(who: Character) -> None:
         )
 
 
-def _opposed(
-    ctx: Context, game: CybergodState, roll: int | None, who: Character | None
-) -> TestRecord | None:
+def _opposed(ctx: Context, roll: int | None, who: Character | None) -> TestRecord | None:
     if roll is None:
         return None
     other = roll_in_play(ctx, roll)
     roller = who.name if who else GM_ROLLER
     if other.roller == roller and roller != GM_ROLLER:
         raise Refusal(f"#{roll} is {roller}'s own test; an opposed test answers someone else's.")
-    del game
     return other
 
 
