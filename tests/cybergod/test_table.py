@@ -68,27 +68,36 @@ def test_waiting_for_names_what_moves_the_table_on() -> None:
     assert _waiting(driver) == []  # answered
     driver.do('/save kind:ammo results:"6"', "ana")
     driver.do('/save kind:mental dice:1 results:"6"', "ana")
+    waive = "a GM waives it by setting Stress: /char set character:Marko trait:stress value:<n>"
     assert _waiting(driver) == [
-        "Marko's Stress Save (1 dice): /save kind:stress character:Marko.",
+        f"Marko's Stress Save (1 dice): /save kind:stress character:Marko ({waive}).",
         "Marko's Pistol is out of ammo: /reload weapon:Pistol character:Marko.",
     ]
     driver.do('/save kind:stress results:"10"', "ana")
     assert _waiting(driver)[0] == (
-        "Marko's Mental Breakdown: /save kind:breakdown character:Marko."
+        f"Marko's Mental Breakdown: /save kind:breakdown character:Marko ({waive})."
     )
+    driver.do("/char set character:Marko trait:stress value:1")  # the GM waives it
+    assert _waiting(driver) == [
+        "Marko's Pistol is out of ammo: /reload weapon:Pistol character:Marko."
+    ]
+    driver.do("/undo")
     driver.do('/save kind:breakdown results:"3"', "ana")
     driver.do("/reload", "ana")
     driver.do("/wound add character:Marko dc:4")
     assert _waiting(driver) == []  # dying, but no round has started
     driver.do("/scene start type:turn-based")
-    assert _waiting(driver) == ["Marko's Death Save this round: /save kind:death character:Marko."]
+    assert _waiting(driver) == [
+        "Marko's Death Save this round: /save kind:death character:Marko (a GM ends the dying "
+        "with /wound heal character:Marko wound:lethal)."
+    ]
     driver.do('/save kind:death results:"1"', "ana")
     assert _waiting(driver) == []
     driver.do("/scene round")
     assert len(_waiting(driver)) == 1
     # /game show lists the same.
     shown = driver.do("/game show").reply.text
-    assert "Waiting for: Marko's Death Save this round: /save kind:death character:Marko." in shown
+    assert f"Waiting for: {_waiting(driver)[0]}" in shown
 
 
 def test_undo_takes_back_a_burn_and_its_test() -> None:

@@ -92,13 +92,22 @@ def waiting_for(game: CybergodState) -> list[str]:
             and scene.mode == "turn-based"
             and who.wounds.death_save_at != (scene.number, scene.round)
         ):
-            lines.append(f"{who.name}'s Death Save this round: /save kind:death character:{name}.")
+            lines.append(
+                f"{who.name}'s Death Save this round: /save kind:death character:{name} (a GM "
+                f"ends the dying with /wound heal character:{name} wound:lethal)."
+            )
+        waive = (
+            f"a GM waives it by setting Stress: /char set character:{name} trait:stress value:<n>"
+        )
         for dice in who.stress_saves_due:
             lines.append(
-                f"{who.name}'s Stress Save ({dice} dice): /save kind:stress character:{name}."
+                f"{who.name}'s Stress Save ({dice} dice): /save kind:stress character:{name} "
+                f"({waive})."
             )
         for _ in range(who.breakdowns_due):
-            lines.append(f"{who.name}'s Mental Breakdown: /save kind:breakdown character:{name}.")
+            lines.append(
+                f"{who.name}'s Mental Breakdown: /save kind:breakdown character:{name} ({waive})."
+            )
         for weapon_name, weapon in who.weapons.items():
             if weapon.reload:
                 lines.append(

@@ -69,7 +69,10 @@ def _written(state: TableState, event: ev.SheetWritten) -> TableState:
         if event.trait == "resolve":
             return c.model_copy(update={"resolve_max": event.value})
         if event.trait == "stress":
-            return c.model_copy(update={"stress": event.value or 0})
+            # Stress set by hand is a correction: what the old Stress owed goes with it.
+            return c.model_copy(
+                update={"stress": event.value or 0, "stress_saves_due": (), "breakdowns_due": 0}
+            )
         value = event.value or 0
         if event.trait in APTITUDES:
             return c.model_copy(update={"aptitudes": {**c.aptitudes, event.trait: value}})
