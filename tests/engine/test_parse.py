@@ -8,6 +8,7 @@ from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.parse import parse_line, tokenize
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.systems import system_names
 
 REGISTRY = build_registry()
 
@@ -80,7 +81,7 @@ def test_unknown_option_suggests_the_right_one_and_usage() -> None:
     message = refusal("/game new sytem:generic", None)
     assert "no option sytem:" in message
     assert "Did you mean system:?" in message
-    assert "Usage: /game new system:<cortex|generic|scions>" in message
+    assert f"Usage: /game new system:<{'|'.join(system_names())}>" in message
 
 
 def test_missing_required_option_shows_usage() -> None:
@@ -91,7 +92,7 @@ def test_missing_required_option_shows_usage() -> None:
 
 def test_wrong_choice_lists_choices() -> None:
     message = refusal("/game new system:genric", None)
-    assert "not one of cortex, generic, scions" in message
+    assert f"not one of {', '.join(system_names())}" in message
     assert "Did you mean system:generic?" in message
 
 

@@ -7,6 +7,8 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scenekeeper.odds import (
     OddsError,
@@ -114,3 +116,71 @@ def test_saves() -> None:
 def test_bad_pools(dice: int, size: int) -> None:
     with pytest.raises(OddsError):
         cybergod_pool(dice, size)
+
+
+# --- no dice (Modifiers: "If you don't have dice, you fail automatically") -----------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    size=st.sampled_from([6, 8, 10, 12]),
+    their_dice=st.integers(0, 10),
+    their_size=st.sampled_from([6, 8, 10, 12]),
+    difficulty=st.integers(1, 4),
+    paid=st.integers(0, 5),
+    rerolls=st.integers(0, 3),
+)
+def test_no_dice_never_succeeds_or_stalemates(  # noqa: PLR0917 -- one drawn value each
+    size: int, their_dice: int, their_size: int, difficulty: int, paid: int, rerolls: int
+) -> None:
+    empty = cybergod_pool(0, size)
+    assert empty.p_success(difficulty, paid=paid, rerolls=rerolls) == 0
+    assert empty.effect_points(difficulty, paid=paid) == {}
+    odds = cybergod_opposed(empty, cybergod_pool(their_dice, their_size), difficulty)
+    assert odds.success == 0
+    assert odds.stalemate == 0
+    assert odds.failure == 1
+    assert dict(odds.effect_points) == {}
+
+
+def test_an_opponent_with_no_dice_counts_no_successes() -> None:
+    # 2D8 against nobody's dice: any success wins (difficulty 1); no successes is a stalemate.
+    odds = cybergod_opposed(cybergod_pool(2, 8), cybergod_pool(0, 6))
+    assert odds.success == Fraction(48, 64)
+    assert odds.stalemate == Fraction(16, 64)
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [((0, 8), (2, 8)), ((0, 6), (0, 6)), ((1, 12), (2, 6)), ((3, 10), (2, 12)), ((2, 6), (0, 10))],
+)
+def test_opposed_odds_against_brute_force(mine: tuple[int, int], theirs: tuple[int, int]) -> None:
+    """Every pair of rolls looked at, 0-dice actors failing automatically (R35)."""
+    own_rolls, other_rolls = every_roll(*mine), every_roll(*theirs)
+    for difficulty in (1, 2, 3):
+        odds = cybergod_opposed(cybergod_pool(*mine), cybergod_pool(*theirs), difficulty)
+        won = tie = 0
+        points: dict[int, int] = {}
+        for a in own_rolls:
+            for b in other_rolls:
+                if mine[0] == 0:
+                    continue  # no dice: an automatic failure, never a stalemate
+                if a - b >= difficulty:
+                    won += 1
+                    points[1 + a - b - difficulty] = points.get(1 + a - b - difficulty, 0) + 1
+                elif a == b:
+                    tie += 1
+        whole = len(own_rolls) * len(other_rolls)
+        assert odds.success == Fraction(won, whole)
+        assert odds.stalemate == Fraction(tie, whole)
+        assert odds.failure == 1 - Fraction(won + tie, whole)
+        assert dict(odds.effect_points) == {p: Fraction(w, whole) for p, w in points.items()}
+
+
+@pytest.mark.parametrize("size", [6, 8, 10, 12])
+def test_rerolls_against_brute_force(size: int) -> None:
+    """A Resolve re-roll throws the whole pool again after a failure: every pair of rolls."""
+    rolls = every_roll(2, size)
+    for need in (1, 2, 3):
+        wins = sum(1 for a in rolls for b in rolls if a >= need or b >= need)
+        assert cybergod_pool(2, size).p_success(need, rerolls=1) == Fraction(wins, len(rolls) ** 2)

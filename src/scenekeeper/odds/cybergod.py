@@ -110,15 +110,19 @@ class OpposedOdds:
 def cybergod_opposed(
     own: SuccessPool, other: SuccessPool, difficulty: int = OPPOSED_DIFFICULTY
 ) -> OpposedOdds:
-    """An opposed test: success when own - other successes >= ``difficulty``."""
+    """An opposed test: success when own - other successes >= ``difficulty``; equal
+    successes are a stalemate. An actor with no dice fails automatically, whatever the
+    opponent rolls -- never a stalemate (Modifiers: "If you don't have dice, you fail
+    automatically"); an opponent with no dice counts 0 successes."""
+    if not own.dice:
+        return OpposedOdds(Fraction(0), Fraction(0), Fraction(1), {})
     whole = own.denominator * other.denominator
     won = tie = 0
     ep: dict[int, int] = {}
-    # A pool of 0 dice rolls 0 successes (its counts are just that); it cannot succeed.
     for mine, a in enumerate(own.counts):
         for theirs, b in enumerate(other.counts):
             margin = mine - theirs
-            if own.dice and margin >= difficulty:
+            if margin >= difficulty:
                 won += a * b
                 points = 1 + margin - difficulty
                 ep[points] = ep.get(points, 0) + a * b

@@ -1,0 +1,142 @@
+"""Cybergod: Reborn: success pools by its core chapter (0x02 Core Mechanics).
+
+Rules: ``shared/rules/cybergod-core-mechanics.md`` (the authority), the corebook facts and
+defaults of ``gaps-and-defaults.md`` section 3, and docs/rules-notes.md "Cybergod: Reborn".
+Tests are ``/test`` and saves ``/save`` (the game's own words); ``/char``, ``/scene``,
+``/pick`` and ``/odds`` are its versions of the shared names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.systems.cybergod import (
+    board,
+    characters,
+    complications,
+    effects,
+    evolve,
+    odds_commands,
+    plain_roll,
+    resolve,
+    saves,
+    scenes,
+    testing,
+    wounds,
+)
+from scenekeeper.systems.cybergod.export import export_state
+from scenekeeper.systems.cybergod.state import CybergodState
+
+# The order mods apply in is this order (ARCHITECTURE: mods explicit).
+MODS = (
+    Mod(
+        "modifier-cap",
+        "Modifiers on one test count at most +-3 dice in all, wound penalties included "
+        "(Modifiers: 'should not exceed'; gaps 3). Off: any net modifier (10 dice at most).",
+        default=True,
+    ),
+    Mod(
+        "resolve",
+        "Resolve from Engrams: burn 1 before a test to succeed (/test burn:true), spend 1 after "
+        "for a re-roll (/resolve reroll), refreshed by session and downtime (corebook 05).",
+        default=True,
+    ),
+    Mod(
+        "wounds",
+        "Wound slots by Body: /wound add makes Bruise, Minor (-1D), Major (-2D), Lethal "
+        "(dying, Death Saves each round) or Overkill wounds (corebook 07).",
+        default=True,
+    ),
+    Mod(
+        "stress",
+        "Stress is kept: each failed Mental Save die is 1 Stress and calls for a Stress Save "
+        "of the tier's dice; a highest face is a Mental Breakdown (corebook 07).",
+        default=True,
+    ),
+    Mod(
+        "stress-per-point",
+        "One Stress Save per point of Stress gained (each with the Stress held by then), "
+        "instead of one per gain with all the Stress held.",
+    ),
+)
+
+#: Another game's command at this table -> the Cybergod way (docs/architecture.md).
+_OPPOSED = '/test vs:"#<roll>" (an opposed test answers an earlier test)'
+_TEST = '/test pool:"Skill x Attribute" vs:<difficulty>'
+INSTEAD = {
+    "gmroll": "/test pool:4d10 (a GM tests raw dice, or a GM character's sheet with character:)",
+    "action": _OPPOSED,
+    "react": _OPPOSED,
+    "contest start": _OPPOSED,
+    "contest roll": _OPPOSED,
+    "complication add": '/test complications:"<name> <1-5>" (each test has its own)',
+    "stress add": "/save kind:mental dice:<n> (Stress comes from Mental Saves)",
+    "pp spend": "/test burn:true or /resolve reroll (Resolve)",
+    "pp show": "/char show (Resolve is on the sheet)",
+    "asset create": '/effect name:"<effect>" cost:<EP> lasts:<duration>',
+    "hitch": "/test (a 1 is just a 1: Cybergod has no hitches)",
+    "opportunity": "/test (a 1 is just a 1: Cybergod has no hitches)",
+    "recover": "/wound heal",
+    "order start": "/scene start type:turn-based (Rounds)",
+    "order next": "/scene round",
+    "check": _TEST,
+    "act": _TEST,
+}
+
+
+class CybergodSystem(GameSystem):
+    def characters(self, game: GameState) -> tuple[str, ...] | None:
+        # Player characters are claimed; GM characters are the GM's.
+        assert isinstance(game, CybergodState)
+        return tuple(name for name, c in game.characters.items() if c.kind == "pc")
+
+    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
+        assert isinstance(game, CybergodState)
+        return tuple(game.characters)
+
+    def describe(self, game: GameState) -> list[str]:
+        assert isinstance(game, CybergodState)
+        return [
+            "Tests: Skill x Attribute dice, 5+ one success, 10+ two; Easy 1, Moderate 2, "
+            "Hard 3, Very Hard 4 successes (/test).",
+        ]
+
+    def board(self, state: TableState) -> tuple[BoardSection, ...]:
+        assert isinstance(state.game, CybergodState)
+        return board.board(state, state.game)
+
+    def waiting_for(self, game: GameState) -> list[str]:
+        assert isinstance(game, CybergodState)
+        return board.waiting_for(game)
+
+    def export(self, game: GameState) -> dict[str, Any]:
+        assert isinstance(game, CybergodState)
+        return export_state(game)
+
+
+SYSTEM = register_system(
+    CybergodSystem(
+        name="cybergod",
+        title="Cybergod: Reborn",
+        state_type=CybergodState,
+        summary="Cybergod: Reborn: success pools, Effect Points, complications, saves.",
+        mods=MODS,
+        instead=INSTEAD,
+    )
+)
+COMMAND_SETS: tuple[CommandSet, ...] = (
+    characters.commands,
+    testing.commands,
+    complications.commands,
+    effects.commands,
+    saves.commands,
+    resolve.commands,
+    wounds.commands,
+    scenes.commands,
+    odds_commands.commands,
+    plain_roll.commands,
+)
+__all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

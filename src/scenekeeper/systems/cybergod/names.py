@@ -1,0 +1,96 @@
+"""Finding the table's state, characters and rolls by what people type; mods in force."""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import get_system
+from scenekeeper.systems.cybergod.sheet import Character
+from scenekeeper.systems.cybergod.state import CybergodState, TestRecord
+
+
+def cybergod(state: TableState) -> CybergodState:
+    game = state.game
+    if not isinstance(game, CybergodState):  # the registry only routes Cybergod tables here
+        raise Refusal("This is not a Cybergod table.")
+    return game
+
+
+def character(ctx: Context, name: str) -> Character:
+    game = cybergod(ctx.require_state())
+    found = game.find_character(name)
+    if found is None:
+        known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
+        raise Refusal(f"There is no character called {name} (characters: {known}).")
+    return found
+
+
+def acting_character(ctx: Context, name: str | None) -> Character | None:
+    """The character named, or the one the acting person plays; None for a GM who plays
+    none and names none (the GM rolls for the opposition or a hazard)."""
+    if name:
+        who = character(ctx, name)
+        may_act_for(ctx, who)
+        return who
+    state = ctx.require_state()
+    game = cybergod(state)
+    mine = [c for c, owner in state.meta.owners.items() if owner == ctx.actor.id]
+    known = [c for c in mine if game.find_character(c) is not None]
+    if len(known) == 1:
+        return character(ctx, known[0])
+    if state.meta.is_gm(ctx.actor.id) and not known:
+        return None
+    if not known:
+        raise Refusal("Name the character: add character:<name> (you play none here yet).")
+    raise Refusal(f"Name the character: add character:<name> (you play {', '.join(known)}).")
+
+
+def may_act_for(ctx: Context, who: Character) -> None:
+    """Players act for their own characters; GMs for anyone."""
+    meta = ctx.require_state().meta
+    if meta.is_gm(ctx.actor.id):
+        return
+    owner = meta.owner_of(who.name)
+    if owner != ctx.actor.id:
+        played_by = f"{meta.name_of(owner)}'s" if owner else "a GM's"
+        raise Refusal(f"{who.name} is {played_by} character; only they or a GM can do that.")
+
+
+def may_act_for_roller(ctx: Context, roller: str) -> None:
+    """The GM's rolls (no character) are the GM's; a character's, its player's or a GM's."""
+    state = ctx.require_state()
+    found = cybergod(state).find_character(roller)
+    if found is not None:
+        may_act_for(ctx, found)
+    elif not state.meta.is_gm(ctx.actor.id):
+        raise Refusal("That roll is the GM's; only a GM can do that.")
+
+
+def roll_in_play(ctx: Context, roll_id: int) -> TestRecord:
+    game = cybergod(ctx.require_state())
+    found = game.roll_by_id(roll_id)
+    if found is None:
+        raise Refusal(
+            f"There is no roll #{roll_id} in play (rolls leave play when their scene ends; "
+            "/scene show lists the newest)."
+        )
+    if not isinstance(found, TestRecord):
+        raise Refusal(f"#{roll_id} is a save, not a test.")
+    return found
+
+
+def mod_on(state: TableState, name: str) -> bool:
+    """Whether a mod is on at this table (its default when the table predates the mod)."""
+    if name in state.meta.mods:
+        return state.meta.mods[name]
+    mod = get_system(state.meta.system).mod(name)
+    return mod.default if mod is not None else False
+
+
+def require_mod(state: TableState, name: str, what: str) -> None:
+    if not mod_on(state, name):
+        raise Refusal(
+            f"{what} belongs to the {name} mod, which is off at this table; a GM switches it "
+            f"on with /game mods set mod:{name} on:true."
+        )
