@@ -24,6 +24,7 @@ from scenekeeper.systems.cortex import (
     hitches,
     initiative,
     odds_commands,
+    order_moves,
     picks,
     plot_points,
     recovery,
@@ -31,7 +32,10 @@ from scenekeeper.systems.cortex import (
     scenes,
     stress_commands,
     timed,
+    trauma_commands,
     troubles,
+    waiting,
+    xp,
 )
 from scenekeeper.systems.cortex.scene_rules import scene_export
 from scenekeeper.systems.cortex.state import CortexState
@@ -121,6 +125,10 @@ class CortexSystem(GameSystem):
             f"Stress types: {', '.join(game.stress_types)}.",
         ]
 
+    def waiting_for(self, game: GameState) -> list[str]:
+        assert isinstance(game, CortexState)
+        return waiting.waiting_lines(game)
+
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         assert isinstance(game, CortexState)
         return tuple(game.characters)
@@ -165,16 +173,20 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     contests.commands,
     contest_outcomes.commands,
     stress_commands.commands,
+    trauma_commands.commands,
     recovery.commands,
     doom.commands,
     crisis.commands,
     scenes.commands,
     action_order.commands,
+    order_moves.commands,
     initiative.commands,
     odds_commands.commands,
     actions.commands,
     timed.commands,
     gang.commands,
     drama.commands,
+    waiting.commands,
+    xp.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

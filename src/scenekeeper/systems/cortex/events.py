@@ -8,7 +8,14 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.fields import DieField
 from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
-from scenekeeper.systems.cortex.state import Contest, RollRecord, Scene, Stakes, StressTaken
+from scenekeeper.systems.cortex.state import (
+    Contest,
+    Recovery,
+    RollRecord,
+    Scene,
+    Stakes,
+    StressTaken,
+)
 
 
 class TraitSetsChosen(Event):
@@ -229,6 +236,42 @@ class RecoveryLocked(Event):
         return f"{self.character} cannot try to recover {self.name} again until time passes"
 
 
+class RecoveryKept(Event):
+    """The newest recovery test and how the track stood before it (None: none to keep)."""
+
+    type_name: ClassVar[str] = "cortex.recovery_kept@1"
+    recovery: Recovery | None
+
+    def describe(self) -> str:
+        kept = self.recovery
+        return f"recovery test of roll #{kept.roll_id}" if kept else "no recovery test kept"
+
+
+class RecoveryUnlocked(Event):
+    """A recovery test decided again no longer bars a retry."""
+
+    type_name: ClassVar[str] = "cortex.recovery_unlocked@1"
+    character: str
+    kind: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.character} may try to recover {self.name} again"
+
+
+class XpChanged(Event):
+    """Experience points given or spent, with the reason (docs/rules-notes.md, XP)."""
+
+    type_name: ClassVar[str] = "cortex.xp_changed@1"
+    character: str
+    delta: int
+    reason: str
+
+    def describe(self) -> str:
+        verb = "gains" if self.delta > 0 else "spends"
+        return f"{self.character} {verb} {abs(self.delta)} XP ({self.reason})"
+
+
 class TimePassed(Event):
     """Time passes (a rest, a new session): recovery may be tried again."""
 
@@ -272,6 +315,19 @@ class ReadingChosen(Event):
 
     def describe(self) -> str:
         return f"roll #{self.roll_id} now reads differently"
+
+
+class RollsClosed(Event):
+    """Rolls whose readings are final: what they decided is settled (after-roll spends and
+    picks on them are refused from now on)."""
+
+    type_name: ClassVar[str] = "cortex.rolls_closed@1"
+    roll_ids: tuple[int, ...]
+    reason: str
+
+    def describe(self) -> str:
+        rolls = ", ".join(f"#{r}" for r in self.roll_ids)
+        return f"{rolls} settled ({self.reason})"
 
 
 class HitchesActivated(Event):
