@@ -137,6 +137,10 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
                     game = game.with_roll(event.roll)
         order = _started(tuple(n for n, _ in ranked), ranked[0][0], kind="fixed")
     event = order_change(game, scene, order, f"action order: {order.lead} leads")
+    # The order is settled: the initiative rolls that made it are final (Cortex p.99).
+    used = tuple(r for _, r in scene.initiative_rolls if game.roll_by_id(r) is not None)
+    if args.method in ("sides", "rolls") and used:
+        rolled.append(ev.RollsClosed(roll_ids=used, reason="the action order is settled"))
     return Decision(
         events=(*rolled, event),
         reply=Reply.say(

@@ -72,7 +72,11 @@ def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
         moved = interrupt(order, who.name)
     except TurnError as error:
         raise Refusal(str(error)) from None
-    rewarded, said = d12_rewards(ctx, int(die is Die.D12), args.players, args.reward)
+    # Scions: a spent d12 rewards the players it affects -- the one interrupted, at least.
+    affected = (due.name,) if due is not None and due.kind == "pc" else ()
+    rewarded, said = d12_rewards(
+        ctx, int(die is Die.D12), args.players, args.reward, affected=affected
+    )
     events = (
         ev.DoomPoolChanged(dice=rest, reason=f"spent {die} to interrupt the action order"),
         order_change(game, scene, moved, f"{who.name} interrupts"),
