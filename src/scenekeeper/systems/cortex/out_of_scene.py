@@ -35,15 +35,9 @@ def leave_order(order: TurnOrder, name: str) -> TurnOrder | None:
             current = next((p for p in participants if p not in acted), None)
         else:
             current = None
-    lead = order.lead if order.lead is None or not same_name(order.lead, name) else None
+    # The round's lead stays who led it, even gone.
     return order.model_copy(
-        update={
-            "participants": participants,
-            "acted": acted,
-            "current": current,
-            "resume": resume,
-            "lead": lead,
-        }
+        update={"participants": participants, "acted": acted, "current": current, "resume": resume}
     )
 
 
