@@ -109,13 +109,13 @@ class _Candidates:
     def stress(
         self, who: Character, name: str, die: Die, kind: str = "stress", *, typed: bool = True
     ) -> None:
-        """``who``'s stress (or trauma) as an opponent names it: "Kessler's Physical stress"
-        (``typed``: also "Physical stress"), and, for stress, "Kessler's Physical" and
-        "Physical" (Cortex p.39)."""
+        """``who``'s stress (or trauma) as an opponent names it: "Kessler's Physical stress",
+        "Physical stress" (weak unless ``typed``), and, for stress, "Kessler's Physical" and
+        "Physical" (weak) (Cortex p.39)."""
         term = Term(die, f"{name} {kind} ({who.name})", cast(Kind, kind), name, who.name)
         self.add(f"{who.name}'s {name} {kind}", term)
-        if typed:
-            self.add(f"{name} {kind}", term)
+        # "Physical stress" is a character's own in their own pool; failing that, an opponent's.
+        self.add(f"{name} {kind}", term, weak=not typed)
         if kind == "stress":
             self.add(f"{who.name}'s {name}", term, weak=True)
             self.add(name, term, weak=True)
@@ -177,7 +177,6 @@ def _player_candidates(roller: Character, game: CortexState, hinder: str | None)
             )
             candidates.add(name, term)
             candidates.add(f"{other.name}'s {name}", term)
-        # "Physical stress" in a character's own pool is their own (a d4 earns a point).
         for name, die in other.stress.items():
             candidates.stress(other, name, die, typed=False)
         for name, die in other.trauma.items():
