@@ -98,8 +98,14 @@ def counter_hint(state: TableState, exchange: Exchange, verdict: Verdict) -> lis
     """A winning reaction not yet used: the reactor may pay to use its effect die."""
     if not verdict.reaction_wins or exchange.countered or not mod_on(state, "reaction-effect"):
         return []
+    game = state.game
+    assert isinstance(game, CortexState)
+    reactor = game.find_character(exchange.reactor)
+    cost = "1 PP"
+    if reactor is not None and reactor.kind == "gmc":
+        cost = "a doom die" if game.rules.gmc_reaction_cost == "doom" else "1 PP from the GM bank"
     return [
-        f"{exchange.reactor} may pay 1 PP to use its effect die against {exchange.actor}: "
+        f"{exchange.reactor} may pay {cost} to use its effect die against {exchange.actor}: "
         "/counter (until the next action)."
     ]
 
