@@ -54,10 +54,14 @@ def start(ctx: Context, args: StartGang) -> Decision:
     if scene.gang is not None:
         raise Refusal(f"{scene.gang.lead}'s gang is in the scene; /gang end it first.")
     lead = character(ctx, args.lead)
+    if lead.status != "active":
+        raise Refusal(f"{lead.name} is out of the scene and cannot lead a gang.")
     support: list[tuple[str, Die]] = []
     if args.support:
         for name in split_listed(args.support, game.characters):
             helper = character(ctx, name)
+            if helper.status != "active":
+                raise Refusal(f"{helper.name} is out of the scene and cannot support the gang.")
             ratings = [d for traits in helper.traits.values() for d in traits.values()]
             support.append((helper.name, max(ratings, default=Die.D4)))
     if args.dice:

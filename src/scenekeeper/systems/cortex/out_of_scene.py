@@ -4,8 +4,8 @@ Cortex p.22: a taken-out character "does not participate further in the scene"; 
 stressed-out character "no longer participates in the scene"; p.100: a taken-out helper "can
 no longer help". So the character leaves the action order, their help leaves the helped
 character's pool, help handed to them is taken back, and an action waiting for their reaction
-is called off. Pure: the status event's evolver applies it, so every way out of the scene
-does the same.
+is called off, and a supporting opponent's die leaves the gang. Pure: the status event's
+evolver applies it, so every way out of the scene does the same.
 """
 
 from __future__ import annotations
@@ -59,6 +59,11 @@ def without(scene: Scene, name: str) -> Scene:
     )
     if assists != scene.assists:
         update["assists"] = assists
+    gang = scene.gang
+    if gang is not None and any(same_name(n, name) for n, _ in gang.support):
+        # An opponent out of the fight no longer adds their die (Cortex p.100).
+        support = tuple((n, d) for n, d in gang.support if not same_name(n, name))
+        update["gang"] = gang.model_copy(update={"support": support})
     pending = scene.pending_action
     if pending is not None and same_name(pending[1], name):
         # The target cannot react any more: the action waiting for them is called off.
