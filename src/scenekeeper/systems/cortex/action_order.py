@@ -161,6 +161,8 @@ def _people(ctx: Context, game: CortexState, names: str | None) -> list[Characte
         people = [c for c in game.characters.values() if c.status == "active"]
     else:
         people = [character(ctx, n) for n in split_listed(names, game.characters)]
+        if not people:
+            raise Refusal('Name who takes part: characters:"Ada Lark, Brick, Thug".')
         if len({c.name for c in people}) != len(people):
             raise Refusal("Name each character once in characters:.")
         out = [c.name for c in people if c.status != "active"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import option
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import spendable
@@ -49,12 +50,24 @@ def rescue(
     return None
 
 
-def rescue_line(name: str, total: int, standing: int, bought: tuple[int, int]) -> str:
+def rescue_line(
+    game: CortexState, who: Character, record: RollRecord, standing: int, bought: tuple[int, int]
+) -> str:
+    """The window after a short roll: how many dice would save it, and the command."""
     count, reaches = bought
     dice = "one more die" if count == 1 else f"{count} more dice"
+    total = reading_of(record).total
+    if who.kind == "pc":
+        cost, how = f"{count} PP", "/pp spend on:total"
+    elif game.gm_bank >= count:
+        cost = f"{count} PP from the GM bank"
+        how = f"/pp spend on:total {option('character', who.name)}"
+    else:
+        cost = "a doom die" if count == 1 else f"{count} doom dice"
+        how = f"/doom boost roll:{record.id} on:total die:<doom die>"
     return (
-        f"{name}'s {total} does not beat {standing}, but {count} PP for {dice} makes it "
-        f"{reaches}: /pp spend on:total (it then stands). Or /contest stand to lose."
+        f"{who.name}'s {total} does not beat {standing}, but {cost} for {dice} makes it "
+        f"{reaches}: {how} (it then stands). Or /contest stand to lose."
     )
 
 

@@ -187,7 +187,7 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         # The window after the roll: plot points may still save it (gaps 1.5).
         contest = contest.model_copy(update={"short": index})
         end = ev.ContestChanged(contest=contest, stakes=game.stakes, gave_in_to=game.gave_in_to)
-        return _reply(rolled, [end], [rescue_line(who.name, total, standing, saved)])
+        return _reply(rolled, [end], [rescue_line(game, who, record, standing, saved)])
     return _reply(rolled, *_falls_short(state, game, contest, index, standing))
 
 

@@ -40,10 +40,14 @@ def waiting_lines(game: CortexState) -> list[str]:
     contest = game.contest
     if contest is not None:
         if contest.short is not None:
-            name = contest.contestants[contest.short].name
+            short = contest.contestants[contest.short]
+            who = game.find_character(short.name)
+            spend = "/pp spend on:total"
+            if who is not None and who.kind == "gmc" and game.rules.doom_boosts:
+                spend += f" or /doom boost roll:{short.roll_id} on:total"
             lines.append(
-                f"{name}'s contest roll falls short: /pp spend on:total, or /contest stand to "
-                "lose; a GM can /contest end."
+                f"{short.name}'s contest roll falls short: {spend}, or /contest stand to lose; "
+                "a GM can /contest end."
             )
         else:
             name = contest.contestants[contest.turn].name
