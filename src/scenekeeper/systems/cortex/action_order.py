@@ -16,7 +16,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
-from scenekeeper.engine.quoting import split_listed
+from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.turns import (
     Kind,
@@ -162,7 +162,8 @@ def _people(ctx: Context, game: CortexState, names: str | None) -> list[Characte
     else:
         people = [character(ctx, n) for n in split_listed(names, game.characters)]
         if not people:
-            raise Refusal('Name who takes part: characters:"Ada Lark, Brick, Thug".')
+            active = [c.name for c in game.characters.values() if c.status == "active"]
+            raise Refusal(f"Name who takes part: characters:{quoted(listed(active))}.")
         if len({c.name for c in people}) != len(people):
             raise Refusal("Name each character once in characters:.")
         out = [c.name for c in people if c.status != "active"]
