@@ -56,10 +56,10 @@ def waiting_lines(game: CortexState) -> list[str]:
                 "/contest end."
             )
     for stake in game.stakes:
-        who = option("character", stake.loser)
+        loser = option("character", stake.loser)
         lines.append(
-            f"{stake.loser} takes {stake.die} from {stake.winner}: /contest settle {who} "
-            f'complication:"<name>"; a GM can /cancel what:outcome {who}.'
+            f"{stake.loser} takes {stake.die} from {stake.winner}: /contest settle {loser} "
+            f'complication:"<name>"; a GM can /cancel what:outcome {loser}.'
         )
     for paused in game.paused_scenes:
         lines.append(f"{paused.name} waits for the flashback to end: /scene end.")
