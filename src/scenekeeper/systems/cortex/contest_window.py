@@ -108,15 +108,14 @@ def redecide(
 def _interference(
     game: CortexState, contest: Contest, roll: RollRecord
 ) -> tuple[list[Event], list[str]] | None:
-    """A failed interference whose new reading beats the standing total halts the contest
-    after all, and the complication it was to take is gone (Cortex p.21)."""
-    stake = next((s for s in game.stakes if s.roll_id == roll.id), None)
-    standing = standing_total(game, contest)
-    if stake is None or standing is None:
+    """A failed interference whose new reading beats the total it had to beat halts the
+    contest after all, and the complication it was to take is gone (Cortex p.21)."""
+    result = outcome_of(roll)
+    if result is None:
         return None
     total = reading_of(roll).total
-    if total <= standing:
-        return [], [f"{roll.roller}'s {total} still does not beat {standing}."]
+    if not result.succeeded:
+        return [], [f"{roll.roller}'s {total} still does not beat {roll.difficulty}."]
     rolls = tuple(c.roll_id for c in contest.contestants if c.roll_id is not None)
     return [
         ev.ContestChanged(
@@ -126,4 +125,4 @@ def _interference(
             note=f"{roll.roller} interfered and halted the contest",
         ),
         ev.RollsClosed(roll_ids=(*rolls, roll.id), reason="the contest was halted"),
-    ], [f"{roll.roller}'s {total} now beats {standing}: the contest halts."]
+    ], [f"{roll.roller}'s {total} now beats {roll.difficulty}: the contest halts."]

@@ -30,7 +30,7 @@ from scenekeeper.systems.cortex.contest_rules import (
     replace,
     standing_total,
 )
-from scenekeeper.systems.cortex.contest_window import rescue, rescue_line
+from scenekeeper.systems.cortex.contest_window import INTERFERE, rescue, rescue_line
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import (
     BoostOpt,
@@ -162,14 +162,20 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         boost=args.boost,
     )
     leading = contest.contestants[contest.leader].roll_id if contest.leader is not None else None
+    # The roll answers the standing total, and the contest moves past any interference since:
+    # their readings are final now.
+    interfered = tuple(
+        r.id
+        for s in game.stakes
+        if (r := game.roll_by_id(s.roll_id or 0)) and r.purpose == INTERFERE
+    )
     rolled = roll_character(
         ctx,
         who,
         request,
         side="gm" if who.kind == "gmc" else "player",
         test=True,
-        # The roll answers the standing total: that roll's reading is final now.
-        closes=(leading,) if leading is not None else (),
+        closes=(*((leading,) if leading is not None else ()), *interfered),
     )
     record = rolled_record(rolled, who)
     contest = replace(
