@@ -91,7 +91,8 @@ def test_a_slow_click_defers_and_edits_the_message() -> None:
     async def scenario() -> None:
         bot = make_bot(app, quick_reply=0)
         await cortex_table(bot)
-        sent = (await slash(bot, "roll", ANA, pool="Fighting d6", results="5 4")).one()
+        # A die to spare for the effect die the click buys (else only a d4, which is refused).
+        sent = (await slash(bot, "roll", ANA, pool="Fighting d6 d6 d6", results="5 4 3 2")).one()
         app.gated = True
         interaction = Interaction(bot, ANA, message=Message.of(sent), on_defer=app.gate.set)
         await bot.runner.click(

@@ -25,6 +25,7 @@ from scenekeeper.systems.cortex import (
     hitches,
     initiative,
     odds_commands,
+    order_moves,
     picks,
     plot_points,
     recovery,
@@ -32,7 +33,10 @@ from scenekeeper.systems.cortex import (
     scenes,
     stress_commands,
     timed,
+    trauma_commands,
     troubles,
+    waiting,
+    xp,
 )
 from scenekeeper.systems.cortex.scene_rules import scene_export
 from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
@@ -132,6 +136,10 @@ class CortexSystem(GameSystem):
         assert isinstance(state.game, CortexState)
         check_recorded_import(state, actor, events, state.game.rules.start_points)
 
+    def waiting_for(self, game: GameState) -> list[str]:
+        assert isinstance(game, CortexState)
+        return waiting.waiting_lines(game)
+
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         assert isinstance(game, CortexState)
         return tuple(game.characters)
@@ -176,16 +184,20 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     contests.commands,
     contest_outcomes.commands,
     stress_commands.commands,
+    trauma_commands.commands,
     recovery.commands,
     doom.commands,
     crisis.commands,
     scenes.commands,
     action_order.commands,
+    order_moves.commands,
     initiative.commands,
     odds_commands.commands,
     actions.commands,
     timed.commands,
     gang.commands,
     drama.commands,
+    waiting.commands,
+    xp.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

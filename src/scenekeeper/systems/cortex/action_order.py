@@ -13,36 +13,49 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
-from scenekeeper.engine.turns import TurnError, TurnOrder, hand_off, interrupt, next_round, start
+from scenekeeper.engine.turns import (
+    Kind,
+    TurnError,
+    TurnOrder,
+    hand_off,
+    next_round,
+    start,
+)
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
 from scenekeeper.systems.cortex.initiative import by_ratings, by_rolls, by_sides
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
+from scenekeeper.systems.cortex.out_of_scene import handoff_waits
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 METHODS = ("handoff", "sides", "rolls", "ratings", "ratings-roll")
 
 
-def _order(scene: Scene) -> TurnOrder:
+def running_order(scene: Scene) -> TurnOrder:
     if scene.action_order is None:
         raise Refusal("There is no action order; the GM starts one with /order start lead:<name>.")
     return scene.action_order
 
 
-def _with_order(game: CortexState, scene: Scene, order: TurnOrder | None, note: str) -> Event:
+def order_change(game: CortexState, scene: Scene, order: TurnOrder | None, note: str) -> Event:
     moved = scene.model_copy(update={"action_order": order, "turn_action": None})
     return scene_change(game, moved, note)
 
 
-def _status(order: TurnOrder) -> str:
+def order_status(order: TurnOrder) -> str:
+    if handoff_waits(order):
+        waiting = ", ".join(order.waiting())
+        return (
+            f"Round {order.round}: the one acting left the scene; a GM hands the turn on "
+            f"(/order handoff to:<name>); yet to act: {waiting}."
+        )
     if order.current is None:
         if order.kind == "fixed":
             return (
@@ -108,7 +121,7 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     if args.method == "handoff":
         if args.lead is None:
             raise Refusal("Name the action lead: lead:<name> (the GM decides, Cortex p.98).")
-        order = start(names, args.lead)
+        order = _started(names, args.lead)
     else:
         require_mod(state, "taking-initiative")
         if args.method == "sides":
@@ -122,21 +135,44 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
             for event in rolled:
                 if isinstance(event, ev.Rolled):
                     game = game.with_roll(event.roll)
-        order = start(tuple(n for n, _ in ranked), ranked[0][0], kind="fixed")
-    event = _with_order(game, scene, order, f"action order: {order.lead} leads")
+        order = _started(tuple(n for n, _ in ranked), ranked[0][0], kind="fixed")
+    event = order_change(game, scene, order, f"action order: {order.lead} leads")
+    # The order is settled: the initiative rolls that made it are final (Cortex p.99).
+    used = tuple(r for _, r in scene.initiative_rolls if game.roll_by_id(r) is not None)
+    if args.method in ("sides", "rolls") and used:
+        rolled.append(ev.RollsClosed(roll_ids=used, reason="the action order is settled"))
     return Decision(
         events=(*rolled, event),
         reply=Reply.say(
-            *lines, f"Action order ({args.method}): {order.lead} leads.", _status(order)
+            *lines, f"Action order ({args.method}): {order.lead} leads.", order_status(order)
         ),
     )
+
+
+def _started(names: tuple[str, ...], lead: str, kind: Kind = "handoff") -> TurnOrder:
+    try:
+        return start(names, lead, kind)
+    except TurnError as error:
+        raise Refusal(f"{error} Name the lead among them: lead:<name>.") from None
 
 
 def _people(ctx: Context, game: CortexState, names: str | None) -> list[Character]:
     if names is None:
         people = [c for c in game.characters.values() if c.status == "active"]
     else:
-        people = [character(ctx, n.strip()) for n in names.split(",") if n.strip()]
+        people = [character(ctx, n) for n in split_listed(names, game.characters)]
+        if not people:
+            active = [c.name for c in game.characters.values() if c.status == "active"]
+            raise Refusal(f"Name who takes part: characters:{quoted(listed(active))}.")
+        if len({c.name for c in people}) != len(people):
+            raise Refusal("Name each character once in characters:.")
+        out = [c.name for c in people if c.status != "active"]
+        if out:
+            # Cortex p.22, p.40: out of the scene, they take no part in it.
+            raise Refusal(
+                f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} out of the scene and "
+                "cannot take part in the order; leave them out."
+            )
     if not people:
         raise Refusal("Nobody is in play for an action order; make characters with /char new.")
     return people
@@ -157,18 +193,26 @@ class HandOff:
 def handoff(ctx: Context, args: HandOff) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
-    order = _order(scene)
+    order = running_order(scene)
     if order.current is not None:
         _may_steer(ctx, order.current)
     if scene.pending_action is not None:
         actor, target, _ = scene.pending_action
-        raise Refusal(f"{actor}'s action waits for {target}'s reaction first: /react.")
-    try:
-        moved = hand_off(order, args.to)
-    except TurnError as error:
-        raise Refusal(str(error)) from None
-    event = _with_order(game, scene, moved, f"{order.current} hands off")
-    return Decision(events=(event,), reply=Reply.say(_status(moved)))
+        raise Refusal(
+            f"{actor}'s action waits for {target}'s reaction first: /react (a GM can "
+            "/cancel what:action)."
+        )
+    if handoff_waits(order):
+        moved = _hand_on(ctx, game, order, args.to)
+    else:
+        try:
+            moved = hand_off(order, args.to)
+        except TurnError as error:
+            raise Refusal(str(error)) from None
+        if moved.current is not None and not in_scene(game, moved.current):
+            raise Refusal(f"{moved.current} is out of the scene; hand off to someone else.")
+    event = order_change(game, scene, moved, f"{order.current} hands off")
+    return Decision(events=(event,), reply=Reply.say(order_status(moved)))
 
 
 @dataclass(frozen=True)
@@ -186,73 +230,25 @@ class NextRound:
 def next_lead(ctx: Context, args: NextRound) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
-    order = _order(scene)
+    order = running_order(scene)
     last = order.last_actor()
+    if handoff_waits(order):
+        raise Refusal(
+            f"Round {order.round} is not over: {', '.join(order.waiting())} yet to act; a GM "
+            "hands the turn on with /order handoff to:<name>."
+        )
     if last is not None and order.current is None:
         _may_steer(ctx, last)
     try:
         moved = next_round(order, args.lead)
     except TurnError as error:
         raise Refusal(str(error)) from None
-    event = _with_order(game, scene, moved, f"round {moved.round}: {moved.lead} leads")
+    if moved.current is not None and not in_scene(game, moved.current):
+        raise Refusal(f"{moved.current} is out of the scene; pick another lead.")
+    event = order_change(game, scene, moved, f"round {moved.round}: {moved.lead} leads")
     return Decision(
         events=(event,),
-        reply=Reply.say(f"Round {moved.round}: {moved.lead} leads.", _status(moved)),
-    )
-
-
-@dataclass(frozen=True)
-class Interrupt:
-    character: Annotated[str, Opt("the GMC who acts now")]
-    die: Annotated[
-        str, Opt("the doom die spent: at least the next PC's largest trait (Scions: d6)")
-    ]
-    players: D12Players = None
-    reward: D12Reward = None
-
-
-@commands.command(
-    "order interrupt",
-    help="Doom pool: spend a doom die at least as large as the next PC's largest trait (in "
-    "Scions, any die from d6) to have a GMC act now, out of turn.",
-    permission=Permission.GM,
-)
-def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
-    state = ctx.require_state()
-    require_mod(state, "doom-pool")
-    game = cortex(state)
-    scene = current_scene(game)
-    order = _order(scene)
-    who = character(ctx, args.character)
-    die, rest = take_doom_die(game.doom_pool, args.die)
-    due = game.find_character(order.current) if order.current else None
-    least = game.rules.interrupt_min
-    if least is not None and die < least:
-        raise Refusal(f"Interrupting takes a doom die of at least {least}.")
-    if least is None and due is not None and due.kind == "pc":
-        largest = max(
-            (d for traits in due.traits.values() for d in traits.values()), default=Die.D4
-        )
-        if die < largest:
-            raise Refusal(
-                f"Interrupting {due.name} takes a doom die of at least {largest}, their "
-                "largest trait."
-            )
-    try:
-        moved = interrupt(order, who.name)
-    except TurnError as error:
-        raise Refusal(str(error)) from None
-    rewarded, said = d12_rewards(ctx, int(die is Die.D12), args.players, args.reward)
-    events = (
-        ev.DoomPoolChanged(dice=rest, reason=f"spent {die} to interrupt the action order"),
-        _with_order(game, scene, moved, f"{who.name} interrupts"),
-        *rewarded,
-    )
-    return Decision(
-        events=events,
-        reply=Reply.say(
-            f"The GM spends a doom {die}: {who.name} acts now, out of turn.", _status(moved), *said
-        ),
+        reply=Reply.say(f"Round {moved.round}: {moved.lead} leads.", order_status(moved)),
     )
 
 
@@ -262,9 +258,9 @@ def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
 def end_order(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
-    _order(scene)
+    running_order(scene)
     return Decision(
-        events=(_with_order(game, scene, None, "action order ended"),),
+        events=(order_change(game, scene, None, "action order ended"),),
         reply=Reply.say("The action order ends."),
     )
 
@@ -274,15 +270,35 @@ def end_order(ctx: Context, _args: NoOptions) -> Decision:
 )
 def show_order(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
-    order = _order(current_scene(game))
+    order = running_order(current_scene(game))
     acted = ", ".join(order.acted) or "nobody yet"
     return Decision(
         reply=Reply.say(
             f"Action order ({order.kind}), round {order.round}, led by {order.lead}.",
             f"Acted: {acted}.",
-            _status(order),
+            order_status(order),
         )
     )
+
+
+def _hand_on(ctx: Context, game: CortexState, order: TurnOrder, to: str | None) -> TurnOrder:
+    """The one acting left the scene mid-turn: a GM hands the turn to someone yet to act."""
+    if not ctx.require_state().meta.is_gm(ctx.actor.id):
+        raise Refusal("The one acting left the scene: a GM hands the turn on.")
+    waiting = order.waiting()
+    if to is None:
+        raise Refusal(f"Hand the turn to someone yet to act: to:<{'|'.join(waiting)}>.")
+    target = next((p for p in waiting if same_name(p, to)), None)
+    if target is None:
+        raise Refusal(f"{to} is not waiting to act this round; hand off to {', '.join(waiting)}.")
+    if not in_scene(game, target):
+        raise Refusal(f"{target} is out of the scene; hand off to someone else.")
+    return order.model_copy(update={"current": target})
+
+
+def in_scene(game: CortexState, name: str) -> bool:
+    who = game.find_character(name)
+    return who is None or who.status == "active"
 
 
 def _may_steer(ctx: Context, name: str) -> None:

@@ -1,11 +1,9 @@
-"""``/action`` and ``/react``: action-based resolution (gaps 1.4; Cortex p.98 action order).
+"""``/action``, ``/react`` and ``/counter``: action-based resolution (gaps 1.4; Cortex p.98).
 
 Every roll is an action opposed by a reaction -- the target's defensive traits, or the GM's
 difficulty dice when no character opposes. The reaction must exceed the action; a tie goes to
-the actor; there is no back-and-forth. A successful action compares effect dice as a contest
-does (the target takes the actor's effect die, stepped down if their reaction's effect die is
-equal or larger; high stakes can take them out). When the reaction wins, the action fails and
-nothing more happens -- unless the reactor pays 1 PP to use its effect die (reaction-effect).
+the actor; there is no back-and-forth. How an action and its reaction decide (and decide again
+after plot points spent on the reaction) is in ``exchange``.
 """
 
 from __future__ import annotations
@@ -20,19 +18,23 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.contest_rules import (
-    describe_stake,
-    effect_comparison,
-    losing_effect,
-    stakes_for,
-)
+from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards
+from scenekeeper.systems.cortex.exchange import counter_hint, stakes_with, verdict
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.reading import read_outcome
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
+from scenekeeper.systems.cortex.rolling import (
+    BoostOpt,
+    CortexRoll,
+    HinderOpt,
+    PayOpt,
+    PushOpt,
+    ScaleOpt,
+    roll_character,
+    rolled_record,
+)
 from scenekeeper.systems.cortex.rolls import reading_of
-from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import Contestant, CortexState, RollRecord
+from scenekeeper.systems.cortex.state import CortexState, Exchange, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -43,12 +45,11 @@ class Act:
     target: Annotated[str | None, Opt("who it is against (they react with /react)")] = None
     vs: Annotated[str | None, Opt("no character opposes: the GM's difficulty, like hard")] = None
     character: Annotated[str | None, Opt("who acts (default: whose turn it is / yours)")] = None
-    hinder: Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")] = None
-    pay: Annotated[
-        int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
-    ] = 0
-    scale: Annotated[str | None, Opt("scale dice (see /roll)")] = None
-    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
+    scale: ScaleOpt = None
+    boost: BoostOpt = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
     vs_results: Annotated[str | None, Opt("faces of the GM's difficulty dice")] = None
 
@@ -79,17 +80,29 @@ def act(ctx: Context, args: Act) -> Decision:
         waiting_actor, waiting_target, waiting_roll = scene.pending_action
         raise Refusal(
             f"{waiting_target} has yet to react to {waiting_actor}'s action "
-            f"(roll #{waiting_roll}): /react."
+            f"(roll #{waiting_roll}): /react (a GM can /cancel what:action)."
         )
     if (args.target is None) == (args.vs is None):
         raise Refusal(
             "Act against someone (target:<name>) or against the GM's difficulty (vs:hard), "
             "one of them."
         )
+    target = character(ctx, args.target) if args.target is not None else None
+    if target is not None:
+        # An action against a character is the action order's contest (Cortex p.89, p.96).
+        refuse_in_scene(state, "contests", ("tag",))
+        if target.name == who.name:
+            raise Refusal("An action is against someone else.")
+        if target.status != "active":
+            raise Refusal(
+                f"{target.name} is {target.status.replace('_', ' ')} and out of the scene; "
+                "act against someone else."
+            )
     request = CortexRoll(
         pool=args.pool,
         vs=args.vs,
         hinder=args.hinder,
+        push=args.push,
         pay=args.pay,
         results=args.results,
         vs_results=args.vs_results,
@@ -97,27 +110,23 @@ def act(ctx: Context, args: Act) -> Decision:
         boost=args.boost,
     )
     rolled = roll_character(
-        ctx, who, request, side="gm" if who.kind == "gmc" else "player", action=True
+        ctx, who, request, side="gm" if who.kind == "gmc" else "player", action=True, test=True
     )
     turn = who.name if order is not None and order.current == who.name else None
-    if args.target is None:
-        if scene.winning_reaction is None and turn is None:
-            return rolled
-        cleared = scene.model_copy(update={"winning_reaction": None, "turn_action": turn})
+    # A new action ends the last exchange: its reaction's reading is final now.
+    ended = _end_exchange(scene)
+    update: dict[str, object] = {"winning_reaction": None, "exchange": None, "turn_action": turn}
+    if target is None:
+        if scene.exchange is None and scene.winning_reaction is None and turn is None:
+            return Decision(events=(*rolled.events, *ended), reply=rolled.reply)
+        cleared = scene.model_copy(update=update)
         return Decision(
-            events=(*rolled.events, scene_change(game, cleared, f"{who.name} acts")),
+            events=(*rolled.events, *ended, scene_change(game, cleared, f"{who.name} acts")),
             reply=rolled.reply,
         )
-    target = character(ctx, args.target)
-    if target.name == who.name:
-        raise Refusal("An action is against someone else.")
     record = rolled_record(rolled, who)
     waiting = scene.model_copy(
-        update={
-            "pending_action": (who.name, target.name, record.id),
-            "winning_reaction": None,
-            "turn_action": turn,
-        }
+        update={**update, "pending_action": (who.name, target.name, record.id)}
     )
     lines = (
         *rolled.reply.text,
@@ -127,10 +136,18 @@ def act(ctx: Context, args: Act) -> Decision:
     return Decision(
         events=(
             *rolled.events,
+            *ended,
             scene_change(game, waiting, f"{who.name} acts against {target.name}"),
         ),
         reply=Reply(text=lines, data=rolled.reply.data),
     )
+
+
+def _end_exchange(scene: Scene) -> tuple[Event, ...]:
+    exchange = scene.exchange
+    if exchange is None:
+        return ()
+    return (ev.RollsClosed(roll_ids=(exchange.reaction_id,), reason="the next action came"),)
 
 
 @dataclass(frozen=True)
@@ -138,12 +155,14 @@ class React:
     pool: Annotated[str, Opt("defensive traits only")]
     character: Annotated[str | None, Opt("who reacts (default: the target)")] = None
     counter: Annotated[bool, Opt("if the reaction wins: pay 1 PP to use its effect die")] = False
-    pay: Annotated[
-        int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
-    ] = 0
-    scale: Annotated[str | None, Opt("scale dice (see /roll)")] = None
-    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
+    scale: ScaleOpt = None
+    boost: BoostOpt = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
+    players: D12Players = None
+    reward: D12Reward = None
 
 
 @commands.command(
@@ -166,9 +185,13 @@ def react(ctx: Context, args: React) -> Decision:
         raise Refusal(f"The action is against {target_name}; they react.")
     action = game.roll_by_id(roll_id)
     if action is None:
-        raise Refusal(f"Roll #{roll_id} is no longer in play; the GM can /undo and act again.")
+        raise Refusal(
+            f"Roll #{roll_id} is no longer in play; a GM can /cancel what:action and act again."
+        )
+    actor = character(ctx, actor_name)
     if args.counter:
         _may_counter(state, who)
+        _cost(ctx, who, actor, args.players, args.reward)
     to_beat = reading_of(action).total
     rolled = roll_character(
         ctx,
@@ -176,59 +199,51 @@ def react(ctx: Context, args: React) -> Decision:
         CortexRoll(
             pool=args.pool,
             vs=str(to_beat),
+            hinder=args.hinder,
+            push=args.push,
             pay=args.pay,
             scale=args.scale,
             boost=args.boost,
             results=args.results,
         ),
         side="gm" if who.kind == "gmc" else "player",
+        test=True,
+        closes=(action.id,),
+        beat=False,
     )
     reaction = rolled_record(rolled, who)
-    settled = scene.model_copy(update={"pending_action": None})
     now = game.with_roll(reaction)
-    events: list[Event] = list(rolled.events)
-    stress_on = mod_on(state, "stress")
-    actor = character(ctx, actor_name)
+    exchange = Exchange(
+        actor=actor.name, reactor=who.name, action_id=action.id, reaction_id=reaction.id
+    )
+    found = verdict(state, now, exchange)
+    assert found is not None  # both rolls are in play: one was just made
     lines = list(rolled.reply.text)
-    if reading_of(reaction).total > to_beat:
-        lines.append(f"{who.name}'s reaction beats {to_beat}: {actor.name}'s action fails.")
-        if mod_on(state, "reaction-effect") and not args.counter:
-            settled = settled.model_copy(
-                update={"winning_reaction": (who.name, actor.name, reaction.id, action.id)}
-            )
-        events.append(scene_change(now, settled, f"{who.name} reacts"))
+    events: list[Event] = list(rolled.events)
+    paid: list[Event] = []
+    if found.reaction_wins and args.counter:
+        paid, said = _cost(ctx, who, actor, args.players, args.reward)
+        exchange = exchange.model_copy(update={"countered": True})
+        found = verdict(state, now, exchange)
+        assert found is not None
+        lines.append(found.lines[0])
+        lines += said
+        lines += found.lines[1:]
+    else:
+        lines += found.lines
         if args.counter:
-            events += _counter(
-                who, reaction, actor, action, game=now, stress_on=stress_on, lines=lines
-            )
-        elif mod_on(state, "reaction-effect"):
-            lines.append(
-                f"{who.name} may pay 1 PP to use its effect die against {actor.name}: /counter."
-            )
-        return Decision(
-            events=tuple(events), reply=Reply(text=tuple(lines), data=rolled.reply.data)
-        )
+            lines.append("The reaction did not win, so there is no counter and nothing is paid.")
+        lines += counter_hint(state, exchange, found)
+    settled = scene.model_copy(
+        update={"pending_action": None, "exchange": exchange, "winning_reaction": None}
+    )
+    events += paid
     events.append(scene_change(now, settled, f"{who.name} reacts"))
-    if args.counter:
-        lines.append("The reaction did not win, so there is no counter and nothing is paid.")
-    won = _effect_against(action, reading_of(reaction).total)
-    lost = losing_effect(now, Contestant(name=who.name, roll_id=reaction.id))
-    stake = stakes_for(
-        actor.name, won, who.name, lost, high_stakes=scene.high_stakes, stress_on=stress_on
-    )
-    lines.append(
-        f"{actor.name}'s action stands ({reading_of(action).total} against "
-        f"{reading_of(reaction).total}; a tie goes to the actor)."
-    )
-    compared = effect_comparison(actor.name, won, who.name, lost)
-    if compared is not None and not scene.high_stakes:
-        lines.append(compared)
-    lines.append(describe_stake(stake, who.name, stress_on))
-    if stake is not None:
+    if found.stake is not None:
         events.append(
             ev.ContestChanged(
                 contest=game.contest,
-                stakes=(*game.stakes, stake),
+                stakes=stakes_with(game, reaction.id, found.stake),
                 gave_in_to=game.gave_in_to,
                 note=f"{actor.name}'s action against {who.name}",
             )
@@ -239,6 +254,8 @@ def react(ctx: Context, args: React) -> Decision:
 @dataclass(frozen=True)
 class Counter:
     character: Annotated[str | None, Opt("who reacted (default: the winning reactor)")] = None
+    players: D12Players = None
+    reward: D12Reward = None
 
 
 @commands.command(
@@ -254,26 +271,51 @@ def counter(ctx: Context, args: Counter) -> Decision:
     scene = current_scene(game)
     if not mod_on(state, "reaction-effect"):
         raise Refusal("The reaction-effect mod is off: a winning reaction only stops the action.")
-    if scene.winning_reaction is None:
-        raise Refusal("No winning reaction is waiting to use its effect die (it must be the last).")
-    reactor, actor_name, reaction_id, action_id = scene.winning_reaction
-    who = own_character(ctx, args.character or reactor)
+    exchange = _winning(state, game, scene)
+    who = own_character(ctx, args.character or exchange.reactor)
     may_act_for(ctx, who)
-    if who.name != reactor:
-        raise Refusal(f"The winning reaction is {reactor}'s.")
+    if who.name != exchange.reactor:
+        raise Refusal(f"The winning reaction is {exchange.reactor}'s.")
     _may_counter(state, who)
-    reaction, action = game.roll_by_id(reaction_id), game.roll_by_id(action_id)
-    if reaction is None or action is None:
+    actor = character(ctx, exchange.actor)
+    paid, said = _cost(ctx, who, actor, args.players, args.reward)
+    countered = exchange.model_copy(update={"countered": True})
+    found = verdict(state, game, countered)
+    if found is None:
         raise Refusal("Those rolls are no longer in play; the reaction's effect die is gone.")
-    lines: list[str] = []
-    actor = character(ctx, actor_name)
-    stress_on = mod_on(state, "stress")
-    events = _counter(who, reaction, actor, action, game=game, stress_on=stress_on, lines=lines)
-    done = scene.model_copy(update={"winning_reaction": None})
-    return Decision(
-        events=(*events, scene_change(game, done, f"{who.name} counters")),
-        reply=Reply(text=tuple(lines)),
-    )
+    events: list[Event] = [
+        *paid,
+        scene_change(
+            game,
+            scene.model_copy(update={"exchange": countered, "winning_reaction": None}),
+            f"{who.name} counters",
+        ),
+    ]
+    if found.stake is not None:
+        events.append(
+            ev.ContestChanged(
+                contest=game.contest,
+                stakes=stakes_with(game, exchange.reaction_id, found.stake),
+                gave_in_to=game.gave_in_to,
+                note=f"{who.name}'s reaction against {actor.name}",
+            )
+        )
+    return Decision(events=tuple(events), reply=Reply.say(*said, *found.lines[1:]))
+
+
+def _winning(state: TableState, game: CortexState, scene: Scene) -> Exchange:
+    """The exchange whose reaction wins and may still use its effect die."""
+    exchange = scene.exchange
+    if exchange is None and scene.winning_reaction is not None:
+        # A table from before exchanges were kept.
+        reactor, actor, reaction_id, action_id = scene.winning_reaction
+        exchange = Exchange(
+            actor=actor, reactor=reactor, action_id=action_id, reaction_id=reaction_id
+        )
+    found = verdict(state, game, exchange) if exchange is not None else None
+    if exchange is None or found is None or not found.reaction_wins or exchange.countered:
+        raise Refusal("No winning reaction is waiting to use its effect die (it must be the last).")
+    return exchange
 
 
 def _may_counter(state: TableState, who: Character) -> None:
@@ -302,58 +344,27 @@ def _may_counter(state: TableState, who: Character) -> None:
         )
 
 
-def _counter(
-    who: Character,
-    reaction: RollRecord,
-    actor: Character,
-    action: RollRecord,
-    *,
-    game: CortexState,
-    stress_on: bool,
-    lines: list[str],
-) -> list[Event]:
-    won = _effect_against(reaction, reading_of(action).total)
-    lost = losing_effect(game, Contestant(name=actor.name, roll_id=action.id))
-    stake = stakes_for(who.name, won, actor.name, lost, high_stakes=False, stress_on=stress_on)
-    compared = effect_comparison(who.name, won, actor.name, lost)
-    if stake is None:
-        if compared is not None:
-            lines.append(compared)
-        lines.append(f"{who.name}'s effect die steps down to nothing: nothing is paid.")
-        return []
-    paid, cost = _reaction_cost(who, game)
-    lines.append(f"{who.name} pays {cost} to use the reaction's effect die.")
-    if compared is not None:
-        lines.append(compared)
-    lines.append(describe_stake(stake, actor.name, stress_on))
-    return [
-        paid,
-        ev.ContestChanged(
-            contest=game.contest,
-            stakes=(*game.stakes, stake),
-            gave_in_to=game.gave_in_to,
-            note=f"{who.name}'s reaction against {actor.name}",
-        ),
-    ]
-
-
-def _reaction_cost(who: Character, game: CortexState) -> tuple[Event, str]:
+def _cost(
+    ctx: Context, who: Character, actor: Character, players: str | None, reward: str | None
+) -> tuple[list[Event], list[str]]:
     """What using a winning reaction's effect die costs: 1 PP from a PC, a GM bank point for
-    a GMC -- or, where the game says so (Scions), a doom die of any size: the smallest."""
+    a GMC -- or, where the game says so (Scions), a doom die of any size: the smallest, and a
+    spent d12 rewards the players it affects (the actor, unless ``players`` says)."""
+    game = cortex(ctx.require_state())
     reason = f"{who.name} used a reaction's effect die"
     if who.kind == "pc":
-        return ev.PlotPointsChanged(character=who.name, delta=-1, reason=reason), "1 PP"
+        return [ev.PlotPointsChanged(character=who.name, delta=-1, reason=reason)], [
+            f"{who.name} pays 1 PP to use the reaction's effect die."
+        ]
     if game.rules.gmc_reaction_cost == "doom":
         rest = sorted(game.doom_pool)
         smallest = rest.pop(0)
-        return ev.DoomPoolChanged(dice=tuple(rest), reason=reason), f"a doom {smallest}"
-    return ev.GmBankChanged(delta=-1, reason=reason), "1 PP"
-
-
-def _effect_against(roll: RollRecord, other_total: int) -> Die:
-    """The roll's effect die with heroic steps for beating ``other_total`` by 5 or more."""
-    read = reading_of(roll)
-    result = read_outcome(read.total, read.effect, other_total, ties_succeed=roll.ties_succeed)
-    if result is None or not result.succeeded:
-        return read.effect
-    return result.effect if isinstance(result.effect, Die) else Die.D12
+        affected = (actor.name,) if actor.kind == "pc" else ()
+        rewarded, said = d12_rewards(
+            ctx, int(smallest is Die.D12), players, reward, affected=affected
+        )
+        paid: list[Event] = [ev.DoomPoolChanged(dice=tuple(rest), reason=reason), *rewarded]
+        return paid, [f"{who.name} pays a doom {smallest} to use the reaction's effect die.", *said]
+    return [ev.GmBankChanged(delta=-1, reason=reason)], [
+        f"{who.name} pays 1 PP to use the reaction's effect die."
+    ]

@@ -21,6 +21,7 @@ from scenekeeper.engine.commands import (
 from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.cortex import events as ev
@@ -61,7 +62,7 @@ def choose_sets(ctx: Context, args: TraitSets) -> Decision:
     doubled = next((s for s in sets if [t.casefold() for t in sets].count(s.casefold()) > 1), None)
     if doubled is not None:
         listed = ", ".join(dict.fromkeys(sets))
-        raise Refusal(f'{doubled} is named twice; name each set once, like names:"{listed}".')
+        raise Refusal(f"{doubled} is named twice; name each set once, like names:{quoted(listed)}.")
     # Keep the spelling sheets already use (a set renamed only in case stays the same set).
     known = (DISTINCTIONS, *game.trait_sets)
     sets = tuple(next((k for k in known if same_name(k, s)), s) for s in sets)
@@ -124,7 +125,7 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events=tuple(events),
         reply=Reply.say(
             f"{'GMC' if args.gmc else 'Character'} {name} is ready{played}.",
-            f'Rate traits with /char set character:"{name}" trait:<name> die:<d4..d12> '
+            f"Rate traits with /char set {option('character', name)} trait:<name> die:<d4..d12> "
             f"(sets: {sets}), or bring a whole sheet with /char import file:<sheet>.",
         ),
     )

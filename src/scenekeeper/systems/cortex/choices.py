@@ -17,7 +17,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex
 from scenekeeper.systems.cortex.reading import CortexRuleError, Reading, check_choice, hitches
-from scenekeeper.systems.cortex.rolls import reading_of, steps
+from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import RollRecord
 
@@ -76,7 +76,8 @@ def _words(text: str, roll: RollRecord) -> list[str]:
 
 
 def _name(source: str) -> str:
-    return source.split(" (", 1)[0].casefold()
+    # Commas separate the words of a pick, so a name holding one is read without it.
+    return " ".join(source.split(" (", 1)[0].replace(",", " ").split()).casefold()
 
 
 def _label(roll: RollRecord, index: int) -> str:
@@ -112,6 +113,25 @@ class Spend:
     reading: Reading
     event: Event
     line: str
+    #: An effect die bought when no die was left: it is a d4.
+    only_d4: bool = False
+
+
+def warn_effect(roll: RollRecord, bought: Spend, cost: str, anyway: str) -> None:
+    """Refuse, before anything is paid, an effect die that buys next to nothing: a d4 when no
+    die is left (gaps 1.5), or any effect die of a roll that failed its difficulty (a failed
+    roll's effect die does nothing, and a loser keeps their largest effect die anyway)."""
+    result = outcome_of(roll)
+    if result is not None and not result.succeeded:
+        raise Refusal(
+            f"Roll #{roll.id} failed, so another effect die does nothing for it; {cost} would be "
+            f"wasted. To spend it anyway, add {anyway}."
+        )
+    if bought.only_d4:
+        raise Refusal(
+            f"Roll #{roll.id} has no die left for another effect die: {cost} would keep only a "
+            f"d4. To spend it anyway, add {anyway}."
+        )
 
 
 def one_more_total_die(roll: RollRecord) -> Spend:
@@ -140,7 +160,7 @@ def one_more_effect_die(roll: RollRecord) -> Spend:
     )
     got = _label(roll, extra[0]) if extra else "a d4 (no die is left)"
     line = f"keeps {got} as another effect die: {', '.join(str(e) for e in reading.effects)}"
-    return Spend(reading, _chosen(roll, roll.keep, roll.effects + 1, reading), line)
+    return Spend(reading, _chosen(roll, roll.keep, roll.effects + 1, reading), line, not extra)
 
 
 def _free_dice(roll: RollRecord, reading: Reading) -> list[int]:

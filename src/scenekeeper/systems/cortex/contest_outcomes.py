@@ -24,12 +24,21 @@ from scenekeeper.systems.cortex.contest_rules import (
     standing_total,
     winning_effect,
 )
+from scenekeeper.systems.cortex.contest_window import INTERFERE, rescue
 from scenekeeper.systems.cortex.contests import running
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
+from scenekeeper.systems.cortex.rolling import (
+    BoostOpt,
+    CortexRoll,
+    HinderOpt,
+    PayOpt,
+    PushOpt,
+    roll_character,
+    rolled_record,
+)
 from scenekeeper.systems.cortex.rolls import reading_of
-from scenekeeper.systems.cortex.sheet import same_name
-from scenekeeper.systems.cortex.state import Contestant
+from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.state import Contestant, CortexState
 from scenekeeper.systems.cortex.stress_commands import take_by_rules
 from scenekeeper.systems.cortex.troubles import complication_events
 
@@ -42,6 +51,10 @@ LOSER_EARNS = {Die.D8: 1, Die.D10: 2, Die.D12: 3}
 class Interfere:
     pool: Annotated[str, Opt("the interferer's pool")]
     character: Annotated[str | None, Opt("who interferes (default: the character you play)")] = None
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
+    boost: BoostOpt = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
 
 
@@ -66,9 +79,29 @@ def interfere(ctx: Context, args: Interfere) -> Decision:
     if who.kind == "gmc" and game.gm_bank < 1:
         raise Refusal("Interfering costs 1 PP and the GM bank is empty.")
     standing = standing_total(game, contest)
-    assert standing is not None
-    request = CortexRoll(pool=args.pool, vs=str(standing), results=args.results)
-    rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
+    if standing is None:
+        raise Refusal("The standing roll is no longer in play; a GM ends it with /contest end.")
+    if who.status != "active":
+        raise Refusal(f"{who.name} is out of the scene and cannot interfere.")
+    request = CortexRoll(
+        pool=args.pool,
+        vs=str(standing),
+        hinder=args.hinder,
+        push=args.push,
+        pay=args.pay,
+        boost=args.boost,
+        results=args.results,
+    )
+    leading = contest.contestants[contest.leader].roll_id
+    rolled = roll_character(
+        ctx,
+        who,
+        request,
+        side="gm" if who.kind == "gmc" else "player",
+        test=True,
+        closes=(leading,) if leading is not None else (),
+        purpose=INTERFERE,
+    )
     record = rolled_record(rolled, who)
     paid: Event = (
         ev.PlotPointsChanged(character=who.name, delta=-1, reason="interfering in a contest")
@@ -83,12 +116,16 @@ def interfere(ctx: Context, args: Interfere) -> Decision:
             gave_in_to=game.gave_in_to,
             note=f"{who.name} interfered and halted the contest",
         )
+        rolls = tuple(c.roll_id for c in contest.contestants if c.roll_id is not None)
+        closed = ev.RollsClosed(roll_ids=(*rolls, record.id), reason="the contest was halted")
         line = f"{who.name} beats {standing}: the contest halts."
-        return _with(rolled, [paid, halt], line)
+        return _with(rolled, [paid, halt, closed], line)
     now = game.with_roll(record)
     won, _ = winning_effect(now, leader)
     lost = losing_effect(now, Contestant(name=who.name, roll_id=record.id))
     stake = stakes_for(leader.name, won, who.name, lost, high_stakes=False, stress_on=False)
+    if stake is not None:
+        stake = stake.model_copy(update={"roll_id": record.id})
     owed = (*game.stakes, stake) if stake else game.stakes
     going = ev.ContestChanged(
         contest=contest,
@@ -99,6 +136,15 @@ def interfere(ctx: Context, args: Interfere) -> Decision:
     line = f"{who.name} fails to beat {standing}. " + describe_stake(
         stake, who.name, mod_on(state, "stress")
     )
+    # Interfering cost 1 PP already: what is left may still buy dice for the total.
+    after_paying = game.model_copy(update={"gm_bank": game.gm_bank - (who.kind == "gmc")})
+    payer = who.model_copy(update={"pp": who.pp - (who.kind == "pc")})
+    saved = rescue(after_paying, payer, record, standing)
+    if saved is not None:
+        line += (
+            f" {saved[0]} PP for more dice in the total would make it {saved[1]} and halt the "
+            "contest: /pp spend on:total."
+        )
     return _with(rolled, [paid, going], line)
 
 
@@ -152,9 +198,17 @@ def settle(ctx: Context, args: Settle) -> Decision:
     elif not meta.is_gm(ctx.actor.id) and meta.owner_of(winner.name) != ctx.actor.id:
         raise Refusal(f"{winner.name} won: their player or a GM settles it.")
     rest = game.stakes[:index] + game.stakes[index + 1 :]
-    done = ev.ContestChanged(
-        contest=game.contest, stakes=rest, gave_in_to=game.gave_in_to, note=f"settled {loser.name}"
+    done: tuple[Event, ...] = (
+        ev.ContestChanged(
+            contest=game.contest,
+            stakes=rest,
+            gave_in_to=game.gave_in_to,
+            note=f"settled {loser.name}",
+        ),
     )
+    if stake.roll_id is not None:
+        # Settled: the roll that decided it is final now.
+        done += (ev.RollsClosed(roll_ids=(stake.roll_id,), reason="its outcome was settled"),)
     if args.pull and args.stress is None:
         raise Refusal("pull: goes with stress:<type> (pulled punches: no trauma).")
     if stake.stress_only and args.stress is None:
@@ -171,24 +225,31 @@ def settle(ctx: Context, args: Settle) -> Decision:
             reason = f"lost a conflict, taking {stake.die} stress"
             hurt.append(ev.PlotPointsChanged(character=loser.name, delta=earned, reason=reason))
             lines.append(f"{loser.name} earns {earned} PP for losing the conflict.")
-        return Decision(events=(*hurt, done), reply=Reply.say(*lines))
+        return Decision(events=(*hurt, *done), reply=Reply.say(*lines))
     events: list[Event] = []
     if stake.taken_out and not args.stay:
         reason = f"lost a high-stakes contest to {winner.name}"
         events.append(ev.StatusChanged(character=loser.name, status="taken_out", reason=reason))
-        return Decision(events=(*events, done), reply=Reply.say(f"{loser.name} is taken out."))
+        return Decision(events=(*events, *done), reply=Reply.say(f"{loser.name} is taken out."))
     if args.stay:
         if not stake.taken_out:
             raise Refusal("stay:true is for a high-stakes loss that would take them out.")
-        if loser.pp < 1:
-            raise Refusal(f"Staying in the fight costs 1 PP and {loser.name} has none.")
-        events.append(
-            ev.PlotPointsChanged(character=loser.name, delta=-1, reason="stayed in the fight")
-        )
+        events.append(_stay_paid(game, loser))
     if not args.complication:
         raise Refusal(f'Name the {stake.die} complication: complication:"...".')
     made, line = complication_events(loser, args.complication, stake.die)
-    return Decision(events=(*events, *made, done), reply=Reply.say(line))
+    return Decision(events=(*events, *made, *done), reply=Reply.say(line))
+
+
+def _stay_paid(game: CortexState, loser: Character) -> Event:
+    """Cortex p.33: 1 PP keeps the loser in the fight (a GMC's from the GM bank)."""
+    if loser.kind == "gmc":
+        if game.gm_bank < 1:
+            raise Refusal("Staying in the fight costs 1 PP and the GM bank is empty.")
+        return ev.GmBankChanged(delta=-1, reason=f"{loser.name} stayed in the fight")
+    if loser.pp < 1:
+        raise Refusal(f"Staying in the fight costs 1 PP and {loser.name} has none.")
+    return ev.PlotPointsChanged(character=loser.name, delta=-1, reason="stayed in the fight")
 
 
 @commands.command(
@@ -224,11 +285,22 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
-    running(game)
-    event = ev.ContestChanged(
-        contest=None,
-        stakes=game.stakes,
-        gave_in_to=game.gave_in_to,
-        note="the GM ended the contest",
-    )
-    return Decision(events=(event,), reply=Reply.say("The contest ends without a winner."))
+    if game.contest is None and game.stakes:
+        waiting = ", ".join(s.loser for s in game.stakes)
+        raise Refusal(
+            f"No contest is running; outcomes wait to be settled ({waiting}): /contest settle, "
+            "or a GM's /cancel what:outcome character:<loser>."
+        )
+    contest = running(game)
+    rolls = tuple(c.roll_id for c in contest.contestants if c.roll_id is not None)
+    events: list[Event] = [
+        ev.ContestChanged(
+            contest=None,
+            stakes=game.stakes,
+            gave_in_to=game.gave_in_to,
+            note="the GM ended the contest",
+        )
+    ]
+    if rolls:
+        events.append(ev.RollsClosed(roll_ids=rolls, reason="the GM ended the contest"))
+    return Decision(events=tuple(events), reply=Reply.say("The contest ends without a winner."))

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 from scenekeeper.dice import Die, step_down
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import option
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.reading import Reading, alternatives
-from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
+from scenekeeper.systems.cortex.reading import Reading, alternatives, read_outcome
+from scenekeeper.systems.cortex.rolls import reading_of, steps
 from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord, Stakes
 
 
@@ -37,18 +38,61 @@ def standing_total(game: CortexState, contest: Contest) -> int | None:
     return read.total if read is not None else None
 
 
+def heroic_effect(
+    roll: RollRecord, against: int | None, *, ties_succeed: bool = False
+) -> tuple[Die, int, bool]:
+    """A roll's effect die with the heroic steps of beating ``against`` by 5 or more (Cortex
+    p.19): the die, the steps, and whether it went past d12 (then it counts as d12)."""
+    read = reading_of(roll)
+    result = read_outcome(
+        read.total, read.effect, against, ties_succeed=ties_succeed or roll.ties_succeed
+    )
+    if result is None or not result.succeeded:
+        return read.effect, 0, False
+    if isinstance(result.effect, Die):
+        return result.effect, result.steps, False
+    return Die.D12, result.steps, True
+
+
 def winning_effect(game: CortexState, who: Contestant) -> tuple[Die, bool]:
     """The winner's effect die with its heroic steps, and whether it went past d12."""
     roll = roll_of(game, who)
     if roll is None:
         return Die.D4, False
-    read = reading_of(roll)
-    result = outcome_of(roll, read)
-    if result is None or not result.succeeded:
-        return read.effect, False
-    if isinstance(result.effect, Die):
-        return result.effect, False
-    return Die.D12, True
+    won, _, past = heroic_effect(roll, roll.difficulty)
+    return won, past
+
+
+def effect_lines(
+    winner: str,
+    won: Die,
+    *,
+    steps: int,
+    past: bool,
+    loser: str,
+    lost: Die | None,
+    loser_read: Die | None,
+    high_stakes: bool,
+    margin: int | None = None,
+) -> list[str]:
+    """How the effect dice came to be and compared, as contests and reactions say it: the
+    winner's heroic steps (``margin``: by how much they beat the loser, when no roll line said
+    it), past d12, the loser keeping their largest effect die, and the comparison."""
+    lines: list[str] = []
+    if margin is not None and steps and not past:
+        times = "once" if steps == 1 else f"{steps} steps"
+        lines.append(
+            f"{winner} beats {loser} by {margin}, a heroic success: the effect die steps up "
+            f"{times} to {won}."
+        )
+    if past:
+        lines.append(f"{winner}'s effect die steps past d12: the GM may rule it an outright win.")
+    if lost is not None and loser_read is not None and lost != loser_read:
+        lines.append(f"{loser}'s roll cannot win, so it keeps its largest effect die, {lost}.")
+    compared = effect_comparison(winner, won, loser, lost)
+    if compared is not None and not high_stakes:
+        lines.append(compared)
+    return lines
 
 
 def losing_effect(game: CortexState, who: Contestant) -> Die | None:
@@ -124,10 +168,6 @@ def move_on(game: CortexState, contest: Contest, last: int, *, stress_on: bool) 
         for loser in (c for c in contest.contestants if c.failed):
             lost = losing_effect(game, loser)
             read = reading(game, loser)
-            if lost is not None and read is not None and lost != read.effect:
-                lines.append(
-                    f"{loser.name}'s roll cannot win, so it keeps its largest effect die, {lost}."
-                )
             stake = stakes_for(
                 winner.name,
                 won,
@@ -136,36 +176,46 @@ def move_on(game: CortexState, contest: Contest, last: int, *, stress_on: bool) 
                 high_stakes=contest.high_stakes,
                 stress_on=stress_on,
             )
-            compared = effect_comparison(winner.name, won, loser.name, lost)
-            if compared is not None and not contest.high_stakes:
-                lines.append(compared)
+            lines += effect_lines(
+                winner.name,
+                won,
+                steps=0,
+                past=False,
+                loser=loser.name,
+                lost=lost,
+                loser_read=read.effect if read is not None else None,
+                high_stakes=contest.high_stakes,
+            )
             lines.append(describe_stake(stake, loser.name, stress_on))
             if stake is not None:
-                owed.append(stake)
+                owed.append(stake.model_copy(update={"roll_id": loser.roll_id}))
     note = f"{winner.name} won the contest" if winner else "the contest ended"
     end = ev.ContestChanged(
         contest=None, stakes=(*game.stakes, *owed), gave_in_to=game.gave_in_to, note=note
     )
-    return Step([end], lines)
+    # The contest is decided: its rolls' readings are final.
+    rolls = tuple(c.roll_id for c in contest.contestants if c.roll_id is not None)
+    closed = [ev.RollsClosed(roll_ids=rolls, reason="the contest ended")] if rolls else []
+    return Step([end, *closed], lines)
 
 
 def describe_stake(stake: Stakes | None, loser: str, stress_on: bool) -> str:
     if stake is None:
         return f"{loser} loses; the complication steps down to nothing."
-    settle = f'/contest settle character:"{loser}" complication:"<name>"'
+    who = f"/contest settle {option('character', loser)}"
+    settle = f'{who} complication:"<name>"'
     if stress_on:
         settle += f" (or stress:<type> for {stake.die} stress)"
     if stake.stress_only:
         return (
             f"High stakes: {stake.winner}'s effect die {stake.die} is larger, and with stress "
-            f"{loser} takes {stake.die} stress instead of being taken out: "
-            f'/contest settle character:"{loser}" stress:<type>.'
+            f"{loser} takes {stake.die} stress instead of being taken out: {who} stress:<type>."
         )
     if stake.taken_out:
         return (
             f"High stakes: {stake.winner}'s effect die {stake.die} is larger: {loser} is taken "
-            f"out ({settle.split(' complication')[0]}), unless they pay 1 PP to take a "
-            f"{stake.die} complication instead (add stay:true)."
+            f"out ({who}), unless they pay 1 PP to take a {stake.die} complication instead "
+            "(add stay:true)."
         )
     return f"{loser} takes a {stake.die} complication, named by {stake.winner}: {settle}."
 

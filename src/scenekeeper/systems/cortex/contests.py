@@ -20,22 +20,32 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.choices import one_more_total_die, spendable
 from scenekeeper.systems.cortex.contest_rules import (
     move_on,
     reading,
     replace,
     standing_total,
 )
+from scenekeeper.systems.cortex.contest_window import INTERFERE, rescue, rescue_line
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
+from scenekeeper.systems.cortex.rolling import (
+    BoostOpt,
+    CortexRoll,
+    HinderOpt,
+    PayOpt,
+    PushOpt,
+    ScaleOpt,
+    roll_character,
+    rolled_record,
+)
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.sheet import Character, same_name
-from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord
+from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -64,10 +74,13 @@ def start(ctx: Context, args: Start) -> Decision:
     may_act_for(ctx, who)
     refuse_in_scene(ctx.require_state(), "contests", ("opening", "tag"))
     if game.contest is not None:
-        raise Refusal("A contest is running; finish it first (/contest show).")
-    if game.stakes:
-        raise Refusal("The last contest's outcome is not settled yet; /contest settle it first.")
-    names = [n.strip() for n in args.against.split(",") if n.strip()]
+        raise Refusal(
+            "A contest is running; finish it first (/contest show), or a GM ends it with "
+            "/contest end."
+        )
+    names = split_listed(args.against, game.characters)
+    if not names:
+        raise Refusal('Name who opposes: against:"Thug", or several, like against:"Thug, Brute".')
     opponents = [character(ctx, n) for n in names]
     everyone = [who, *opponents]
     if len({c.name for c in everyone}) != len(everyone):
@@ -91,13 +104,23 @@ def start(ctx: Context, args: Start) -> Decision:
         contestants=tuple(Contestant(name=c.name) for c in everyone), high_stakes=high
     )
     stakes = " It is high stakes: the loser may be taken out." if high else ""
+    waiting = [
+        f"Still to settle: {s.loser} takes {s.die} from {s.winner} (/contest settle)."
+        for s in game.stakes
+    ]
     return Decision(
         events=(
-            ev.ContestChanged(contest=contest, gave_in_to=game.gave_in_to, note="contest started"),
+            ev.ContestChanged(
+                contest=contest,
+                stakes=game.stakes,
+                gave_in_to=game.gave_in_to,
+                note="contest started",
+            ),
         ),
         reply=Reply.say(
             f"Contest: {who.name} against {', '.join(o.name for o in opponents)}.{stakes}",
             f'{who.name} rolls first: /contest roll pool:"...".',
+            *waiting,
         ),
     )
 
@@ -106,13 +129,12 @@ def start(ctx: Context, args: Start) -> Decision:
 class ContestRoll:
     pool: Annotated[str, Opt('traits, assets, complications and dice, like "Fighting Agility"')]
     character: Annotated[str | None, Opt("who rolls (default: whose turn it is / yours)")] = None
-    hinder: Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")] = None
-    pay: Annotated[
-        int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
-    ] = 0
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
-    scale: Annotated[str | None, Opt("scale dice (d8, or d8 d8; see /roll)")] = None
-    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
+    scale: ScaleOpt = None
+    boost: BoostOpt = None
 
 
 @commands.command(
@@ -133,12 +155,28 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         pool=args.pool,
         vs=None if standing is None else str(standing),
         hinder=args.hinder,
+        push=args.push,
         pay=args.pay,
         results=args.results,
         scale=args.scale,
         boost=args.boost,
     )
-    rolled = roll_character(ctx, who, request, side="gm" if who.kind == "gmc" else "player")
+    leading = contest.contestants[contest.leader].roll_id if contest.leader is not None else None
+    # The roll answers the standing total, and the contest moves past any interference since:
+    # their readings are final now.
+    interfered = tuple(
+        r.id
+        for s in game.stakes
+        if (r := game.roll_by_id(s.roll_id or 0)) and r.purpose == INTERFERE
+    )
+    rolled = roll_character(
+        ctx,
+        who,
+        request,
+        side="gm" if who.kind == "gmc" else "player",
+        test=True,
+        closes=(*((leading,) if leading is not None else ()), *interfered),
+    )
     record = rolled_record(rolled, who)
     contest = replace(
         contest, index, contest.contestants[index].model_copy(update={"roll_id": record.id})
@@ -150,19 +188,12 @@ def contest_roll(ctx: Context, args: ContestRoll) -> Decision:
         contest = contest.model_copy(update={"leader": index})
         step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
         return _reply(rolled, step.events, step.lines)
-    rescue = _rescue(game, who, record, standing)
-    if rescue is not None:
+    saved = rescue(game, who, record, standing)
+    if saved is not None:
+        # The window after the roll: plot points may still save it (gaps 1.5).
         contest = contest.model_copy(update={"short": index})
         end = ev.ContestChanged(contest=contest, stakes=game.stakes, gave_in_to=game.gave_in_to)
-        return _reply(
-            rolled,
-            [end],
-            [
-                f"{who.name}'s {total} does not beat {standing}, but 1 PP for one more die makes "
-                f"it {rescue}: /pp spend on:total, then /contest stand. Or /contest stand now "
-                "to lose."
-            ],
-        )
+        return _reply(rolled, [end], [rescue_line(game, who, record, standing, saved)])
     return _reply(rolled, *_falls_short(state, game, contest, index, standing))
 
 
@@ -187,8 +218,8 @@ def stand(ctx: Context, args: Stand) -> Decision:
     index = their_turn(contest, who.name)
     standing = standing_total(game, contest)
     read = reading(game, contest.contestants[index])
-    assert standing is not None
-    assert read is not None
+    if standing is None or read is None:
+        raise Refusal("That roll is no longer in play; a GM ends the contest with /contest end.")
     if read.total > standing:
         contest = contest.model_copy(update={"leader": index, "short": None})
         step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
@@ -208,18 +239,6 @@ def _falls_short(
     contest = contest.model_copy(update={"short": None})
     step = move_on(game, contest, index, stress_on=mod_on(state, "stress"))
     return step.events, [f"{who.name} fails to beat {standing} and loses.", *step.lines]
-
-
-def _rescue(game: CortexState, who: Character, record: RollRecord, standing: int) -> int | None:
-    """The total one more die would make, when a plot point for it would beat ``standing``."""
-    can_pay = spendable(who, record) >= 1 if who.kind == "pc" else game.gm_bank >= 1
-    if not can_pay:
-        return None
-    try:
-        bought = one_more_total_die(record)
-    except Refusal:
-        return None
-    return bought.reading.total if bought.reading.total > standing else None
 
 
 def _reply(rolled: Decision, events: list[Event], lines: list[str]) -> Decision:

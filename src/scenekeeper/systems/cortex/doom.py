@@ -14,15 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import DiceError, Die, Pool, roll_dice, step_up
+from scenekeeper.dice import DiceError, Die, Pool, roll_dice, step_down, step_up
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, die_named, mod_on, require_mod
 from scenekeeper.systems.cortex.pools import Term
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
+from scenekeeper.systems.cortex.scenes import scene_ended
+from scenekeeper.systems.cortex.stepping import StepsOpt
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 #: What a doom die can buy, and the smallest die that buys it (gaps 1.6).
@@ -90,20 +93,49 @@ def take_doom_die(dice: tuple[Die, ...], wanted: str) -> tuple[Die, tuple[Die, .
     return die, tuple(rest)
 
 
+@dataclass(frozen=True)
+class StepDoomDie:
+    die: Annotated[str, Opt("which doom die, by size, like d8")]
+    steps: StepsOpt = 1
+
+
 @commands.command(
-    "doom stepup", help="Step up one doom die (to d12 at most).", permission=Permission.GM
+    "doom stepup",
+    help="Step up one doom die (by steps:, one by default; to d12 at most).",
+    permission=Permission.GM,
 )
-def stepup(ctx: Context, args: DoomDie) -> Decision:
+def stepup(ctx: Context, args: StepDoomDie) -> Decision:
     _doom_mod(ctx)
     game = cortex(ctx.require_state())
     die, rest = take_doom_die(game.doom_pool, args.die)
-    higher = step_up(die)
-    if not isinstance(higher, Die):
+    if die is Die.D12:
         raise Refusal("A d12 doom die cannot step up; add a die instead.")
-    dice = (*rest, higher)
+    higher = step_up(die, args.steps)
+    top = higher if isinstance(higher, Die) else Die.D12  # doom dice stop at d12
+    dice = (*rest, top)
     return Decision(
-        events=(ev.DoomPoolChanged(dice=dice, reason=f"{die} stepped up to {higher}"),),
+        events=(ev.DoomPoolChanged(dice=dice, reason=f"{die} stepped up to {top}"),),
         reply=Reply.say(f"Doom pool: {_pool_text(dice)}."),
+    )
+
+
+@commands.command(
+    "doom stepdown",
+    help="Step down one doom die (by steps:, one by default; below d4 it leaves the pool).",
+    permission=Permission.GM,
+)
+def stepdown(ctx: Context, args: StepDoomDie) -> Decision:
+    _doom_mod(ctx)
+    game = cortex(ctx.require_state())
+    die, rest = take_doom_die(game.doom_pool, args.die)
+    lower = step_down(die, args.steps)
+    if isinstance(lower, Die):
+        dice, said = (*rest, lower), f"{die} stepped down to {lower}"
+    else:
+        dice, said = rest, f"{die} stepped down and out of the pool"
+    return Decision(
+        events=(ev.DoomPoolChanged(dice=dice, reason=said),),
+        reply=Reply.say(f"The doom {said}. Doom pool: {_pool_text(dice)}."),
     )
 
 
@@ -144,12 +176,14 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
     if die < smallest:
         raise Refusal(f"{args.on} needs a doom die of {smallest} or larger; {die} is too small.")
     lines = [f"The GM spends a doom {die} to {what}."]
+    ended: list[Event] = []
     if args.on == "end-scene":
-        # Gaps 1.6: ending the scene takes two d12s.
+        # Gaps 1.6: ending the scene takes two d12s -- and it ends.
         if Die.D12 not in rest:
             raise Refusal("Ending the scene takes two d12 doom dice.")
         _, rest = take_doom_die(rest, "d12")
-        lines = ["The GM spends two doom d12s to end the scene."]
+        ended, said = scene_ended(ctx.require_state())
+        lines = ["The GM spends two doom d12s to end the scene.", *said]
     reason = f"spent {die} on {args.on}" + (f": {args.note}" if args.note else "")
     lent = (*game.doom_lent, die) if args.on == "gmc-pool" else None
     events: list[Event] = [ev.DoomPoolChanged(dice=rest, reason=reason, lent=lent)]
@@ -171,35 +205,49 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         lines.append(args.note)
     spent_d12s = 2 if args.on == "end-scene" else int(die is Die.D12)
     rewarded, said = d12_rewards(ctx, spent_d12s, args.players, args.reward)
-    events += rewarded
+    events += [*rewarded, *ended]
     lines += said
     lines.append(f"Doom pool: {_pool_text(rest)}.")
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
 def d12_rewards(
-    ctx: Context, count: int, players: str | None, reward: str | None
+    ctx: Context,
+    count: int,
+    players: str | None,
+    reward: str | None,
+    *,
+    affected: tuple[str, ...] = (),
 ) -> tuple[list[Event], list[str]]:
     """Scions: every d12 the GM spends gives each affected player 1 point or 1 XP; ``count``
-    d12s were spent (none: nothing to reward, or a game without the rule)."""
-    if count == 0 or not cortex(ctx.require_state()).rules.d12_rewards:
+    d12s were spent (none: nothing to reward, or a game without the rule). ``affected``: the
+    players' characters the spend plainly affects, when ``players:`` is left out."""
+    game = cortex(ctx.require_state())
+    if count == 0 or not game.rules.d12_rewards:
         return [], []
-    if not players or not reward:
+    names = (
+        [character(ctx, n).name for n in split_listed(players, game.characters)]
+        if players
+        else list(affected)
+    )
+    if not names or not reward:
+        who = f"players:{quoted(listed(names))} " if names else 'players:"Ada, Ben" '
         raise Refusal(
-            'A spent d12 rewards the affected players: add players:"Ada, Ben" reward:pp|xp.'
+            f"A spent d12 rewards the affected players: add {who}reward:pp (a point each) or "
+            "reward:xp (an XP each)."
         )
     if reward not in ("pp", "xp"):
         raise Refusal("reward: is pp (a point each) or xp (an XP each).")
-    names = [character(ctx, n.strip()).name for n in players.split(",") if n.strip()]
     who = names[0] if len(names) == 1 else f"{', '.join(names)} each"
     gains = "gains" if len(names) == 1 else "gain"
     per = f"{count} " if count > 1 else "1 "
     why = "for the spent d12" if count == 1 else f"for the {count} spent d12s"
+    reason = f"the GM spent {count} doom d12"
     if reward == "xp":
-        return [], [f"{who} {gains} {per}XP {why} (note it on the sheet)."]
+        xp: list[Event] = [ev.XpChanged(character=n, delta=count, reason=reason) for n in names]
+        return xp, [f"{who} {gains} {per}XP {why}."]
     events: list[Event] = [
-        ev.PlotPointsChanged(character=n, delta=count, reason=f"the GM spent {count} doom d12")
-        for n in names
+        ev.PlotPointsChanged(character=n, delta=count, reason=reason) for n in names
     ]
     return events, [f"{who} {gains} {per}PP {why}."]
 

@@ -13,14 +13,23 @@ from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import move_on
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
+from scenekeeper.systems.cortex.rolling import (
+    BoostOpt,
+    CortexRoll,
+    HinderOpt,
+    PayOpt,
+    PushOpt,
+    roll_character,
+    rolled_record,
+)
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
-from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, Scene
+from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -31,6 +40,10 @@ class DramaRoll:
     character: Annotated[
         str | None, Opt("who wants to go first (default: the character you play)")
     ] = None
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
+    boost: BoostOpt = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
 
 
@@ -56,7 +69,20 @@ def roll(ctx: Context, args: DramaRoll) -> Decision:
             "roll again."
         )
     rolled = roll_character(
-        ctx, who, CortexRoll(pool=args.pool, results=args.results), side="player"
+        ctx,
+        who,
+        CortexRoll(
+            pool=args.pool,
+            hinder=args.hinder,
+            push=args.push,
+            pay=args.pay,
+            boost=args.boost,
+            results=args.results,
+        ),
+        side="player",
+        test=True,
+        # Rolling to go first is not yet the contest's beat (Cortex p.88, p.98).
+        beat=False,
     )
     record = rolled_record(rolled, who)
     kept = tuple((name, roll) for name, roll in scene.drama_rolls if name != who.name)
@@ -76,9 +102,10 @@ def roll(ctx: Context, args: DramaRoll) -> Decision:
 @dataclass(frozen=True)
 class Lead:
     against: Annotated[str, Opt("who opposes the dramatic lead")]
-    character: Annotated[str | None, Opt("the dramatic lead (default: the highest drama roll)")] = (
-        None
-    )
+    character: Annotated[
+        str | None,
+        Opt("the dramatic lead: who wants something, or one of those tied for the highest roll"),
+    ] = None
     high_stakes: Annotated[
         bool | None, Opt("losing takes a character out (default: the scene's)")
     ] = None
@@ -100,23 +127,13 @@ def lead(ctx: Context, args: Lead) -> Decision:
     opponent = character(ctx, args.against)
     rolls = [(n, game.roll_by_id(r)) for n, r in scene.drama_rolls]
     totals = [(n, r, reading_of(r).total) for n, r in rolls if r is not None]
-    if args.character is not None:
-        chosen = character(ctx, args.character).name
-        standing = next(((n, r) for n, r, _ in totals if n == chosen), None)
-    elif totals:
-        best = max(t for _, _, t in totals)
-        top = [(n, r) for n, r, t in totals if t == best]
-        if len(top) > 1:
-            raise Refusal(
-                f"{' and '.join(n for n, _ in top)} tie at {best}; they roll again, or the GM "
-                "names the lead (character:)."
-            )
-        standing = top[0]
-        chosen = standing[0]
-    else:
-        raise Refusal(
-            "Nobody has rolled to go first; name the lead with character:, or players /drama roll."
-        )
+    chosen, standing = _lead(ctx, totals, args.character)
+    lead_character = character(ctx, chosen)
+    if lead_character.status != "active" or opponent.status != "active":
+        out = lead_character if lead_character.status != "active" else opponent
+        raise Refusal(f"{out.name} is out of the scene and cannot take part in a contest.")
+    if opponent.name == chosen:
+        raise Refusal("The dramatic lead's opponent is someone else.")
     high = args.high_stakes if args.high_stakes is not None else scene.high_stakes
     first = Contestant(name=chosen, roll_id=standing[1].id if standing else None)
     contest = Contest(
@@ -126,7 +143,11 @@ def lead(ctx: Context, args: Lead) -> Decision:
         turn=0,
     )
     cleared = scene.model_copy(update={"drama_rolls": (), "dramatic_lead": chosen})
-    events = [scene_change(game, cleared, f"{chosen} is the dramatic lead")]
+    events: list[Event] = [scene_change(game, cleared, f"{chosen} is the dramatic lead")]
+    # The others pick up their dice (Cortex p.98): their rolls are done with.
+    others_rolls = tuple(r.id for n, r, _ in totals if n != chosen)
+    if others_rolls:
+        events.append(ev.RollsClosed(roll_ids=others_rolls, reason="another leads the contest"))
     lines = [f"{chosen} is the dramatic lead against {opponent.name}."]
     if standing is None:
         events.append(
@@ -150,6 +171,39 @@ def lead(ctx: Context, args: Lead) -> Decision:
                 "or wait."
             )
     return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+def _lead(
+    ctx: Context, totals: list[tuple[str, RollRecord, int]], named: str | None
+) -> tuple[str, tuple[str, RollRecord] | None]:
+    """Cortex p.98: the highest drama roll makes the dramatic lead, who uses that roll; a tie
+    for the highest may be broken by the GM naming one of them. With no drama rolls, the GM
+    names the one who wants something."""
+    if not totals:
+        if named is None:
+            raise Refusal(
+                "Nobody has rolled to go first; name the lead with character:, or players "
+                "/drama roll."
+            )
+        return character(ctx, named).name, None
+    best = max(t for _, _, t in totals)
+    top = [(n, r) for n, r, t in totals if t == best]
+    if named is None:
+        if len(top) > 1:
+            raise Refusal(
+                f"{' and '.join(n for n, _ in top)} tie at {best}; they roll again, or the GM "
+                "names one of them (character:)."
+            )
+        return top[0][0], top[0]
+    chosen = character(ctx, named).name
+    found = next(((n, r) for n, r in top if n == chosen), None)
+    if found is None:
+        highest = " and ".join(n for n, _ in top)
+        raise Refusal(
+            f"The highest drama roll makes the dramatic lead (Cortex p.98): {highest} at "
+            f"{best}; leave out character: (or name one tied for the highest)."
+        )
+    return chosen, found
 
 
 def _tied_for_highest(game: CortexState, scene: Scene) -> tuple[str, ...]:

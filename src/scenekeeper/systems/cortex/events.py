@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from scenekeeper.dice import Die
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.fields import DieField
+from scenekeeper.systems.cortex.procedure_events import (
+    ContestChanged,
+    CrisisPoolChanged,
+    DoomPoolChanged,
+    RecoveryKept,
+    RecoveryLocked,
+    RecoveryUnlocked,
+    SceneChanged,
+    TimePassed,
+    die_list,
+)
 from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
-from scenekeeper.systems.cortex.state import Contest, RollRecord, Scene, Stakes, StressTaken
+from scenekeeper.systems.cortex.state import RollRecord, StressTaken
 
 
 class TraitSetsChosen(Event):
@@ -217,26 +227,17 @@ class StressTypesChosen(Event):
         return f"stress types: {', '.join(self.types)}"
 
 
-class RecoveryLocked(Event):
-    """A recovery test that cannot be tried again until time passes."""
+class XpChanged(Event):
+    """Experience points given or spent, with the reason (docs/rules-notes.md, XP)."""
 
-    type_name: ClassVar[str] = "cortex.recovery_locked@1"
+    type_name: ClassVar[str] = "cortex.xp_changed@1"
     character: str
-    kind: str
-    name: str
-
-    def describe(self) -> str:
-        return f"{self.character} cannot try to recover {self.name} again until time passes"
-
-
-class TimePassed(Event):
-    """Time passes (a rest, a new session): recovery may be tried again."""
-
-    type_name: ClassVar[str] = "cortex.time_passed@1"
+    delta: int
     reason: str
 
     def describe(self) -> str:
-        return f"time passes ({self.reason})"
+        verb = "gains" if self.delta > 0 else "spends"
+        return f"{self.character} {verb} {abs(self.delta)} XP ({self.reason})"
 
 
 class StatusChanged(Event):
@@ -274,6 +275,19 @@ class ReadingChosen(Event):
         return f"roll #{self.roll_id} now reads differently"
 
 
+class RollsClosed(Event):
+    """Rolls whose readings are final: what they decided is settled (after-roll spends and
+    picks on them are refused from now on)."""
+
+    type_name: ClassVar[str] = "cortex.rolls_closed@1"
+    roll_ids: tuple[int, ...]
+    reason: str
+
+    def describe(self) -> str:
+        rolls = ", ".join(f"#{r}" for r in self.roll_ids)
+        return f"{rolls} settled ({self.reason})"
+
+
 class HitchesActivated(Event):
     type_name: ClassVar[str] = "cortex.hitches_activated@1"
     roll_id: int
@@ -308,20 +322,6 @@ class BoostsChanged(Event):
         return f"{self.character} {verb} a boost ({self.reason})"
 
 
-class CrisisPoolChanged(Event):
-    """A crisis pool made or worn down; no dice left means it is resolved (and gone)."""
-
-    type_name: ClassVar[str] = "cortex.crisis_pool_changed@1"
-    name: str
-    dice: tuple[DieField, ...]
-    #: The roll whose effect die wore it down (that effect die is used up).
-    roll_id: int | None = None
-
-    def describe(self) -> str:
-        left = " ".join(str(d) for d in self.dice) or "resolved"
-        return f"crisis pool {self.name}: {left}"
-
-
 class OpportunitiesUsed(Event):
     """A player activated the opportunities (1s) on a GM roll."""
 
@@ -333,46 +333,44 @@ class OpportunitiesUsed(Event):
         return f"{self.by} activated the opportunities of roll #{self.roll_id}"
 
 
-class DoomPoolChanged(Event):
-    type_name: ClassVar[str] = "cortex.doom_pool_changed@1"
-    dice: tuple[DieField, ...]
-    reason: str
-    #: A new starting pool the GM chose (None: unchanged).
-    start: tuple[DieField, ...] | None = None
-    #: The doom dice now lent to NPCs' pools (None: unchanged).
-    lent: tuple[DieField, ...] | None = None
-
-    def describe(self) -> str:
-        return f"doom pool now {' '.join(str(d) for d in self.dice) or 'empty'} ({self.reason})"
-
-
-def die_list(dice: tuple[Die, ...]) -> str:
-    return " ".join(str(d) for d in dice) or "none"
-
-
-class ContestChanged(Event):
-    """A contest started, moved on, or ended (``contest`` None); with what is left to settle."""
-
-    type_name: ClassVar[str] = "cortex.contest_changed@1"
-    contest: Contest | None
-    stakes: tuple[Stakes, ...] = ()
-    gave_in_to: tuple[tuple[str, str], ...] = ()
-    note: str = ""
-
-    def describe(self) -> str:
-        return self.note or ("contest over" if self.contest is None else "contest goes on")
-
-
-class SceneChanged(Event):
-    """The scene started, moved on (order, timed test, ...), paused or ended (``scene`` None)."""
-
-    type_name: ClassVar[str] = "cortex.scene_changed@1"
-    scene: Scene | None
-    paused: tuple[Scene, ...] = ()
-    note: str = ""
-    #: A scene begins (or one paused for a flashback resumes): its beat count is as given.
-    #: Otherwise the beats counted so far stand (rolls count them, not this event).
-    fresh: bool = False
-
-    def describe(self) -> str:
-        return self.note or ("scene ended" if self.scene is None else f"scene {self.scene.name}")
+__all__ = [
+    "AssetRemoved",
+    "AssetSet",
+    "BoostsChanged",
+    "CharacterCreated",
+    "CharacterDeleted",
+    "ComplicationRemoved",
+    "ComplicationSet",
+    "ContestChanged",
+    "CrisisPoolChanged",
+    "DoomPoolChanged",
+    "EffectDieUsed",
+    "GmBankChanged",
+    "HitchesActivated",
+    "OpportunitiesUsed",
+    "PlotPointsChanged",
+    "ReadingChosen",
+    "RecoveryKept",
+    "RecoveryLocked",
+    "RecoveryUnlocked",
+    "Rolled",
+    "RollsClosed",
+    "SceneChanged",
+    "SfxRemoved",
+    "SfxWritten",
+    "ShakenSetChosen",
+    "SheetImported",
+    "StatusChanged",
+    "StressRemoved",
+    "StressSet",
+    "StressTakenNoted",
+    "StressTypesChosen",
+    "TimePassed",
+    "TraitRated",
+    "TraitRemoved",
+    "TraitSetsChosen",
+    "TraumaRemoved",
+    "TraumaSet",
+    "XpChanged",
+    "die_list",
+]

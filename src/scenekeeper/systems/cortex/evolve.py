@@ -8,6 +8,7 @@ from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.evolve import evolves
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.out_of_scene import without
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState
 
@@ -226,18 +227,75 @@ def _time(state: TableState, _event: ev.TimePassed) -> TableState:
 
 @evolves(ev.StatusChanged)
 def _status(state: TableState, event: ev.StatusChanged) -> TableState:
-    return _change(state, event.character, lambda c: c.model_copy(update={"status": event.status}))
+    state = _change(state, event.character, lambda c: c.model_copy(update={"status": event.status}))
+    game = game_of(state)
+    if event.status == "active" or game.scene is None:
+        return state
+    # Out of the scene: out of its order, its help and its reactions (out_of_scene).
+    return _with_game(
+        state, game.model_copy(update={"scene": without(game.scene, event.character)})
+    )
 
 
 @evolves(ev.Rolled)
 def _rolled(state: TableState, event: ev.Rolled) -> TableState:
-    game = game_of(state).with_roll(event.roll)
-    if game.scene is not None and event.roll.side == "player":
+    roll = event.roll
+    game = game_of(state)
+    # A roll closes the rolls it answers and its roller's earlier rolls: their after-roll
+    # window is over (docs/rules-notes.md, After-roll spends).
+    answered = {*roll.closes, *((roll.against_roll,) if roll.against_roll is not None else ())}
+    closed = tuple(
+        r.model_copy(
+            update={
+                "closed": f"answered by #{roll.id}"
+                if r.id in answered
+                else f"{r.roller} rolled again (#{roll.id})"
+            }
+        )
+        if not r.closed and (r.id in answered or same_name(r.roller, roll.roller))
+        else r
+        for r in game.rolls
+    )
+    game = game.model_copy(update={"rolls": closed}).with_roll(roll)
+    counts = roll.beat if roll.beat is not None else roll.side == "player"
+    if game.scene is not None and counts:
         # Cortex p.88: a beat is one action or test a character attempts.
         game = game.model_copy(
             update={"scene": game.scene.model_copy(update={"beat": game.scene.beat + 1})}
         )
     return _with_game(state, game)
+
+
+@evolves(ev.RollsClosed)
+def _closed(state: TableState, event: ev.RollsClosed) -> TableState:
+    game = game_of(state)
+    rolls = tuple(
+        r.model_copy(update={"closed": event.reason})
+        if r.id in event.roll_ids and not r.closed
+        else r
+        for r in game.rolls
+    )
+    return _with_game(state, game.model_copy(update={"rolls": rolls}))
+
+
+@evolves(ev.RecoveryKept)
+def _kept(state: TableState, event: ev.RecoveryKept) -> TableState:
+    return _with_game(state, game_of(state).model_copy(update={"recovery": event.recovery}))
+
+
+@evolves(ev.RecoveryUnlocked)
+def _unlocked(state: TableState, event: ev.RecoveryUnlocked) -> TableState:
+    game = game_of(state)
+    lock = (event.character, event.kind, event.name)
+    kept = tuple(k for k in game.recovery_locks if k != lock)
+    return _with_game(state, game.model_copy(update={"recovery_locks": kept}))
+
+
+@evolves(ev.XpChanged)
+def _xp(state: TableState, event: ev.XpChanged) -> TableState:
+    return _change(
+        state, event.character, lambda c: c.model_copy(update={"xp": c.xp + event.delta})
+    )
 
 
 @evolves(ev.SceneChanged)

@@ -17,6 +17,7 @@ from typing import Annotated
 from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quoting import option, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import roll_in_play
@@ -53,10 +54,14 @@ def start(ctx: Context, args: StartGang) -> Decision:
     if scene.gang is not None:
         raise Refusal(f"{scene.gang.lead}'s gang is in the scene; /gang end it first.")
     lead = character(ctx, args.lead)
+    if lead.status != "active":
+        raise Refusal(f"{lead.name} is out of the scene and cannot lead a gang.")
     support: list[tuple[str, Die]] = []
     if args.support:
-        for name in (n.strip() for n in args.support.split(",") if n.strip()):
+        for name in split_listed(args.support, game.characters):
             helper = character(ctx, name)
+            if helper.status != "active":
+                raise Refusal(f"{helper.name} is out of the scene and cannot support the gang.")
             ratings = [d for traits in helper.traits.values() for d in traits.values()]
             support.append((helper.name, max(ratings, default=Die.D4)))
     if args.dice:
@@ -77,7 +82,7 @@ def start(ctx: Context, args: StartGang) -> Decision:
         reply=Reply.say(
             f"{lead.name} leads a gang: {listed}.",
             "Their rolls add the supporting dice with the word gang, like "
-            f'/gmroll character:"{lead.name}" pool:"Fighting gang".',
+            f'/gmroll {option("character", lead.name)} pool:"Fighting gang".',
         ),
     )
 
@@ -196,6 +201,10 @@ def assist(ctx: Context, args: Help) -> Decision:
             "Helping is PCs handing a die to the leading PC (Cortex p.100); GMCs gang up "
             "with /gang start."
         )
+    for who in (helper, lead):
+        if who.status != "active":
+            # Cortex p.22, p.100: out of the scene, a character neither helps nor is helped.
+            raise Refusal(f"{who.name} is out of the scene: no help goes to or from them.")
     found = helper.find_trait(args.trait)
     if found is None:
         raise Refusal(f"{helper.name} has no trait called {args.trait}.")

@@ -16,6 +16,7 @@ from scenekeeper.dice import DiceError, Die, roll_dice
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import option, quoted, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import (
@@ -64,6 +65,8 @@ def roll_initiative(ctx: Context, args: InitiativeRoll) -> Decision:
         who,
         CortexRoll(pool=args.pool, results=args.results),
         side="gm" if who.kind == "gmc" else "player",
+        # Rolling for a place in the order is not an action or test: no beat (Cortex p.88).
+        beat=False,
     )
     record = rolled_record(rolled, who)
     again = any(name == who.name for name, _ in scene.initiative_rolls)
@@ -87,7 +90,10 @@ def _initiative(game: CortexState, scene: Scene, name: str, why: str) -> int:
     roll_id = next((r for n, r in scene.initiative_rolls if n == name), None)
     roll = game.roll_by_id(roll_id) if roll_id is not None else None
     if roll is None:
-        raise Refusal(f'{name} has not rolled for initiative ({why}): /order roll pool:"...".')
+        raise Refusal(
+            f"{name} has not rolled for initiative ({why}): /order roll "
+            f'{option("character", name)} pool:"...".'
+        )
     return reading_of(roll).total
 
 
@@ -95,7 +101,7 @@ def by_sides(ctx: Context, game: CortexState, scene: Scene, text: str | None) ->
     """Variant 1: each side's leader rolls; the side with the highest total goes first from its
     group, then the next highest side, and so on round the sides (each side's own order is as
     listed)."""
-    groups = [[n.strip() for n in side.split(",") if n.strip()] for side in (text or "").split("|")]
+    groups = [split_listed(side, game.characters) for side in (text or "").split("|")]
     groups = [g for g in groups if g]
     if len(groups) < 2:
         raise Refusal('Name two sides or more, leader first: sides:"Ada, Ben | Boss, Thug".')
@@ -135,9 +141,10 @@ def by_ratings(
     """Variants 3 and 4: the rating is the sum of two traits (a trait a character lacks is a
     d4, Cortex p.18); with ``roll``, plus a d6, where a hitch (a 1) adds nothing. Each d6 is
     recorded as a roll of its own, so the GM can activate its hitch with /hitch."""
-    if not traits or len([t for t in traits.split(",") if t.strip()]) != 2:
+    named = [t.strip() for t in (traits or "").split(",") if t.strip()]
+    if len(named) != 2:
         raise Refusal('Name the two traits of the rating: traits:"Agility, Alertness".')
-    first, second = (t.strip() for t in traits.split(","))
+    first, second = named
     ratings = []
     for who in people:
         dice = []
@@ -165,6 +172,7 @@ def by_ratings(
             keep=1,
             against="initiative",
             hitch_only=True,
+            beat=False,
         )
         events.append(ev.Rolled(roll=record))
         added = 0 if face == 1 else face
@@ -172,7 +180,7 @@ def by_ratings(
         hitch = ""
         if face == 1:
             hitch = (
-                f' (a hitch: the GM may activate it, /hitch character:"{who.name}" '
+                f" (a hitch: the GM may activate it, /hitch character:{quoted(who.name)} "
                 f"roll:{record.id})"
                 if who.kind == "pc"
                 else " (an opportunity for the players)"

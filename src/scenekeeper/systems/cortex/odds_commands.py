@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from scenekeeper.dice import DiceError, Pool
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import File, Reply
 from scenekeeper.odds import (
     MAX_KEEP,
@@ -33,7 +34,7 @@ from scenekeeper.odds import (
     summary_lines,
 )
 from scenekeeper.systems.cortex.names import character, cortex, mod_on
-from scenekeeper.systems.cortex.opposition import opposition_of
+from scenekeeper.systems.cortex.opposition import NUMBER, opposition_of
 from scenekeeper.systems.cortex.pools import LEVELS, STATIC, player_pool
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.shaken import keep_for
@@ -125,7 +126,7 @@ def _pool(
         if number:
             raise Refusal(
                 f"With static difficulty {args.pool} is a number ({number}), not dice; "
-                f'ask vs:"{args.pool}" against a pool instead.'
+                f"ask vs:{quoted(args.pool)} against a pool instead."
             )
         return tuple(int(d) for d in built.dice), None, 0
     built = player_pool(args.pool, who, game)
@@ -155,7 +156,7 @@ def _against(
     if vs is None:
         return None, None
     text = vs.strip()
-    if text.lstrip("-").isdigit():
+    if NUMBER.fullmatch(text):
         return Opposition.number(int(text)), text
     reference = _ROLL_REF.fullmatch(text)
     if reference or text.casefold() == "last":

@@ -18,7 +18,9 @@ from scenekeeper.systems.cortex.pools import BuiltPool, opposition_pool
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
 
-_ROLL_REF = re.compile(r"#?(\d+)")
+_ROLL_REF = re.compile(r"#?([0-9]{1,9})")
+#: A difficulty typed as a number (ASCII digits: int() reads them all the same).
+NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 
 def opposition_of(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool, int]:
@@ -86,7 +88,7 @@ def difficulty_of(
             raise Refusal("vs_results: gives faces for vs: dice, but there is no vs:.")
         return None, "", None, []
     text = vs.strip()
-    if text.lstrip("-").isdigit():
+    if NUMBER.fullmatch(text):
         if vs_results is not None:
             raise Refusal(f"vs:{text} is a number, so there are no dice for vs_results:.")
         return int(text), f"difficulty {text}", None, []

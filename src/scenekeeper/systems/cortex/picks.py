@@ -11,6 +11,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex.choices import pick, roll_in_play
 from scenekeeper.systems.cortex.names import may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.render import outcome_lines, roll_data
+from scenekeeper.systems.cortex.window import reading_changed, require_open
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -38,11 +39,12 @@ def pick_reading(ctx: Context, args: Pick) -> Decision:
             "is nothing to pick (plot points still buy more dice: /pp spend on:total)."
         )
     roll = roll_in_play(ctx, who, args.roll)
-    reading, event = pick(roll, args.total, args.effect)
-    picked = roll.model_copy(
-        update={"total_dice": reading.total_dice, "effect_dice": reading.effect_dice}
+    require_open(roll)
+    reading, _ = pick(roll, args.total, args.effect)
+    picked, events, decided = reading_changed(
+        ctx.require_state(), roll, reading, keep=roll.keep, effects=roll.effects
     )
     return Decision(
-        events=(event,),
-        reply=Reply.say(*outcome_lines(picked), data=roll_data(picked)),
+        events=tuple(events),
+        reply=Reply.say(*outcome_lines(picked), *decided, data=roll_data(picked)),
     )

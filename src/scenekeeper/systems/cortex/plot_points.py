@@ -23,6 +23,7 @@ from scenekeeper.systems.cortex.choices import (
     one_more_total_die,
     roll_in_play,
     spendable,
+    warn_effect,
 )
 from scenekeeper.systems.cortex.names import (
     character,
@@ -33,6 +34,8 @@ from scenekeeper.systems.cortex.names import (
 )
 from scenekeeper.systems.cortex.render import outcome_lines, roll_data
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.window import reading_changed, require_open
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 SPENDS = ("total", "effect", "asset", "sfx", "other")
@@ -79,6 +82,9 @@ class SpendPp:
     ] = "scene"
     open: Annotated[bool, Opt("for asset: open to everyone (1 PP more)")] = False
     reason: Annotated[str | None, Opt("for other: what it is for", max_length=120)] = None
+    anyway: Annotated[
+        bool, Opt("effect: spend it even when it keeps only a d4 or the roll failed")
+    ] = False
 
 
 @commands.command(
@@ -116,7 +122,9 @@ def spend(ctx: Context, args: SpendPp) -> Decision:
 
 
 def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:
+    state = ctx.require_state()
     roll = roll_in_play(ctx, who, args.roll)
+    require_open(roll)
     bought: Spend = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
     if who.kind == "pc" and who.pp < 1:
         raise Refusal(f"That costs 1 PP and {who.name} has 0.")
@@ -125,23 +133,24 @@ def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:
             f"{who.name} has {who.pp} PP, and a plot point earned on roll #{roll.id} cannot be "
             "spent on it."
         )
-    updated = roll.model_copy(
-        update={
-            "keep": roll.keep + (args.on == "total"),
-            "effects": roll.effects + (args.on == "effect"),
-            "total_dice": bought.reading.total_dice,
-            "effect_dice": bought.reading.effect_dice,
-        }
+    if args.on == "effect" and not args.anyway:
+        warn_effect(roll, bought, "1 PP", "anyway:true")
+    after, events, decided = reading_changed(
+        state,
+        roll,
+        bought.reading,
+        keep=roll.keep + (args.on == "total"),
+        effects=roll.effects + (args.on == "effect"),
     )
     what = "one more die in the total" if args.on == "total" else "one more effect die"
     return _pay(
-        ctx.require_state(),
+        state,
         who,
         1,
         f"{what} of roll #{roll.id}",
-        events=(bought.event,),
-        lines=(f"{who.name} {bought.line}.", *outcome_lines(updated)[1:]),
-        data=roll_data(updated),
+        events=tuple(events),
+        lines=(f"{who.name} {bought.line}.", *outcome_lines(after)[1:], *decided),
+        data=roll_data(after),
     )
 
 
@@ -216,10 +225,26 @@ def bank(ctx: Context, args: Bank) -> Decision:
     return Decision(events=(event,), reply=Reply.say(f"GM bank: {args.amount} PP."))
 
 
+def _session_assets_end(game: CortexState) -> tuple[list[Event], list[str]]:
+    """Gaps 1.5, 1.7: a session-long asset lasts the session; a new one begins without it."""
+    events: list[Event] = []
+    lines: list[str] = []
+    for who in game.characters.values():
+        for name, asset in who.assets.items():
+            if asset.duration == "session":
+                events.append(ev.AssetRemoved(owner=who.name, name=name))
+                lines.append(f"{who.name}'s {name} lasted the session and ends.")
+    for name, asset in game.scene_assets.items():
+        if asset.duration == "session":
+            events.append(ev.AssetRemoved(owner="", name=name))
+            lines.append(f"The scene's {name} lasted the session and ends.")
+    return events, lines
+
+
 @commands.command(
     "pp session",
-    help="Start a session: the GM bank gets 1 PP per player character, and every player "
-    "character with no plot points gets 1.",
+    help="Start a session: the GM bank gets 1 PP per player character, every player character "
+    "with no plot points gets 1, and session-long assets end.",
     permission=Permission.GM,
 )
 def session(ctx: Context, _args: NoOptions) -> Decision:
@@ -230,6 +255,9 @@ def session(ctx: Context, _args: NoOptions) -> Decision:
     if game.gm_bank != len(pcs):
         events.append(ev.GmBankChanged(delta=len(pcs) - game.gm_bank, reason="new session"))
     lines.append(f"New session: the GM bank is {len(pcs)} PP (1 per player character).")
+    ended, said = _session_assets_end(game)
+    events += ended
+    lines += said
     start = game.doom_start_dice()
     doom = mod_on(ctx.require_state(), "doom-pool")
     if doom and game.rules.doom_resets == "session" and game.doom_pool != start:

@@ -12,13 +12,14 @@ from typing import Protocol
 from scenekeeper.dice import Die, step_up
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.pools import BuiltPool, Term, player_pool
 from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
-from scenekeeper.systems.cortex.shaken import take_trait_stress
+from scenekeeper.systems.cortex.shaken import stressed_in_pool, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.cortex.stress import take_stress
@@ -42,9 +43,10 @@ class RollRequest(Protocol):
 
 
 def build_pool(
-    state: TableState, who: Character, args: RollRequest
+    state: TableState, who: Character, args: RollRequest, *, test: bool
 ) -> tuple[BuiltPool, int, tuple[Term, ...]]:
-    """The pool to roll, how many more dice it keeps (scale), and the dice helpers handed over."""
+    """The pool to roll, how many more dice it keeps (scale), and the dice helpers handed over.
+    ``test``: the roll is a test or contest (an opening scene has none)."""
     if who.status != "active":
         how = (
             "out of the game for good" if who.status == "removed" else who.status.replace("_", " ")
@@ -52,12 +54,15 @@ def build_pool(
         back = "" if who.status == "removed" else " (a GM brings them back with /char return)"
         raise Refusal(f"{who.name} is {how} and cannot roll{back}.")
     assert args.pool is not None
-    if args.vs is not None:
-        refuse_in_scene(state, "tests", ("opening",))
+    if test:
+        # Cortex p.89: opening scenes require no tests or contests.
+        refuse_in_scene(state, "tests or contests", ("opening",))
     game = cortex(state)
     pool = player_pool(args.pool, who, game, args.hinder)
     if args.push is not None:
         pool = _pushed(state, who, pool, args.push)
+    if mod_on(state, "shaken-stricken"):
+        pool = _own_trait_stress(game, who, pool)
     _check_own_troubles(who, pool)
     helping = _assists(game, who)
     if helping:
@@ -70,6 +75,18 @@ def build_pool(
         multi = mod_on(state, "multi-level-scale")
         pool, extra_kept = with_scale(pool, args.scale, multi_level=multi)
     return pool, extra_kept, helping
+
+
+def _own_trait_stress(game: CortexState, who: Character, pool: BuiltPool) -> BuiltPool:
+    """Cortex p.42: d4 stress on a trait used goes in its character's own pool, earning a
+    plot point, as any d4 stress does (larger stress joins the opposition, ``shaken``)."""
+    have = {t.name for t in pool.terms if t.kind == "stress"}
+    extra = tuple(
+        Term(Die.D4, f"{trait} stress", "stress", trait, earns_pp=True)
+        for trait, die in stressed_in_pool(game, who, pool)
+        if die is Die.D4 and trait not in have
+    )
+    return BuiltPool((*pool.terms, *extra)) if extra else pool
 
 
 def _boosted(game: CortexState, who: Character, pool: BuiltPool, name: str) -> BuiltPool:
@@ -169,7 +186,7 @@ def _pushed(state: TableState, who: Character, pool: BuiltPool, kind: str) -> Bu
     if die is Die.D4:
         raise Refusal(
             f"{found} stress is a d4: it goes in {who.name}'s own pool anyway, earning 1 PP "
-            f'(pool:"... {found} stress"); no need to push it.'
+            f"(pool:{quoted('... ' + found + ' stress')}); no need to push it."
         )
     term = Term(die, f"{found} stress (pushed)", "stress", found, pushed=True)
     return BuiltPool((*pool.terms, term))
@@ -194,7 +211,8 @@ def _check_own_troubles(who: Character, pool: BuiltPool) -> None:
         ):
             raise Refusal(
                 f"{term.source} is {who.name}'s own at {term.die}: it goes in the opposition's "
-                f'pool (vs:"... {_named(term)}"), not yours; only a d4 goes in your own pool.'
+                f"pool (vs:{quoted('... ' + _named(term))}), not yours; only a d4 goes in your own "
+                "pool."
             )
 
 

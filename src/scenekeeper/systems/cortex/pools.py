@@ -11,10 +11,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quoting import quoted
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
 
@@ -74,30 +75,96 @@ class BuiltPool:
 
 
 def _fold(text: str) -> str:
-    return " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
+    # Commas separate words in a pool, so a name holding one ("Cold Hands, Warm Heart") is
+    # matched without it.
+    return " ".join(text.replace("-", " ").replace("_", " ").replace(",", " ").split()).casefold()
 
 
 class _Candidates:
-    """Names a pool may use, each mapped to the terms it could mean."""
+    """Names a pool may use, each mapped to the terms it could mean. A short name (an
+    opponent's stress by its type alone, "Physical") is weak: it means the stress only when
+    nothing else has that name."""
 
     def __init__(self) -> None:
         self.by_name: dict[str, list[Term]] = {}
+        self.weak: dict[str, list[Term]] = {}
 
-    def add(self, name: str, term: Term) -> None:
-        self.by_name.setdefault(_fold(name), []).append(term)
+    def add(self, name: str, term: Term, *, weak: bool = False) -> None:
+        (self.weak if weak else self.by_name).setdefault(_fold(name), []).append(term)
 
     def longest(self, words: list[str], start: int) -> tuple[list[Term], int] | None:
         for end in range(len(words), start, -1):
-            found = self.by_name.get(_fold(" ".join(words[start:end])))
+            folded = _fold(" ".join(words[start:end]))
+            found = self.by_name.get(folded) or self.weak.get(folded)
             if found:
                 return found, end
         return None
+
+    def names(self) -> list[str]:
+        """Every name as people type it (for suggestions and the "Known:" list)."""
+        return sorted(
+            {_spelled(t) for ts in (*self.by_name.values(), *self.weak.values()) for t in ts}
+        )
+
+    def stress(
+        self, who: Character, name: str, die: Die, kind: str = "stress", *, typed: bool = True
+    ) -> None:
+        """``who``'s stress (or trauma) as an opponent names it: "Kessler's Physical stress",
+        "Physical stress" (weak unless ``typed``), and, for stress, "Kessler's Physical" and
+        "Physical" (weak) (Cortex p.39)."""
+        term = Term(die, f"{name} {kind} ({who.name})", cast(Kind, kind), name, who.name)
+        self.add(f"{who.name}'s {name} {kind}", term)
+        # "Physical stress" is a character's own in their own pool; failing that, an opponent's.
+        self.add(f"{name} {kind}", term, weak=not typed)
+        if kind == "stress":
+            self.add(f"{who.name}'s {name}", term, weak=True)
+            self.add(name, term, weak=True)
+
+
+def _spelled(term: Term) -> str:
+    """How a term is typed in a pool."""
+    if term.kind in ("stress", "trauma") and term.owner and term.owner != "scene":
+        return f"{term.owner}'s {term.name} {term.kind}"
+    if term.kind in ("stress", "trauma"):
+        return f"{term.name} {term.kind}"
+    return term.name
 
 
 def player_pool(
     text: str, roller: Character, game: CortexState, hinder: str | None = None
 ) -> BuiltPool:
     """The pool of a character acting (a PC, or a GMC the GM rolls for)."""
+    candidates = _player_candidates(roller, game, hinder)
+    terms = _expand_gang(_resolve(text, candidates, f"{roller.name}'s pool"), game)
+    if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
+        hindered = _hindered(roller, hinder, game.rules.hinder_set)
+        terms = (*terms, hindered)
+    return BuiltPool(terms)
+
+
+def pool_names(game: CortexState, roller: Character) -> list[str]:
+    """Every name ``roller``'s pool accepts, as people type it (for suggestions): their
+    traits, assets and troubles, the opposition's complications and stress, open and scene
+    assets."""
+    return _player_candidates(roller, game, None).names()
+
+
+def opposition_names(game: CortexState, roller: Character | None = None) -> list[str]:
+    """Every name an opposition pool accepts, as people type it (for suggestions), with the
+    complications and stress of ``roller`` -- the one the difficulty is for -- first: they
+    join the difficulty dice when they apply (Cortex p.27, p.39)."""
+    names = _opposition_candidates(game).names()
+    if roller is None:
+        return names
+    theirs = [
+        *(n for n, d in roller.complications.items() if d is not Die.D4),
+        *(f"{roller.name}'s {n} stress" for n, d in roller.stress.items() if d is not Die.D4),
+        *(f"{roller.name}'s {n} trauma" for n in roller.trauma),
+    ]
+    return [*theirs, *(n for n in names if n not in theirs)]
+
+
+def _player_candidates(roller: Character, game: CortexState, hinder: str | None) -> _Candidates:
     candidates = _Candidates()
     _own(candidates, roller, hinder, game.rules.hinder_set)
     for other in game.characters.values():
@@ -111,11 +178,9 @@ def player_pool(
             candidates.add(name, term)
             candidates.add(f"{other.name}'s {name}", term)
         for name, die in other.stress.items():
-            term = Term(die, f"{name} stress ({other.name})", "stress", name, other.name)
-            candidates.add(f"{other.name}'s {name} stress", term)
+            candidates.stress(other, name, die, typed=False)
         for name, die in other.trauma.items():
-            term = Term(die, f"{name} trauma ({other.name})", "trauma", name, other.name)
-            candidates.add(f"{other.name}'s {name} trauma", term)
+            candidates.stress(other, name, die, "trauma", typed=False)
         for name, asset in other.assets.items():
             if asset.open:
                 candidates.add(
@@ -130,11 +195,7 @@ def player_pool(
                 name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
             )
     _gang(candidates, game)
-    terms = _expand_gang(_resolve(text, candidates, f"{roller.name}'s pool"), game)
-    if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
-        hindered = _hindered(roller, hinder, game.rules.hinder_set)
-        terms = (*terms, hindered)
-    return BuiltPool(terms)
+    return candidates
 
 
 def _own(candidates: _Candidates, who: Character, hinder: str | None, hinder_set: str) -> None:
@@ -172,30 +233,7 @@ def opposition_pool(
     """The GM's side of a test: difficulty levels, raw dice, and complications or stress of
     anyone at the table. With the Static Difficulty mod a level is a number instead of dice:
     it is returned as the second value (0 when there is none)."""
-    candidates = _Candidates()
-    for level, die in LEVELS.items():
-        candidates.add(level, Term(die, "", "difficulty", level))
-    # Doom pool mod (gaps 1.6): the doom pool replaces difficulty dice for tests.
-    candidates.add("doom", Term(Die.D4, "doom pool", "doom", "doom"))
-    for who in game.characters.values():
-        for name, die in who.complications.items():
-            term = Term(die, f"{name} ({who.name}'s complication)", "complication", name, who.name)
-            candidates.add(name, term)
-            candidates.add(f"{who.name}'s {name}", term)
-        for name, die in who.stress.items():
-            term = Term(die, f"{name} stress ({who.name})", "stress", name, who.name)
-            candidates.add(f"{who.name}'s {name} stress", term)
-            candidates.add(f"{name} stress", term)
-        for name, die in who.trauma.items():
-            # Cortex p.41: trauma works like stress, so it joins the opposition the same way.
-            term = Term(die, f"{name} trauma ({who.name})", "trauma", name, who.name)
-            candidates.add(f"{who.name}'s {name} trauma", term)
-            candidates.add(f"{name} trauma", term)
-    for name, die in game.scene_complications.items():
-        candidates.add(
-            name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
-        )
-    _gang(candidates, game)
+    candidates = _opposition_candidates(game)
     terms = _expand_gang(_resolve(text, candidates, "the opposition's pool"), game)
     for term in terms:
         if term.kind in ("complication", "stress") and term.die is Die.D4 and term.owner != "scene":
@@ -227,6 +265,30 @@ def opposition_pool(
     return BuiltPool(tuple(dice)), number
 
 
+def _opposition_candidates(game: CortexState) -> _Candidates:
+    candidates = _Candidates()
+    for level, die in LEVELS.items():
+        candidates.add(level, Term(die, "", "difficulty", level))
+    # Doom pool mod (gaps 1.6): the doom pool replaces difficulty dice for tests.
+    candidates.add("doom", Term(Die.D4, "doom pool", "doom", "doom"))
+    for who in game.characters.values():
+        for name, die in who.complications.items():
+            term = Term(die, f"{name} ({who.name}'s complication)", "complication", name, who.name)
+            candidates.add(name, term)
+            candidates.add(f"{who.name}'s {name}", term)
+        for name, die in who.stress.items():
+            candidates.stress(who, name, die)
+        for name, die in who.trauma.items():
+            # Cortex p.41: trauma works like stress, so it joins the opposition the same way.
+            candidates.stress(who, name, die, "trauma")
+    for name, die in game.scene_complications.items():
+        candidates.add(
+            name, Term(die, f"{name} (scene complication)", "complication", name, "scene")
+        )
+    _gang(candidates, game)
+    return candidates
+
+
 def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]:
     words = text.replace(",", " ").split()
     if not words:
@@ -255,7 +317,7 @@ def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]
 
 
 def _unknown(word: str, candidates: _Candidates, whose: str) -> str:
-    names = sorted({t.name for ts in candidates.by_name.values() for t in ts})
+    names = candidates.names()
     close = difflib.get_close_matches(word.casefold(), [n.casefold() for n in names], n=1)
     hint = ""
     if close:
@@ -282,7 +344,7 @@ def _ambiguous(options: list[Term]) -> str:
     )
     return (
         f"'{options[0].name}' could be {' or '.join(dict.fromkeys(meanings))}; say which, "
-        f'like "{example}".'
+        f"like {quoted(example)}."
     )
 
 

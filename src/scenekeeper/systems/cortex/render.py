@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.dice import Die
+from scenekeeper.engine.quoting import option
 from scenekeeper.systems.cortex.reading import (
     Outcome,
     Reading,
@@ -22,7 +23,8 @@ def sheet_lines(who: Character, owner: str | None, trait_sets: tuple[str, ...] =
     played = f", played by {owner}" if owner else ""
     status = who.status.replace("_", " ")
     pp = "" if who.kind == "gmc" else f", {who.pp} PP"
-    lines = [f"{who.name} ({kind}{played}){pp}, {status}."]
+    xp = f", {who.xp} XP" if who.xp else ""
+    lines = [f"{who.name} ({kind}{played}){pp}{xp}, {status}."]
     ordered = [s for s in trait_sets if s in who.traits] + [
         s for s in who.traits if s not in trait_sets
     ]
@@ -79,7 +81,8 @@ def roll_lines(
     if is_botch(dice):
         lines.append(
             "Botch: every die is a hitch. Total 0, effect d4. The GM creates a d6 complication "
-            f'for free, stepped up per hitch past the first: /hitch character:"{roll.roller}".'
+            "for free, stepped up per hitch past the first: "
+            f"/hitch {option('character', roll.roller)}."
         )
         return lines
     lines.append(_reading_line(roll, reading, "Total"))
@@ -101,7 +104,7 @@ def roll_lines(
     elif count and not roll.hitches_activated:
         lines.append(
             f"{count} hitch{'es' if count > 1 else ''}: the GM may activate {them} "
-            f'with /hitch character:"{roll.roller}".'
+            f"with /hitch {option('character', roll.roller)}."
         )
     return lines
 

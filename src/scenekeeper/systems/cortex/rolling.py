@@ -16,6 +16,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.core.roll import RollDice
 from scenekeeper.engine.core.roll import roll as plain_roll
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.aftermath import after_roll
@@ -45,11 +46,25 @@ from scenekeeper.systems.cortex.pools import BuiltPool, Term
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll
 from scenekeeper.systems.cortex.scale import with_scale
-from scenekeeper.systems.cortex.shaken import keep_for
+from scenekeeper.systems.cortex.shaken import keep_for, with_trait_stress
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import RollRecord
+from scenekeeper.systems.cortex.state import CortexState, RollRecord
 
 commands = CommandSet(systems=frozenset({"cortex"}))
+
+#: The options every command that rolls a character's pool offers, said the same way.
+HinderOpt = Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")]
+PushOpt = Annotated[
+    str | None, Opt("pushing stress: your stress type to add to your pool for 1 PP")
+]
+PayOpt = Annotated[
+    int,
+    Opt("plot points you agree to spend on extra traits from one set", min_value=0, max_value=10),
+]
+BoostOpt = Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")]
+ScaleOpt = Annotated[
+    str | None, Opt("scale dice: d8 (advantage) or d8 d8 (overwhelming), or per the mod")
+]
 
 
 @dataclass(frozen=True)
@@ -61,24 +76,15 @@ class CortexRoll:
         str | None, Opt("difficulty: very-easy..very-hard, a number, a pool, or #roll")
     ] = None
     character: Annotated[str | None, Opt("who rolls (default: the character you play)")] = None
-    hinder: Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")] = None
-    push: Annotated[
-        str | None, Opt("pushing stress: your stress type to add to your pool for 1 PP")
-    ] = None
-    pay: Annotated[
-        int,
-        Opt(
-            "plot points you agree to spend on extra traits from one set", min_value=0, max_value=10
-        ),
-    ] = 0
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
     results: Annotated[str | None, Opt("faces you rolled for the pool, in pool order")] = None
     vs_results: Annotated[str | None, Opt("faces rolled for the difficulty dice")] = None
     dice: Annotated[str | None, Opt("a plain dice expression instead of a pool, like 2d6+1")] = None
     label: Annotated[str | None, Opt("what the roll is for", max_length=80)] = None
-    scale: Annotated[
-        str | None, Opt("scale dice: d8 (advantage) or d8 d8 (overwhelming), or per the mod")
-    ] = None
-    boost: Annotated[str | None, Opt("use a boost: the pool die (by name) to step up")] = None
+    scale: ScaleOpt = None
+    boost: BoostOpt = None
 
 
 @commands.command(
@@ -162,7 +168,7 @@ def gm_pool_roll(
     if number:
         raise Refusal(
             "With static difficulty a level is a number, not dice: the player rolls "
-            f'vs:"{text}" directly (it counts {number}, plus any complication dice).'
+            f"vs:{quoted(text)} directly (it counts {number}, plus any complication dice)."
         )
     extra_kept = 0
     if scale is not None:
@@ -227,17 +233,32 @@ def rolled_record(rolled: Decision, who: Character) -> RollRecord:
 
 
 def roll_character(
-    ctx: Context, who: Character, args: CortexRoll, side: str, *, action: bool = False
+    ctx: Context,
+    who: Character,
+    args: CortexRoll,
+    side: str,
+    *,
+    action: bool = False,
+    test: bool | None = None,
+    closes: tuple[int, ...] = (),
+    beat: bool = True,
+    purpose: str = "",
 ) -> Decision:
-    """Roll a character's pool; ``action``: action-based resolution, where the reaction (the
-    difficulty) must exceed the total, so a tie succeeds (gaps 1.4)."""
+    """Roll a character's pool. ``action``: action-based resolution, where the reaction (the
+    difficulty) must exceed the total, so a tie succeeds (gaps 1.4). ``test``: the roll is a
+    test or contest, which some scenes have none of (default: it has a vs:). ``closes``: the
+    earlier rolls it answers. ``beat``: it is an action or test that counts as a beat (not a
+    reaction, nor a roll for who goes first). ``purpose``: what a rule looking back at the
+    roll needs to know it was for."""
     state = ctx.require_state()
     game = cortex(state)
-    pool, extra_kept, helping = build_pool(state, who, args)
+    tested = test if test is not None else args.vs is not None
+    pool, extra_kept, helping = build_pool(state, who, args, test=tested)
     keep = keep_for(game, who, mod_on(state, "shaken-stricken")) + extra_kept
+    vs, stressed = with_trait_stress(state, who, pool, args.vs, args.vs_results)
     # The exact chance, worked out before the dice are thrown (when vs: says what to beat).
     chance = chance_before_roll(
-        ctx, [int(d) for d in pool.dice], keep, args.vs, who.name, ties_win=action
+        ctx, [int(d) for d in pool.dice], keep, vs, who.name, ties_win=action
     )
     events = costs_before_rolling(state, who, pool, args.pay)
     if side == "gm":
@@ -246,7 +267,7 @@ def roll_character(
     cost = pool.extra_trait_cost() * extra_trait_price(game, state)
     pushed = next((t for t in pool.terms if t.pushed), None)
     difficulty, against, opposition, vs_events = difficulty_of(
-        ctx, game, args.vs, args.vs_results, who.name
+        ctx, game, vs, args.vs_results, who.name
     )
     events = [*vs_events, *events]
     roll_id = game.roll_count + 1 + sum(isinstance(e, ev.Rolled) for e in vs_events)
@@ -264,8 +285,9 @@ def roll_character(
         against=against,
         against_roll=opposition.id if opposition else None,
     )
-    if action:
-        record = record.model_copy(update={"ties_succeed": True})
+    record = record.model_copy(
+        update={"ties_succeed": action, "closes": closes, "beat": beat, "purpose": purpose}
+    )
     earned = pool.pp_earned()
     if earned and who.kind == "pc":
         reasons = ", ".join(t.source for t in pool.terms if t.earns_pp)
@@ -289,9 +311,19 @@ def roll_character(
         lines.append(f"{who.name} spends 1 PP to push {pushed.name} stress into the pool.")
     if record.keep == 1:
         lines.append(f"{who.name} is shaken: one die makes the total (Shaken and Stricken).")
+    lines += stressed
     if earned and who.kind == "pc":
         lines.append(f"{who.name} earns {earned} PP (not spendable on this roll).")
     lines += notes
+    lines += _reminders(game, who, args, helping)
+    return Decision(events=tuple(events), reply=Reply.say(*lines, data=roll_data(record)))
+
+
+def _reminders(
+    game: CortexState, who: Character, args: CortexRoll, helping: tuple[Term, ...]
+) -> list[str]:
+    """What the roller holds that a roll could use, and who is helping at their risk."""
+    lines = []
     if args.boost is None and game.boosts.get(who.name, 0) > 0:
         lines.append(
             f"{who.name} holds a boost: add boost:<die> to a roll to step one of its dice up."
@@ -301,4 +333,4 @@ def roll_character(
         lines.append(
             f"Helping: {helpers}; if the opposition wins, its effect die can take a helper out."
         )
-    return Decision(events=tuple(events), reply=Reply.say(*lines, data=roll_data(record)))
+    return lines

@@ -28,6 +28,7 @@ from scenekeeper.systems.cortex.scene_rules import (
 from scenekeeper.systems.cortex.sheet import clean_name
 from scenekeeper.systems.cortex.state import CortexState, Scene, SceneType
 from scenekeeper.systems.cortex.stress_commands import rest_events
+from scenekeeper.systems.cortex.timed_rules import standing
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 TYPES = ("opening", "action", "bridge", "exploration", "flashback", "tag")
@@ -109,7 +110,13 @@ def _end(state: TableState, game: CortexState, scene: Scene) -> tuple[list[Event
     permission=Permission.GM,
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:
-    state = ctx.require_state()
+    events, lines = scene_ended(ctx.require_state())
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
+
+
+def scene_ended(state: TableState) -> tuple[list[Event], list[str]]:
+    """The running scene ends (a flashback returns to the scene it paused): /scene end, and
+    the doom pool's d12 d12 (gaps 1.6)."""
     game = cortex(state)
     scene = current_scene(game)
     if scene.type == "flashback" and game.paused_scenes:
@@ -117,12 +124,10 @@ def end(ctx: Context, _args: NoOptions) -> Decision:
         event = ev.SceneChanged(
             scene=back, paused=game.paused_scenes[:-1], note=f"back to {back.name}", fresh=True
         )
-        return Decision(
-            events=(event,), reply=Reply.say(f"The flashback ends; back to {back.name}.")
-        )
+        return [event], [f"The flashback ends; back to {back.name}."]
     events, lines = _end(state, game, scene)
     events.append(ev.SceneChanged(scene=None, paused=(), note=f"{scene.name} ended"))
-    return Decision(events=tuple(events), reply=Reply.say(*lines))
+    return events, lines
 
 
 @commands.command(
@@ -147,7 +152,9 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
             f"Action order, round {order.round}: {now}; acted: {acted}; waiting: {waiting}."
         )
     timed = scene.timed_test
-    if timed is not None:
+    if timed is not None and timed.finished:
+        lines.append(f"Timed test for {timed.character}: over ({' '.join(standing(timed))})")
+    elif timed is not None:
         lines.append(
             f"Timed test for {timed.character}: test {timed.tests_done + 1} of "
             f"{timed.tests_total}, {timed.beats_left} beats left."

@@ -53,6 +53,8 @@ class Character(Model):
     #: Cortex p.29: players start each session with at least one plot point.
     pp: int = pydantic.Field(default=1, ge=0)
     status: Status = "active"
+    #: Experience points (Scions' d12 rewards; growth by the table's rules).
+    xp: int = pydantic.Field(default=0, ge=0)
 
     def find_trait(self, name: str) -> tuple[str, str, Die] | None:
         """(set, trait, rating) for a trait name, whatever its case."""

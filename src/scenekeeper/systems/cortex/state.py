@@ -65,6 +65,17 @@ class RollRecord(Model):
     #: A lone die whose 1 the rules call a hitch, not a botch (the d6 added to an initiative
     #: rating, Cortex p.99).
     hitch_only: bool = False
+    #: Why the roll's reading is final ("" while after-roll spends and picks may still change
+    #: it): another roll answered it, its roller rolled again, or what it decides is settled.
+    closed: str = ""
+    #: Earlier rolls this one answers (the action it reacts to, the total it must beat): they
+    #: close when it is made.
+    closes: tuple[int, ...] = ()
+    #: Counts as a beat of the scene (Cortex p.88: an action or test a character attempts);
+    #: None: a roll from before this was kept, which counted when a player made it.
+    beat: bool | None = None
+    #: What the roll is for, where a rule looks back at it ("recovery").
+    purpose: str = ""
 
 
 class StressTaken(Model):
@@ -119,11 +130,27 @@ class Stakes(Model):
     loser: str
     winner: str
     die: DieField
+    #: The roll whose reading decided it: after-roll spends on that roll decide it again, and
+    #: settling it closes that roll.
+    roll_id: int | None = None
     #: High stakes with the winner's effect die larger: taken out, unless 1 PP keeps them in.
     taken_out: bool = False
     #: High stakes with the stress mod and the winner's effect die larger: stress replaces
     #: being taken out, so it must be stress (Cortex p.39).
     stress_only: bool = False
+
+
+class Exchange(Model):
+    """An action and the reaction to it (gaps 1.4), decided on their readings: the reaction
+    wins when its total exceeds the action's. Kept until the next action, so after-roll spends
+    on the reaction decide it again."""
+
+    actor: str
+    reactor: str
+    action_id: int
+    reaction_id: int
+    #: The reactor paid to use the winning reaction's effect die (reaction-effect).
+    countered: bool = False
 
 
 class CortexRules(Model):
@@ -171,6 +198,8 @@ class CortexRules(Model):
     #: What a GMC pays to use a winning reaction's effect die: a GM bank point (Cortex) or a
     #: doom die of any size (Scions).
     gmc_reaction_cost: Literal["bank", "doom"] = "bank"
+    #: The GM may spend doom dice for more dice in a GM roll's total or effect (Scions).
+    doom_boosts: bool = False
 
 
 SceneType = Literal["opening", "action", "bridge", "exploration", "flashback", "tag"]
@@ -191,10 +220,20 @@ class TimedTest(Model):
     barred: tuple[str, ...] = ()
     #: Only one attempt to buy time between beats of the test.
     bought_this_beat: bool = False
+    #: The newest stage's roll and the beats it cost: after-roll spends on it decide again.
+    stage_roll: int | None = None
+    stage_cost: int = 0
+    #: The newest attempt to buy time: (helper, roll id, beats gained; -1 failed and barred).
+    buy: tuple[str, int, int] | None = None
 
     @property
     def tests_total(self) -> int:
         return len(self.difficulties)
+
+    @property
+    def finished(self) -> bool:
+        """Every test done, or time ran out before the end (Cortex p.103)."""
+        return self.tests_done >= self.tests_total or self.beats_left <= 0
 
 
 class Gang(Model):
@@ -236,10 +275,31 @@ class Scene(Model):
     #: An action waiting for its reaction: (actor, target, roll id).
     pending_action: tuple[str, str, int] | None = None
     #: A reaction that won and may still use its effect die (reaction-effect):
-    #: (reactor, actor, reaction roll id, action roll id). Cleared by the next action.
+    #: (reactor, actor, reaction roll id, action roll id). Tables from before ``exchange``.
     winning_reaction: tuple[str, str, int, int] | None = None
+    #: The newest action and its reaction, decided on their readings until the next action.
+    exchange: Exchange | None = None
     #: Who has taken their action on this turn of the action order (one action a turn).
     turn_action: str | None = None
+
+
+class Recovery(Model):
+    """A recovery test (Cortex p.37, p.40-41) and the track as it stood before it, so
+    after-roll spends on its roll can decide it again from there."""
+
+    roll_id: int
+    character: str
+    kind: Literal["stress", "trauma", "complication"]
+    name: str
+    #: The die before and after the test (None: none), the status before, trauma of that
+    #: type before (stress stepped past d12 gives trauma), and whether a retry lock came.
+    before: DieField | None = None
+    after: DieField | None = None
+    status_before: Status = "active"
+    status_after: Status = "active"
+    trauma_before: DieField | None = None
+    trauma_after: DieField | None = None
+    locked: bool = False
 
 
 class CortexState(GameState):
@@ -279,6 +339,8 @@ class CortexState(GameState):
     stress_taken: dict[str, StressTaken] = pydantic.Field(default_factory=dict)
     #: Scenes paused by a flashback, to return to (Cortex p.96).
     paused_scenes: tuple[Scene, ...] = ()
+    #: The newest recovery test, decided again while its roll is open.
+    recovery: Recovery | None = None
 
     def find_character(self, name: str) -> Character | None:
         return next((c for n, c in self.characters.items() if same_name(n, name)), None)

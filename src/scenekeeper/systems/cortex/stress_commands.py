@@ -1,4 +1,5 @@
-"""``/stress`` and ``/trauma``: taking, stepping and clearing them; the stress types; rest.
+"""``/stress``: taking, stepping and clearing stress; the stress types; rest (``/trauma`` is
+in ``trauma_commands``).
 
 Cortex p.39-41 (rules in ``stress``). A player records stress on their own character; the GM on
 anyone; only the GM steps stress down or clears it outside recovery and rest.
@@ -20,6 +21,7 @@ from scenekeeper.systems.cortex.names import character, cortex, die_named, mod_o
 from scenekeeper.systems.cortex.shaken import MOD, stressed_trait, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character, clean_name, same_name
 from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 from scenekeeper.systems.cortex.stress import (
     FIRST_TRAUMA,
     STRESS_PRESETS,
@@ -34,11 +36,11 @@ def _held(who: Character, game: CortexState, wanted: str) -> str:
     """A stress the character has (a type, or a trait under Shaken and Stricken)."""
     found = next((k for k in who.stress if same_name(k, wanted)), None)
     if found is None:
-        return _type(game, wanted)
+        return stress_type(game, wanted)
     return found
 
 
-def _type(game: CortexState, wanted: str) -> str:
+def stress_type(game: CortexState, wanted: str) -> str:
     found = next((t for t in game.stress_types if same_name(t, wanted)), None)
     if found is None:
         raise Refusal(
@@ -67,7 +69,7 @@ class AddStress:
 def add(ctx: Context, args: AddStress) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress")
-    who = _alive(ctx, args.character)
+    who = alive(ctx, args.character)
     if args.pull and not cortex(state).rules.pull_punches:
         raise Refusal("This game has no pulling punches; leave out pull:.")
     events, lines = _take(state, who, args.type, die_named(args.die), pull=args.pull)
@@ -86,7 +88,7 @@ def _take(
         if incoming is None:
             raise Refusal(f"{who.name} has no {trait} stress to step up; use /stress add.")
         return take_trait_stress(game, who, trait, incoming)
-    kind = _type(game, wanted)
+    kind = stress_type(game, wanted)
     if die is None and who.status == "stressed_out" and mod_on(state, "trauma"):
         # Stressed out, more stress goes to trauma (p.41): a step up steps the trauma once.
         return take_trauma(who, kind, who.trauma.get(kind) or FIRST_TRAUMA)
@@ -115,30 +117,55 @@ class ChangeStress:
     type: Annotated[str, Opt("the stress type")]
 
 
+@dataclass(frozen=True)
+class StepStress:
+    character: Annotated[str, Opt("whose stress")]
+    type: Annotated[str, Opt("the stress type")]
+    steps: StepsOpt = 1
+
+
 @commands.command(
     "stress stepup",
-    help="Step a character's stress up by one (past d12 stresses them out).",
+    help="Step a character's stress up (by steps:, one by default; past d12 stresses them out).",
     permission=Permission.OWNER,
 )
-def stepup(ctx: Context, args: ChangeStress) -> Decision:
+def stepup(ctx: Context, args: StepStress) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress")
-    who = _alive(ctx, args.character)
-    # Stepping up is taking stress equal to what is there (Cortex p.39).
-    events, lines = _take(state, who, args.type, None)
+    who = alive(ctx, args.character)
+
+    def once(now: TableState) -> tuple[list[Event], list[str]] | None:
+        found = cortex(now).find_character(who.name)
+        if found is None or found.status == "removed":
+            return None
+        # Stepping up is taking stress equal to what is there (Cortex p.39).
+        return _take(now, found, args.type, None)
+
+    events, lines = stepped(state, args.steps, once)
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
 @commands.command(
     "stress stepdown",
-    help="Step a character's stress down (below d4 it is gone).",
+    help="Step a character's stress down (by steps:, one by default; below d4 it is gone).",
     permission=Permission.GM,
 )
-def stepdown(ctx: Context, args: ChangeStress) -> Decision:
+def stepdown(ctx: Context, args: StepStress) -> Decision:
     state = ctx.require_state()
     who = character(ctx, args.character)
     kind = _held(who, cortex(state), args.type)
-    return Decision(*_lowered(who, kind))
+    if kind not in who.stress:
+        raise Refusal(f"{who.name} has no {kind} stress.")
+
+    def once(now: TableState) -> tuple[list[Event], list[str]] | None:
+        found = cortex(now).find_character(who.name)
+        if found is None or kind not in found.stress:
+            return None
+        events, reply = _lowered(found, kind)
+        return list(events), list(reply.text)
+
+    events, lines = stepped(state, args.steps, once)
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
 @commands.command(
@@ -277,49 +304,7 @@ def stress_types(ctx: Context, args: StressTypes) -> Decision:
     )
 
 
-@dataclass(frozen=True)
-class AddTrauma:
-    character: Annotated[str, Opt("who takes the trauma")]
-    type: Annotated[str, Opt("the trauma's stress type")]
-    die: Annotated[str, Opt("the die (d6 when stressed out)")] = "d6"
-
-
-@commands.command(
-    "trauma add",
-    help="A character takes trauma by the stress rule (past d12: out of the game).",
-    permission=Permission.GM,
-)
-def add_trauma(ctx: Context, args: AddTrauma) -> Decision:
-    state = ctx.require_state()
-    require_mod(state, "trauma")
-    who = _alive(ctx, args.character)
-    events, lines = take_trauma(who, _type(cortex(state), args.type), die_named(args.die))
-    return Decision(events=tuple(events), reply=Reply.say(*lines))
-
-
-@dataclass(frozen=True)
-class ChangeTrauma:
-    character: Annotated[str, Opt("whose trauma")]
-    type: Annotated[str, Opt("the trauma's stress type")]
-
-
-@commands.command(
-    "trauma remove",
-    help="Clear a character's trauma of one type (the GM's call: healing beyond a recovery test).",
-    permission=Permission.GM,
-)
-def remove_trauma(ctx: Context, args: ChangeTrauma) -> Decision:
-    who = character(ctx, args.character)
-    kind = next((k for k in who.trauma if same_name(k, args.type)), None)
-    if kind is None:
-        raise Refusal(f"{who.name} has no {args.type} trauma.")
-    return Decision(
-        events=(ev.TraumaRemoved(character=who.name, trauma=kind),),
-        reply=Reply.say(f"{who.name}: {kind} trauma is gone."),
-    )
-
-
-def _alive(ctx: Context, name: str) -> Character:
+def alive(ctx: Context, name: str) -> Character:
     who = character(ctx, name)
     if who.status == "removed":
         raise Refusal(f"{who.name} is out of the game for good.")

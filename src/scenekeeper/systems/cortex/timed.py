@@ -7,7 +7,8 @@ on to its next stage. Finishing with beats left is full success; with exactly no
 with a choice (the objective or a secondary benefit); running out before the end is failure,
 and the GM's prepared consequence happens. Another PC can buy time with a test of their own:
 one beat back, two on a heroic success; failing bars them from helping again. One attempt to buy
-time between beats.
+time between beats. The rules themselves, decided on the rolls' readings, are in
+``timed_rules``.
 """
 
 from __future__ import annotations
@@ -17,18 +18,24 @@ from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.opposition import NUMBER
 from scenekeeper.systems.cortex.pools import LEVELS
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
-from scenekeeper.systems.cortex.rolls import outcome_of
+from scenekeeper.systems.cortex.rolling import (
+    BoostOpt,
+    CortexRoll,
+    HinderOpt,
+    PayOpt,
+    PushOpt,
+    roll_character,
+    rolled_record,
+)
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.state import CortexState, Scene, TimedTest
+from scenekeeper.systems.cortex.state import Scene, TimedTest
+from scenekeeper.systems.cortex.timed_rules import beats, bought, stage, standing
 
 commands = CommandSet(systems=frozenset({"cortex"}))
-#: Cortex p.101: what each roll costs.
-COST = {"heroic": 0, "success": 1, "failure": 2}
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ class StartTimed:
 def start(ctx: Context, args: StartTimed) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
-    if scene.timed_test is not None:
+    if scene.timed_test is not None and not scene.timed_test.finished:
         raise Refusal("A timed test is running; /timed end it first.")
     who = character(ctx, args.character)
     if who.kind != "pc":
@@ -68,7 +75,7 @@ def start(ctx: Context, args: StartTimed) -> Decision:
     if not levels:
         raise Refusal('Give each test\'s difficulty: difficulties:"hard, hard, very hard".')
     for level in levels:
-        if level not in LEVELS and not level.isdigit():
+        if level not in LEVELS and not NUMBER.fullmatch(level):
             raise Refusal(f"'{level}' is not a difficulty; use {', '.join(LEVELS)} or a number.")
     timed = TimedTest(
         character=who.name,
@@ -94,10 +101,10 @@ def start(ctx: Context, args: StartTimed) -> Decision:
 class TimedRoll:
     pool: Annotated[str, Opt("the pool for this test")]
     character: Annotated[str | None, Opt("who rolls (default: the one racing the clock)")] = None
-    hinder: Annotated[str | None, Opt("a distinction to roll as d4 for 1 PP")] = None
-    pay: Annotated[
-        int, Opt("plot points for extra traits from one set", min_value=0, max_value=10)
-    ] = 0
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
+    boost: BoostOpt = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
     vs_results: Annotated[str | None, Opt("faces of the difficulty dice")] = None
 
@@ -124,63 +131,24 @@ def roll(ctx: Context, args: TimedRoll) -> Decision:
             pool=args.pool,
             vs=level,
             hinder=args.hinder,
+            push=args.push,
             pay=args.pay,
+            boost=args.boost,
             results=args.results,
             vs_results=args.vs_results,
         ),
         side="player",
+        test=True,
+        # The stage before, and any attempt to buy time since, are settled now.
+        closes=tuple(r for r in (timed.stage_roll, timed.buy[1] if timed.buy else None) if r),
     )
-    record = rolled_record(rolled, who)
-    result = outcome_of(record)
-    assert result is not None
-    cost = COST[result.kind]
-    timed = timed.model_copy(
-        update={
-            "beats_left": timed.beats_left - cost,
-            "tests_done": timed.tests_done + 1,
-            "bought_this_beat": False,
-        }
-    )
-    lines = [
-        f"Test {timed.tests_done} of {timed.tests_total}: {result.kind}, "
-        f"{beats(cost, none='no beat')}; {beats(timed.beats_left)} left."
-    ]
-    if result.kind == "failure":
-        lines[0] += " The task still moves on."
-    done, said = _check(game, scene, timed)
+    moved, lines = stage(timed, rolled_record(rolled, who))
+    note = "timed test over" if moved.finished else "timed test goes on"
+    done = scene_change(game, scene.model_copy(update={"timed_test": moved}), note)
     return Decision(
         events=(*rolled.events, done),
-        reply=Reply(text=(*rolled.reply.text, *lines, *said), data=rolled.reply.data),
+        reply=Reply(text=(*rolled.reply.text, *lines), data=rolled.reply.data),
     )
-
-
-def _check(game: CortexState, scene: Scene, timed: TimedTest) -> tuple[Event, list[str]]:
-    """Cortex p.103: how the timed test stands after a roll."""
-    finished = timed.tests_done >= timed.tests_total
-    if finished and timed.beats_left > 0:
-        lines = [
-            f"{timed.character} finishes with {beats(timed.beats_left)} to spare: full success."
-        ]
-    elif finished and timed.beats_left == 0:
-        lines = [
-            f"{timed.character} finishes with no beats left: success, but choose -- the "
-            "objective, or a secondary benefit (a clean getaway, saving resources)."
-        ]
-    elif timed.beats_left <= 0:
-        lines = [f"Time runs out before {timed.character} finishes: failure."]
-        if timed.consequence:
-            lines.append(f"Consequence: {timed.consequence}")
-    else:
-        nxt = timed.difficulties[timed.tests_done]
-        return scene_change(
-            game, scene.model_copy(update={"timed_test": timed}), "timed test goes on"
-        ), [f"Next: test {timed.tests_done + 1} ({nxt})."]
-    if finished and timed.beats_left < 0:
-        lines = ["The last test costs more beats than were left: time runs out, failure."]
-        lines += [f"Consequence: {timed.consequence}"] if timed.consequence else []
-    return scene_change(
-        game, scene.model_copy(update={"timed_test": None}), "timed test over"
-    ), lines
 
 
 @dataclass(frozen=True)
@@ -188,6 +156,10 @@ class BuyTime:
     pool: Annotated[str, Opt("the helper's pool")]
     vs: Annotated[str | None, Opt("the test's difficulty (default: the current stage's)")] = None
     character: Annotated[str | None, Opt("who buys time (default: the character you play)")] = None
+    hinder: HinderOpt = None
+    push: PushOpt = None
+    pay: PayOpt = 0
+    boost: BoostOpt = None
     results: Annotated[str | None, Opt("faces you rolled, in pool order")] = None
     vs_results: Annotated[str | None, Opt("faces of the difficulty dice")] = None
 
@@ -225,28 +197,24 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
     rolled = roll_character(
         ctx,
         who,
-        CortexRoll(pool=args.pool, vs=level, results=args.results, vs_results=args.vs_results),
+        CortexRoll(
+            pool=args.pool,
+            vs=level,
+            hinder=args.hinder,
+            push=args.push,
+            pay=args.pay,
+            boost=args.boost,
+            results=args.results,
+            vs_results=args.vs_results,
+        ),
         side="player",
+        test=True,
+        # Buying time comes between beats: the stage before it is settled.
+        closes=(timed.stage_roll,) if timed.stage_roll else (),
     )
-    record = rolled_record(rolled, who)
-    result = outcome_of(record)
-    assert result is not None
-    if result.kind == "failure":
-        timed = timed.model_copy(
-            update={"barred": (*timed.barred, who.name), "bought_this_beat": True}
-        )
-        line = f"{who.name} fails to buy time and cannot help again in this timed test."
-    else:
-        gained = 2 if result.kind == "heroic" else 1
-        if timed.budget is not None:
-            # It regains lost beats: never more than the starting budget.
-            gained = min(gained, timed.budget - timed.beats_left)
-        timed = timed.model_copy(
-            update={"beats_left": timed.beats_left + gained, "bought_this_beat": True}
-        )
-        line = f"{who.name} buys {beats(gained)} back: {beats(timed.beats_left)} left."
+    moved, line = bought(timed, who.name, rolled_record(rolled, who))
     event = scene_change(
-        game, scene.model_copy(update={"timed_test": timed}), f"{who.name} buys time"
+        game, scene.model_copy(update={"timed_test": moved}), f"{who.name} buys time"
     )
     return Decision(
         events=(*rolled.events, event),
@@ -260,7 +228,13 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
     permission=Permission.ANYONE,
 )
 def show(ctx: Context, _args: NoOptions) -> Decision:
-    timed = _running(current_scene(cortex(ctx.require_state())))
+    scene = current_scene(cortex(ctx.require_state()))
+    timed = scene.timed_test
+    if timed is not None and timed.finished:
+        return Decision(
+            reply=Reply.say(f"Timed test for {timed.character}, over:", *standing(timed))
+        )
+    timed = _running(scene)
     barred = f" Barred from helping: {', '.join(timed.barred)}." if timed.barred else ""
     return Decision(
         reply=Reply.say(
@@ -271,29 +245,37 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     )
 
 
-@commands.command("timed end", help="Call the timed test off.", permission=Permission.GM)
+@commands.command(
+    "timed end",
+    help="Call the timed test off (or clear a finished one).",
+    permission=Permission.GM,
+)
 def end(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
-    _running(scene)
+    if scene.timed_test is None:
+        raise Refusal("There is no timed test; the GM starts one with /timed start.")
+    over = scene.timed_test.finished
     return Decision(
         events=(
             scene_change(
-                game, scene.model_copy(update={"timed_test": None}), "timed test called off"
+                game,
+                scene.model_copy(update={"timed_test": None}),
+                "timed test cleared" if over else "timed test called off",
             ),
         ),
-        reply=Reply.say("The timed test is called off."),
+        reply=Reply.say(
+            "The finished timed test is cleared." if over else "The timed test is called off."
+        ),
     )
 
 
 def _running(scene: Scene) -> TimedTest:
     if scene.timed_test is None:
         raise Refusal("There is no timed test; the GM starts one with /timed start.")
+    if scene.timed_test.finished:
+        raise Refusal(
+            f"{scene.timed_test.character}'s timed test is over; the GM starts another with "
+            "/timed start (or clears it with /timed end)."
+        )
     return scene.timed_test
-
-
-def beats(count: int, none: str = "no beats") -> str:
-    """'1 beat', '3 beats'; a count below one (time has run out) is ``none``."""
-    if count <= 0:
-        return none
-    return f"{count} beat{'s' if count != 1 else ''}"

@@ -16,6 +16,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import roll_in_play
 from scenekeeper.systems.cortex.names import (
@@ -27,6 +28,7 @@ from scenekeeper.systems.cortex.names import (
 )
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -98,49 +100,64 @@ class ChangeComplication:
     name: Annotated[str, Opt("the complication")]
 
 
-def _change_complication(ctx: Context, args: ChangeComplication, how: Step) -> Decision:
-    who = character(ctx, args.character)
-    name = who.find_complication(args.name)
+@dataclass(frozen=True)
+class StepComplication:
+    character: Annotated[str, Opt("whose complication")]
+    name: Annotated[str, Opt("the complication")]
+    steps: StepsOpt = 1
+
+
+def _change_complication(
+    ctx: Context, who_name: str, wanted: str, how: Step, times: int = 1
+) -> Decision:
+    who = character(ctx, who_name)
+    name = who.find_complication(wanted)
     if name is None:
         known = ", ".join(who.complications) or "none"
-        raise Refusal(
-            f"{who.name} has no complication called {args.name} (complications: {known})."
-        )
-    if how == "stepup":
-        events, line = complication_events(who, name, who.complications[name])
-        return Decision(events=tuple(events), reply=Reply.say(line))
-    lowered = step_down(who.complications[name]) if how == "stepdown" else Beyond.BELOW_D4
-    if isinstance(lowered, Die):
-        event: Event = ev.ComplicationSet(owner=who.name, name=name, die=lowered)
-        return Decision(
-            events=(event,), reply=Reply.say(f"{who.name}: {name} steps down to {lowered}.")
-        )
-    # Cortex p.37: a complication stepped below d4 is gone.
-    event = ev.ComplicationRemoved(owner=who.name, name=name)
-    return Decision(events=(event,), reply=Reply.say(f"{who.name}: {name} is gone."))
+        raise Refusal(f"{who.name} has no complication called {wanted} (complications: {known}).")
+
+    def once(now: TableState) -> tuple[list[Event], list[str]] | None:
+        found = cortex(now).find_character(who.name)
+        if found is None or name not in found.complications:
+            return None
+        if how == "stepup":
+            if found.status == "taken_out" and found.complications[name] is Die.D12:
+                return None  # past d12 already: taken out (Cortex p.22)
+            events, line = complication_events(found, name, found.complications[name])
+            return events, [line]
+        lowered = step_down(found.complications[name]) if how == "stepdown" else Beyond.BELOW_D4
+        if isinstance(lowered, Die):
+            return [ev.ComplicationSet(owner=who.name, name=name, die=lowered)], [
+                f"{who.name}: {name} steps down to {lowered}."
+            ]
+        # Cortex p.37: a complication stepped below d4 is gone.
+        return [ev.ComplicationRemoved(owner=who.name, name=name)], [f"{who.name}: {name} is gone."]
+
+    events, lines = stepped(ctx.require_state(), times, once)
+    return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
 @commands.command(
     "complication stepup",
-    help="Step a complication up (past d12 takes the character out).",
+    help="Step a complication up (by steps:, one by default; past d12 takes the character out).",
     permission=Permission.GM,
 )
-def stepup_complication(ctx: Context, args: ChangeComplication) -> Decision:
-    return _change_complication(ctx, args, "stepup")
+def stepup_complication(ctx: Context, args: StepComplication) -> Decision:
+    return _change_complication(ctx, args.character, args.name, "stepup", args.steps)
 
 
 @commands.command(
     "complication stepdown",
-    help="Step a complication down (below d4 it is gone).",
+    help="Step a complication down (by steps:, one by default; below d4 it is gone).",
     permission=Permission.GM,
 )
-def stepdown_complication(ctx: Context, args: ChangeComplication) -> Decision:
-    return _change_complication(ctx, args, "stepdown")
+def stepdown_complication(ctx: Context, args: StepComplication) -> Decision:
+    return _change_complication(ctx, args.character, args.name, "stepdown", args.steps)
 
 
 @commands.command("complication remove", help="Take a complication away.", permission=Permission.GM)
 def remove_complication(ctx: Context, args: ChangeComplication) -> Decision:
-    return _change_complication(ctx, args, "remove")
+    return _change_complication(ctx, args.character, args.name, "remove")
 
 
 DURATIONS = ("beat", "scene", "session", "signature")
@@ -185,22 +202,31 @@ class ChangeAsset:
     name: Annotated[str, Opt("the asset")]
 
 
-def _move(die: Die, how: Step) -> Die | Beyond:
+@dataclass(frozen=True)
+class StepAsset:
+    character: Annotated[str, Opt("whose asset")]
+    name: Annotated[str, Opt("the asset")]
+    steps: StepsOpt = 1
+
+
+def _move(die: Die, how: Step, times: int) -> Die | Beyond:
     if how == "stepup":
-        return step_up(die)
-    return step_down(die) if how == "stepdown" else Beyond.BELOW_D4
+        return step_up(die, times)
+    return step_down(die, times) if how == "stepdown" else Beyond.BELOW_D4
 
 
-def _change_asset(ctx: Context, args: ChangeAsset, how: Step) -> Decision:
-    who = character(ctx, args.character)
-    name = who.find_asset(args.name)
+def _change_asset(ctx: Context, who_name: str, wanted: str, how: Step, times: int = 1) -> Decision:
+    who = character(ctx, who_name)
+    name = who.find_asset(wanted)
     if name is None:
         known = ", ".join(who.assets) or "none"
-        raise Refusal(f"{who.name} has no asset called {args.name} (assets: {known}).")
+        raise Refusal(f"{who.name} has no asset called {wanted} (assets: {known}).")
     asset = who.assets[name]
-    moved = _move(asset.die, how)
+    moved = _move(asset.die, how, times)
     if moved is Beyond.PAST_D12:
-        raise Refusal(f"{name} is a d12 already; assets go no higher (Cortex p.35).")
+        if asset.die is Die.D12:
+            raise Refusal(f"{name} is a d12 already; assets go no higher (Cortex p.35).")
+        moved = Die.D12  # assets stop at d12 (Cortex p.35)
     if isinstance(moved, Die):
         new = asset.model_copy(update={"die": moved})
         event: Event = ev.AssetSet(owner=who.name, name=name, asset=new)
@@ -210,22 +236,26 @@ def _change_asset(ctx: Context, args: ChangeAsset, how: Step) -> Decision:
 
 
 @commands.command(
-    "asset stepup", help="Step an asset up (to d12 at most).", permission=Permission.GM
+    "asset stepup",
+    help="Step an asset up (by steps:, one by default; to d12 at most).",
+    permission=Permission.GM,
 )
-def stepup_asset(ctx: Context, args: ChangeAsset) -> Decision:
-    return _change_asset(ctx, args, "stepup")
+def stepup_asset(ctx: Context, args: StepAsset) -> Decision:
+    return _change_asset(ctx, args.character, args.name, "stepup", args.steps)
 
 
 @commands.command(
-    "asset stepdown", help="Step an asset down (below d4 it is gone).", permission=Permission.GM
+    "asset stepdown",
+    help="Step an asset down (by steps:, one by default; below d4 it is gone).",
+    permission=Permission.GM,
 )
-def stepdown_asset(ctx: Context, args: ChangeAsset) -> Decision:
-    return _change_asset(ctx, args, "stepdown")
+def stepdown_asset(ctx: Context, args: StepAsset) -> Decision:
+    return _change_asset(ctx, args.character, args.name, "stepdown", args.steps)
 
 
 @commands.command("asset remove", help="Take an asset away.", permission=Permission.GM)
 def remove_asset(ctx: Context, args: ChangeAsset) -> Decision:
-    return _change_asset(ctx, args, "remove")
+    return _change_asset(ctx, args.character, args.name, "remove")
 
 
 def _lasting(asset: Asset) -> str:

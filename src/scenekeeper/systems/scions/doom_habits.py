@@ -14,12 +14,18 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.choices import one_more_effect_die, one_more_total_die
+from scenekeeper.systems.cortex.choices import (
+    one_more_effect_die,
+    one_more_total_die,
+    warn_effect,
+)
 from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
 from scenekeeper.systems.cortex.names import character, cortex, die_named
+from scenekeeper.systems.cortex.render import outcome_lines
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Asset, clean_name, same_name
+from scenekeeper.systems.cortex.window import reading_changed, require_open
 
 
 def _same_name_in(name: str, names: tuple[str, ...]) -> bool:
@@ -102,6 +108,9 @@ class DoomBoost:
     die: Annotated[str, Opt("the doom die spent: at least the size of the die it adds")]
     players: D12Players = None
     reward: D12Reward = None
+    anyway: Annotated[
+        bool, Opt("effect: spend it even when it keeps only a d4 or the roll failed")
+    ] = False
 
 
 @commands.command(
@@ -111,12 +120,16 @@ class DoomBoost:
     permission=Permission.GM,
 )
 def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
-    game = cortex(ctx.require_state())
+    state = ctx.require_state()
+    game = cortex(state)
     roll = game.roll_by_id(args.roll)
     if roll is None or roll.side != "gm":
         raise Refusal(f"Roll #{args.roll} is not a GM roll in play.")
+    require_open(roll)
     spent, rest = take_doom_die(game.doom_pool, args.die)
     bought = one_more_total_die(roll) if args.on == "total" else one_more_effect_die(roll)
+    if args.on == "effect" and not args.anyway:
+        warn_effect(roll, bought, f"the doom {spent}", "anyway:true")
     # The text: a doom die "equal to or larger than the size of the die that you wish to add".
     now = reading_of(roll)
     if args.on == "total":
@@ -127,13 +140,25 @@ def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
     if spent < adding:
         raise Refusal(f"That adds a {adding}; it takes a doom die of at least {adding}.")
     rewarded, said = d12_rewards(ctx, int(spent is Die.D12), args.players, args.reward)
+    after, events, decided = reading_changed(
+        state,
+        roll,
+        bought.reading,
+        keep=roll.keep + (args.on == "total"),
+        effects=roll.effects + (args.on == "effect"),
+    )
     return Decision(
         events=(
             ev.DoomPoolChanged(dice=rest, reason=f"spent {spent} on roll #{roll.id}"),
-            bought.event,
+            *events,
             *rewarded,
         ),
-        reply=Reply.say(f"The GM spends a doom {spent}: roll #{roll.id} {bought.line}.", *said),
+        reply=Reply.say(
+            f"The GM spends a doom {spent}: roll #{roll.id} {bought.line}.",
+            *outcome_lines(after)[1:],
+            *decided,
+            *said,
+        ),
     )
 
 

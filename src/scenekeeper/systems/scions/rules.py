@@ -33,6 +33,7 @@ RULES = CortexRules(
     doom_resets="act",  # "The doom pool resets between acts"
     session_refresh=False,  # gaps 2: no automatic refresh of legend points
     gmc_reaction_cost="doom",  # "spend a doom die of any size to keep an effect die on a reaction"
+    doom_boosts=True,  # "The doom pool can also be used to count additional dice towards the total"
 )
 
 _ON = {"stress", "trauma", "pushing-stress", "doom-pool", "hitches-to-doom-pool", "reaction-effect"}
