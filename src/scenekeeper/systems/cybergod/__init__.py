@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.state import GameState, Person, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.cybergod import (
     board,
@@ -28,6 +29,7 @@ from scenekeeper.systems.cybergod import (
     wounds,
 )
 from scenekeeper.systems.cybergod.export import export_state
+from scenekeeper.systems.cybergod.sheet_rights import check_recorded_import
 from scenekeeper.systems.cybergod.state import CybergodState
 
 # The order mods apply in is this order (ARCHITECTURE: mods explicit).
@@ -107,6 +109,14 @@ class CybergodSystem(GameSystem):
     def board(self, state: TableState) -> tuple[BoardSection, ...]:
         assert isinstance(state.game, CybergodState)
         return board.board(state, state.game)
+
+    def check_file_command(
+        self, state: TableState, actor: Person, command: str, events: tuple[Event, ...]
+    ) -> None:
+        if command != "char import":
+            super().check_file_command(state, actor, command, events)
+            return
+        check_recorded_import(state, actor, events)
 
     def waiting_for(self, game: GameState) -> list[str]:
         assert isinstance(game, CybergodState)

@@ -25,6 +25,7 @@ from scenekeeper.systems.cybergod.sheet import (
     MAX_SKILL,
     SIZES,
     TIERS,
+    Character,
     clean_name,
     die_text,
     find_aptitude,
@@ -34,6 +35,7 @@ from scenekeeper.systems.cybergod.sheet import (
 )
 from scenekeeper.systems.cybergod.sheet_file import read_sheets
 from scenekeeper.systems.cybergod.sheet_lines import sheet_lines
+from scenekeeper.systems.cybergod.sheet_rights import player_parts
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 _OTHER = ("engrams", "resolve", "stress")
@@ -241,6 +243,10 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
         if sheet.kind == "gmc" and not is_gm:
             raise Refusal(f"{sheet.name} is a GM character; only a GM imports those.")
         imported = data.onto(existing) if existing else sheet
+        left_out: dict[str, str] = {}
+        if not is_gm:
+            # A file is another way to type commands: a player's sets only what theirs can.
+            imported, left_out = player_parts(existing or Character(name=sheet.name), imported)
         events.append(ev.SheetImported(character=imported))
         if existing is None and not is_gm and sheet.kind == "pc":
             events.append(
@@ -252,6 +258,9 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
             )
         else:
             lines.append(f"Imported {sheet.name} from {args.file.name}.")
+        if left_out:
+            said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
+            lines.append(f"Kept as they were, since the GM and play set them: {said}.")
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 

@@ -1,0 +1,74 @@
+"""What a player's sheet file may set: what the player could set by command, no more.
+
+A sheet import is another way to type commands. Each game names the parts of its sheet that
+only a GM sets by command (plot points, wounds, ...); a player's import keeps those as they
+were -- on their own character, or as a new character starts -- and says which the file would
+have changed. An imported history (``engine/recheck``) is checked the same way, since the file
+behind a recorded /char import is not in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import pydantic
+
+from scenekeeper.engine.core.events import CharacterClaimed
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.state import Person, TableState
+
+Sheet = pydantic.BaseModel
+
+
+def player_parts(
+    before: Sheet, imported: Sheet, gm_only: Mapping[str, str]
+) -> tuple[Sheet, dict[str, str]]:
+    """``imported`` with every part named in ``gm_only`` kept as ``before`` has it, and those
+    parts the file would have changed, each with what the file says of it."""
+    kept = imported.model_copy(update={part: getattr(before, part) for part in gm_only})
+    left_out = {
+        part: shown(getattr(imported, part))
+        for part in gm_only
+        if getattr(before, part) != getattr(imported, part)
+    }
+    return kept, left_out
+
+
+def shown(value: object) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {getattr(v, 'die', v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def check_recorded_import(
+    state: TableState,
+    actor: Person,
+    events: tuple[Event, ...],
+    *,
+    sheet_of: Callable[[Event], Sheet | None],
+    existing: Callable[[str], Sheet | None],
+    new_sheet: Callable[[str], Sheet],
+    gm_only: Mapping[str, str],
+) -> None:
+    """A recorded /char import without its file: a GM's stands; a player's may only have
+    changed a player's parts, on their own or new characters (``Refusal`` otherwise)."""
+    meta = state.meta
+    if meta.is_gm(actor.id):
+        return
+    for event in events:
+        if isinstance(event, CharacterClaimed):
+            if event.owner != actor.id:
+                raise Refusal(f"it hands {event.character} to {event.owner}, not its importer")
+            continue
+        sheet = sheet_of(event)
+        if sheet is None:
+            raise Refusal(f"a /char import does not make {event.type_name}")
+        name = str(getattr(sheet, "name", ""))
+        found = existing(name)
+        if found is not None and meta.owner_of(name) != actor.id:
+            raise Refusal(f"{name} is not {actor.id}'s character")
+        before = found if found is not None else new_sheet(name)
+        for part, why in gm_only.items():
+            if getattr(before, part) != getattr(sheet, part):
+                raise Refusal(f"a player's import set {part}: {why}")
