@@ -80,7 +80,7 @@ def test_unknown_option_suggests_the_right_one_and_usage() -> None:
     message = refusal("/game new sytem:generic", None)
     assert "no option sytem:" in message
     assert "Did you mean system:?" in message
-    assert "Usage: /game new system:<cortex|generic|scions>" in message
+    assert "Usage: /game new system:<cortex|generic|mettle|scions>" in message
 
 
 def test_missing_required_option_shows_usage() -> None:
@@ -91,7 +91,7 @@ def test_missing_required_option_shows_usage() -> None:
 
 def test_wrong_choice_lists_choices() -> None:
     message = refusal("/game new system:genric", None)
-    assert "not one of cortex, generic, scions" in message
+    assert "not one of cortex, generic, mettle, scions" in message
     assert "Did you mean system:generic?" in message
 
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.systems import cortex, generic, scions
+from scenekeeper.systems import cortex, generic, mettle, scions
 
 
 def load_all() -> tuple[CommandSet, ...]:
     """Every game's command sets (importing a game's package registers the game)."""
-    return (*generic.COMMAND_SETS, *cortex.COMMAND_SETS, *scions.COMMAND_SETS)
+    return (
+        *generic.COMMAND_SETS,
+        *cortex.COMMAND_SETS,
+        *scions.COMMAND_SETS,
+        *mettle.COMMAND_SETS,
+    )
