@@ -69,7 +69,7 @@ WEAPONS = (
     _w("SMG", 0, "5", "2H, Range 3, Full Auto, Ammo 30"),
     _w("Spear", 1, "Frame+2", "Range 1, Reach", 2),
     _w("Stun gun", 0, "6", "Stun (only)"),
-    _w("Sword", 2, "Frame+2"),
+    _w("Sword", 2, "Frame+2", load=1),
     _w("Sword, great", 2, "Frame+3", "2H", 2),
     _w("Taser", 0, "6", "Stun (only), Reach"),
 )

@@ -162,8 +162,8 @@ def _sheet(item: object, where: str) -> SheetData:
         raise Refusal(f"{where}: an NPC pool is for GM characters; add kind: gmc.")
     if len(character.backstories) > character.highest:
         raise Refusal(
-            f"{where}: {len(character.backstories)} Backstories, but the highest non-Frame "
-            f"Attribute ({character.highest}) allows only that many."
+            f"{where}: {len(character.backstories)} Backstories; the highest non-Frame "
+            f"Attribute ({character.highest}) allows {character.highest} at most."
         )
     return SheetData(character, frozenset(given))
 
@@ -200,10 +200,13 @@ def _gear(value: object, where: str) -> tuple[Gear, ...]:
         entries = [(str(k), v) for k, v in value.items()]
     else:
         for entry in _list(value, where):
-            if isinstance(entry, Mapping):
-                entries.append(
-                    (str(entry.get("name", "")), {k: v for k, v in entry.items() if k != "name"})
-                )
+            if isinstance(entry, Mapping) and "name" in entry:
+                rest = {k: v for k, v in entry.items() if k != "name"}
+                entries.append((str(entry["name"]), rest))
+            elif isinstance(entry, Mapping) and len(entry) == 1:
+                entries.extend((str(k), v) for k, v in entry.items())
+            elif isinstance(entry, Mapping):
+                raise Refusal(f"{where}: write each item as a name, or name: {{hit:, dm:, ...}}.")
             else:
                 entries.append((str(entry), None))
     out = []
