@@ -196,10 +196,12 @@ def twist(ctx: Context, args: TwistArgs) -> Decision:
         raise Refusal(
             f"The newest Check is #{old.id}, {old.roller or 'the GM'}'s; only it can be Twisted."
         )
-    if old.roller:
-        may_act_for(ctx, plan.get(old.roller))
-    elif not is_gm(ctx):
-        raise Refusal(f"Check #{old.id} is the GM's; only a GM Twists it.")
+    owner = ctx.require_state().meta.owner_of(old.roller) if old.roller else None
+    if not is_gm(ctx) and owner != ctx.actor.id:
+        raise Refusal(
+            f"The newest Check is #{old.id}, {old.roller or 'the GM'}'s: only it can be Twisted, "
+            f"by {'its player or ' if owner else ''}a GM."
+        )
     if old.difficulty is None:
         raise Refusal(f"Check #{old.id} had no Difficulty, so it did not fail; nothing to Twist.")
     if old.success:

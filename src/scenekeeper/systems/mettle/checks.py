@@ -97,7 +97,7 @@ def difficulty_named(text: str) -> Difficulty | None:
 def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tuple[int, ...]:
     """The faces of the dice that are rolled (a Raise sets its dice to six unrolled)."""
     if raises > pool:
-        raise Refusal(f"raise: sets dice of the pool to six; the pool has {pool}, not {raises}.")
+        raise Refusal(f"raises: sets dice of the pool to six; the pool has {pool}, not {raises}.")
     rolled = pool - raises
     if rolled <= 0:
         if results:

@@ -43,7 +43,7 @@ class OddsArgs:
     raises: Annotated[
         int, Opt("Raises: dice set to six before the Check", min_value=0, max_value=20)
     ] = 0
-    twist: Annotated[bool, Opt("count a Twist on every failure that has Edge")] = True
+    twist: Annotated[bool, Opt("count a Twist on every failure that has Edge")] = False
     bonus: Annotated[int, Opt("die bonus +nD", min_value=0, max_value=10)] = 0
     penalty: Annotated[
         int, Opt("die penalty -nD (the largest penalty counts)", min_value=0, max_value=10)
@@ -87,7 +87,7 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
             chance = check.p_success(number, twist=args.twist)
             rungs.append(f"{name} {number} {percent(chance)}")
             data[name] = _fraction(chance)
-        lines.append("Against the ladder: " + ", ".join(rungs) + ".")
+        lines.append("Against the ladder" + _with(args.twist) + ": " + ", ".join(rungs) + ".")
         edge = check.edge
         lines.append("Edge, whatever the Score: " + _spread(edge) + ".")
     else:
@@ -103,9 +103,15 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
             lines.append("Impossible: a Difficulty of 3 x the pool or more cannot be beaten.")
         spread = check.edge_on_success(number, twist=args.twist)
         if spread:
-            lines.append("Success with Edge: " + _spread(spread, named=True) + ".")
+            lines.append(
+                "Success with Edge" + _with(args.twist) + ": " + _spread(spread, named=True) + "."
+            )
         data.update(against=number, success=_fraction(plain), with_twist=_fraction(twisted))
     return Decision(reply=Reply.say(*lines, data=data))
+
+
+def _with(twist: bool) -> str:
+    return " (with a Twist on each failure with Edge)" if twist else ""
 
 
 def _whose(ctx: Context, name: str | None) -> Any:

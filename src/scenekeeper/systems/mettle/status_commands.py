@@ -26,10 +26,10 @@ KINDS = ("disease", "poison", "tranquilizer")
 VALUES = {"rattled": 2, "partial-cover": 2, "burning": 1}
 EFFECT = {
     "afflicted": "cannot Rally; takes ongoing damage until cured or it runs its course",
-    "blinded": "+3 Difficulty to Checks, none for sight; others Sneak as if it had Cover",
+    "blinded": "+3 Difficulty to Checks, none by sight; others Sneak as if they had Cover",
     "burning": "cannot Rally; takes the fire's damage each Round until put out",
     "dead": "out of play",
-    "deafened": "no hearing tasks; others Sneak as if it had Cover",
+    "deafened": "no hearing tasks; others Sneak as if they had Cover",
     "encumbered": "every Zone crossed takes two Moves",
     "fallen": "no Action, Poise 0 for the Scene",
     "incapacitated": "no Free Move, Poise or Action",

@@ -84,8 +84,10 @@ def result_lines(team: Team) -> list[str]:
         return [f"Teamwork: waiting for {', '.join(left)} to /check."]
     won = [m for m in team.members if team.results[m]]
     lost = [m for m in team.members if not team.results[m]]
-    said = (f"{', '.join(won)} succeed" if won else "") + (
-        f"{'; ' if won and lost else ''}{', '.join(lost)} fail" if lost else ""
+    said = "; ".join(
+        f"{', '.join(names)} {verb if len(names) > 1 else verb + 's'}"
+        for names, verb in ((won, "succeed"), (lost, "fail"))
+        if names
     )
     if team.succeed == "each":
         return [f"Teamwork: {said}; each counts alone."]
