@@ -222,9 +222,11 @@ def aid(game: MettleState, who: Character, args: ActArgs) -> Setup:
     no_vs(args, "aid", "the patient's Mettle")
     if not (patient.has("staggered") or patient.has("fallen")):
         raise Refusal(f"Aid works only on the Staggered or Fallen; {patient.name} is neither.")
-    difficulty = Difficulty(
-        ((f"{patient.name}'s Mettle {patient.mettle}, as positive", abs(patient.mettle)),)
+    # scenes.md, Aid: current (0 or negative) Mettle, treated as positive.
+    label = f"{patient.name}'s Mettle" + (
+        f" {patient.mettle}, as positive" if patient.mettle < 0 else ""
     )
+    difficulty = Difficulty(((label, abs(patient.mettle)),))
     return Setup(_pool(who, args, "aid"), difficulty, patient.name, (patient.name,))
 
 
