@@ -120,7 +120,7 @@ def _roll(
     check_surge(plan.game, who, args.surge)
     pool = setup.pool
     if part is not None:
-        pool = type(pool)(((f"{title(part.action)} part of the split", part.dice),))
+        pool = type(pool)((("dice", part.dice),))
     pool = with_modifiers(pool, who, bonus=args.bonus, penalty=args.penalty, surge=args.surge)
     difficulty = setup.difficulty
     if difficulty is not None:
@@ -141,7 +141,7 @@ def _roll(
         results=args.results,
         surge=args.surge,
         label=args.label or "",
-        weapon=setup.note,
+        weapon=", ".join(n for n in (setup.note, "split" if part else "") if n),
         target=setup.target,
         involved=setup.involved,
         dm=setup.dm,

@@ -76,6 +76,8 @@ def _initiative(game: MettleState) -> list[str]:
     order = init.order
     current = order.current
     if current is None:
+        if game.window_open and game.felled:
+            return [f"then Round {order.round + 1}: /order next starts it."]
         return [
             f"{order.last_actor()} to pick who leads Round {order.round + 1}: "
             "/order next lead:<name>."

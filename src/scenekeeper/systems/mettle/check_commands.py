@@ -230,7 +230,7 @@ def twist(ctx: Context, args: TwistArgs) -> Decision:
     told = f": {args.what}" if args.what else ""
     plan.say(
         f"{who} calls a Twist on #{old.id} ({args.kind.capitalize()}{told}): "
-        f"{old.edge} Edge dice rolled again."
+        f"{old.edge} Edge {'die' if old.edge == 1 else 'dice'} rolled again."
     )
     plan.say(*reading_lines(new, twist_allowed=plan.mod("repeat-twists")))
     if new.action not in ("check", "other"):

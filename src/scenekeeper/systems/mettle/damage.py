@@ -72,9 +72,11 @@ def harm(
         plan.add(ev.StatusGained(character=name, status="incapacitated", reason="a Stun"))
         lose_action(plan, name, "Incapacitated")
         return
+    if not through:
+        plan.say(f"{intro}{shown} = 0: no damage gets through.")
+        return
     plan.say(f"{intro}{shown} = {through}; {name}'s Mettle {who.mettle} -> {after}.")
-    if through:
-        plan.add(ev.MettleChanged(character=name, mettle=after, reason=source or "damage"))
+    plan.add(ev.MettleChanged(character=name, mettle=after, reason=source or "damage"))
     if felling:
         fell(plan, name)
 

@@ -43,13 +43,14 @@ def running(plan: Plan) -> Initiative:
     return init
 
 
-def _may_steer(ctx: Context, name: str) -> None:
-    """The acting character's player (or a GM) moves Initiative on."""
+def _may_steer(ctx: Context, name: str, why: str = "it is {name}'s turn") -> None:
+    """The acting (or last) character's player, or a GM, moves Initiative on."""
     meta = ctx.require_state().meta
     if meta.is_gm(ctx.actor.id):
         return
     if meta.owner_of(name) != ctx.actor.id:
-        raise Refusal(f"It is {name}'s turn: their player or a GM passes Initiative.")
+        said = why.format(name=name)
+        raise Refusal(f"{said[0].upper()}{said[1:]}: their player or a GM passes Initiative.")
 
 
 def _names(ctx: Context, text: str | None) -> list[str]:
@@ -214,7 +215,7 @@ def next_lead(ctx: Context, args: NextRound) -> Decision:
         raise Refusal(f"Round {init.order.round} is under way: it is {init.order.current}'s turn.")
     last = init.order.last_actor()
     if last is not None:
-        _may_steer(ctx, last)
+        _may_steer(ctx, last, "{name} acted last and picks who leads")
     out = next_out(plan.game, init, init.order.round + 1)
     playing = [p for p in init.order.participants if p not in out]
     if not playing:

@@ -120,6 +120,15 @@ def new_round(plan: Plan, lead: str | None = None) -> None:
             "rejoin; a GM may /order end."
         )
         return
+    pending = [n for n in plan.game.felled if n in init.order.participants]
+    if pending and lead is None:
+        # A felled player's choice (Staggered or Fallen) decides who has an Action next.
+        set_initiative(plan, init.model_copy(update={"lost": out}), "a felling to settle")
+        plan.say(
+            f"Round {number} waits for {', '.join(pending)}: Staggered (/mettle stagger) or "
+            "Fallen; then /order next starts it."
+        )
+        return
     choices = lead_choices(plan, init, playing)
     if lead is not None:
         found = plan.game.key(lead) or lead
