@@ -134,11 +134,8 @@ def rally(plan: Plan, check: CheckRecord) -> None:
     after = who.mettle + gain
     if plan.mod("rally-cap"):
         after = min(after, who.max_mettle)
-    plan.say(
-        f"Rally: +{gain} Mettle, {who.mettle} -> {after}"
-        + (" (its maximum)" if after == who.max_mettle else "")
-        + "."
-    )
+    capped = " (capped at its maximum)" if after < who.mettle + gain else ""
+    plan.say(f"Rally: +{gain} Mettle, {who.mettle} -> {after}{capped}.")
     set_mettle(plan, who.name, after, "Rally")
     if check.success and who.has("rattled"):
         plan.add(ev.StatusLost(character=who.name, status="rattled", reason="a successful Rally"))

@@ -239,7 +239,8 @@ def rally(game: MettleState, who: Character, args: ActArgs) -> Setup:
         )
     if who.mettle <= 0:
         raise Refusal(
-            f"A Rally cannot restore negative Mettle (scenes.md); {who.name} is at {who.mettle}."
+            f"A Rally cannot restore Mettle at 0 or below (scenes.md, Rally); {who.name} is at "
+            f"{who.mettle}: that takes Aid."
         )
     pool = _pool(who, args, "rally")
     passer = (
