@@ -62,20 +62,22 @@ def harm(
         through = half(through)
         shown += ", halved (round up)" if soak else " halved (round up)"
     intro = f"{source}: " if source else ""
+    if soak or halve:
+        shown += f" = {through}"
     after = who.mettle - through
     felling = through > 0 and after <= 0
     if felling and stun:
         plan.say(
-            f"{intro}{shown} = {through}: a felling blow, but a Stun: {name} is "
+            f"{intro}{shown}: a felling blow, but a Stun: {name} is "
             "Incapacitated instead of taking damage (no Free Move, Poise or Action)."
         )
         plan.add(ev.StatusGained(character=name, status="incapacitated", reason="a Stun"))
         lose_action(plan, name, "Incapacitated")
         return
     if not through:
-        plan.say(f"{intro}{shown} = 0: no damage gets through.")
+        plan.say(f"{intro}{shown}: no damage gets through.")
         return
-    plan.say(f"{intro}{shown} = {through}; {name}'s Mettle {who.mettle} -> {after}.")
+    plan.say(f"{intro}{shown}; {name}'s Mettle {who.mettle} -> {after}.")
     plan.add(ev.MettleChanged(character=name, mettle=after, reason=source or "damage"))
     if felling:
         fell(plan, name)

@@ -74,8 +74,9 @@ def attribute_named(text: str) -> str:
     )
 
 
-def title(attribute: str) -> str:
-    return attribute.capitalize()
+def title(word: str) -> str:
+    """An Attribute, Action or status as the texts write it: "Poise", "Partial Cover"."""
+    return " ".join(part.capitalize() for part in word.split("-"))
 
 
 def mod_on(state: TableState, name: str) -> bool:

@@ -85,7 +85,8 @@ class Gear(pydantic.BaseModel):
     def describe(self) -> str:
         parts = []
         if self.is_weapon:
-            parts.append(f"Hit +{self.hit}D, DM {self.dm_text()}")
+            parts += [f"Hit +{self.hit}D"] if self.hit else []
+            parts.append(f"DM {self.dm_text()}")
             if self.range is not None:
                 parts.append(f"Range {self.range}")
         if self.soak:

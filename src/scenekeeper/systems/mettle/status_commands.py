@@ -86,7 +86,7 @@ def add(ctx: Context, args: AddStatus) -> Decision:
     plan.add(ev.StatusGained(character=who.name, status=status, value=value, reason="the Guide"))
     shown = f" +{value}" if status in ("rattled", "partial-cover") else ""
     shown = f" ({value}d6 a Round)" if status == "burning" else shown
-    plan.say(f"{who.name} is {title(status).replace('-', ' ')}{shown}: {EFFECT[status]}.")
+    plan.say(f"{who.name} is {title(status)}{shown}: {EFFECT[status]}.")
     if status in NO_ACTION:
         lose_action(plan, who.name, title(status))
     if status == "surprised" and plan.game.initiative is not None:
@@ -143,7 +143,7 @@ def remove(ctx: Context, args: RemoveStatus) -> Decision:
         plan.add(ev.AfflictionChanged(character=who.name, affliction=None))
     else:
         plan.add(ev.StatusLost(character=who.name, status=status, reason="the Guide"))
-    plan.say(f"{who.name} is no longer {title(status).replace('-', ' ')}.")
+    plan.say(f"{who.name} is no longer {title(status)}.")
     if status in NO_ACTION:
         regain_action(plan, who.name, title(status))
     return plan.decision()

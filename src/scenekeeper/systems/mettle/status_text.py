@@ -36,7 +36,7 @@ def status_text(who: Character, status: str) -> str:
         return f"Burning ({value}d6 a Round)"
     if status == "afflicted" and who.affliction is not None:
         return f"Afflicted ({who.affliction.kind})"
-    return title(status).replace("-", " ")
+    return title(status)
 
 
 def statuses_line(who: Character) -> str:
