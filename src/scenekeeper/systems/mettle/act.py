@@ -21,7 +21,12 @@ from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
 from scenekeeper.systems.mettle.names import may_act_for, own_character, title
 from scenekeeper.systems.mettle.outcomes import apply_outcome, defenders_of
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.pools import check_surge, roller_difficulty, with_modifiers
+from scenekeeper.systems.mettle.pools import (
+    check_surge,
+    finish,
+    roller_difficulty,
+    with_modifiers,
+)
 from scenekeeper.systems.mettle.rules import ACTIONS, RULES, Setup
 from scenekeeper.systems.mettle.sheet import Character
 from scenekeeper.systems.mettle.state import HeldHit, Initiative, SplitPart
@@ -68,7 +73,7 @@ class Act:
         Opt("Mettle spent for +1D each (in Initiative; at most Motive)", min_value=0, max_value=20),
     ] = 0
     offbeat: Annotated[
-        bool, Opt("Concept off its Descriptor (or out of character): Difficulty x2")
+        bool, Opt("Concept off its Descriptor (or out of character): Difficulty x2 or half pool")
     ] = False
     results: Annotated[str | None, Opt("the faces you rolled, one per die rolled")] = None
     label: Annotated[str | None, Opt("what it is for", max_length=80)] = None
@@ -124,7 +129,8 @@ def _roll(
     pool = with_modifiers(pool, who, bonus=args.bonus, penalty=args.penalty, surge=args.surge)
     difficulty = setup.difficulty
     if difficulty is not None:
-        difficulty = roller_difficulty(difficulty, who, args.modifier, args.offbeat)
+        difficulty = roller_difficulty(difficulty, who, args.modifier)
+    pool, difficulty = finish(plan, pool, difficulty, offbeat=args.offbeat)
     if action == "attack" and "total-cover" in who.statuses:
         plan.add(
             ev.StatusGained(character=who.name, status="total-cover", value=1, reason="popped out")

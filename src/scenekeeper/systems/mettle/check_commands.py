@@ -32,6 +32,7 @@ from scenekeeper.systems.mettle.pools import (
     against,
     attribute_pool,
     check_surge,
+    finish,
     rated,
     roller_difficulty,
     with_modifiers,
@@ -68,7 +69,7 @@ class CheckArgs:
         int, Opt("Mettle spent for +1D each (in Initiative; at most Motive)", min_value=0)
     ] = 0
     offbeat: Annotated[
-        bool, Opt("Concept off its Descriptor (or out of character): Difficulty x2")
+        bool, Opt("Concept off its Descriptor (or out of character): Difficulty x2 or half pool")
     ] = False
     label: Annotated[str | None, Opt("what it is for", max_length=80)] = None
     results: Annotated[str | None, Opt("the faces you rolled, one per die rolled")] = None
@@ -116,7 +117,8 @@ def check(ctx: Context, args: CheckArgs) -> Decision:
     check_surge(game, who, args.surge)
     pool = with_modifiers(pool, who, bonus=args.bonus, penalty=args.penalty, surge=args.surge)
     if difficulty is not None:
-        difficulty = roller_difficulty(difficulty, who, args.modifier, args.offbeat)
+        difficulty = roller_difficulty(difficulty, who, args.modifier)
+    pool, difficulty = finish(plan, pool, difficulty, offbeat=args.offbeat)
     plan.close_window()
     record = make_check(
         plan,

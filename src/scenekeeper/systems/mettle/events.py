@@ -245,5 +245,5 @@ class XpChanged(Event):
 
     def describe(self) -> str:
         if self.attribute:
-            return f"{self.character} spends {-self.amount} XP: {self.attribute} +1"
+            return f"{self.character} spends {-self.amount} XP: {self.attribute.capitalize()} +1"
         return f"{self.character} gets {self.amount} XP"

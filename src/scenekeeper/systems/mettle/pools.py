@@ -13,6 +13,7 @@ from __future__ import annotations
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, difficulty_named
 from scenekeeper.systems.mettle.names import attribute_named, title
+from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import Character
 from scenekeeper.systems.mettle.state import MettleState
 
@@ -80,18 +81,49 @@ def check_surge(game: MettleState, who: Character | None, surge: int) -> None:
         )
 
 
-def roller_difficulty(
-    difficulty: Difficulty, who: Character | None, modifier: int, offbeat: bool
-) -> Difficulty:
+def roller_difficulty(difficulty: Difficulty, who: Character | None, modifier: int) -> Difficulty:
     """The roller's own conditions: Blinded (+3, checklist D41), a tranquilizer's Dose."""
     difficulty = difficulty.plus("modifier", modifier)
     if who is not None and who.has("blinded"):
         difficulty = difficulty.plus("Blinded", 3)
     if who is not None and who.affliction and who.affliction.kind == "tranquilizer":
         difficulty = difficulty.plus("tranquilizer", who.affliction.raise_by)
-    if offbeat:
-        difficulty = Difficulty(difficulty.parts, doubled=True)
     return difficulty
+
+
+def finish(
+    plan: Plan, pool: Pool, difficulty: Difficulty | None, *, offbeat: bool
+) -> tuple[Pool, Difficulty | None]:
+    """The table's mods on a Check's modifiers. Off its Descriptor (or out of character),
+    Concept doubles the final Difficulty (characters.md, CONCEPT; checklist D23) -- or, with
+    the half-pool-offbeat mod, rolls half its pool, rounded up (guidance.md). With the
+    largest-modifier-only mod only the largest bonus and raise count (engine.md)."""
+    if plan.mod("largest-modifier-only"):
+        kept = Pool(_largest(pool.parts))
+        dropped = [p for p in pool.parts if p not in kept.parts]
+        pool = kept
+        if difficulty is not None:
+            easier = Difficulty(_largest(difficulty.parts), difficulty.doubled)
+            dropped += [p for p in difficulty.parts if p not in easier.parts]
+            difficulty = easier
+        if dropped:
+            left_out = ", ".join(f"{label} {n:+d}" for label, n in dropped)
+            plan.say(f"Only the largest modifiers count (largest-modifier-only): not {left_out}.")
+    if offbeat and plan.mod("half-pool-offbeat"):
+        pool = pool.plus("off the Descriptor", -(pool.dice - (pool.dice + 1) // 2))
+    elif offbeat and difficulty is not None:
+        difficulty = Difficulty(difficulty.parts, doubled=True)
+    return pool, difficulty
+
+
+def _largest(parts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The first part (the Attribute or base Difficulty), the largest plus and minus."""
+    first, *rest = parts
+    ups = [p for p in rest if p[1] > 0]
+    downs = [p for p in rest if p[1] < 0]
+    kept = [max(ups, key=lambda p: p[1])] if ups else []
+    kept += [min(downs, key=lambda p: p[1])] if downs else []
+    return (first, *kept)
 
 
 def against(game: MettleState, text: str) -> Difficulty:
