@@ -104,9 +104,7 @@ def test_an_action_that_would_be_felled_by_the_held_hit_is_refused() -> None:
     driver = mettle_table()
     driver.do("/mettle set character:Kirin value:2")
     driver.do('/act character:Thug action:attack target:Kirin results:"3 3 3 4"')
-    assert_refused_unchanged(
-        driver, "/act action:know vs:1", "troy", "would fell Kirin: Defend"
-    )
+    assert_refused_unchanged(driver, "/act action:know vs:1", "troy", "would fell Kirin: Defend")
 
 
 def test_a_defend_by_someone_who_is_no_ally_is_refused() -> None:

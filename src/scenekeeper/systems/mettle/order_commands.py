@@ -251,12 +251,12 @@ def free_move(ctx: Context, args: FreeMove) -> Decision:
     for status in ("staggered", "incapacitated"):
         if who.has(status):
             raise Refusal(f"{who.name} is {status.capitalize()}: no Free Move (engine.md).")
-    if who.name in init.moved:
-        raise Refusal(f"{who.name} has used their Free Move this Round.")
     if not is_turn(init, who.name):
         raise Refusal(
             f"The Free Move comes on {who.name}'s turn, before their Action, never after."
         )
+    if who.name in init.moved:
+        raise Refusal(f"{who.name} has used their Free Move this Round.")
     moved = init.model_copy(update={"moved": (*init.moved, who.name)})
     set_initiative(plan, moved, f"{who.name} takes the Free Move")
     where = f" to {args.to}" if args.to else " into an adjacent Zone"
