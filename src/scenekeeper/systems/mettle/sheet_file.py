@@ -22,6 +22,7 @@ from scenekeeper.systems.mettle.sheet import ATTRIBUTES, STATUSES, Character, Ge
 MAX_FILE_BYTES = 256 * 1024
 MAX_SHEETS = 50
 _NUMBERS = ("pool", "mettle", "credit", "vouchers", "xp")
+_GEAR_KEYS = ("hit", "dm", "soak", "load", "special", "specials")
 KEYS = ("name", "kind", *ATTRIBUTES, *_NUMBERS, "backstories", "gear", "statuses")
 
 
@@ -203,7 +204,11 @@ def _gear(value: object, where: str) -> tuple[Gear, ...]:
             if isinstance(entry, Mapping) and "name" in entry:
                 rest = {k: v for k, v in entry.items() if k != "name"}
                 entries.append((str(entry["name"]), rest))
-            elif isinstance(entry, Mapping) and len(entry) == 1:
+            elif (
+                isinstance(entry, Mapping)
+                and len(entry) == 1
+                and _key(next(iter(entry))) not in _GEAR_KEYS
+            ):
                 entries.extend((str(k), v) for k, v in entry.items())
             elif isinstance(entry, Mapping):
                 raise Refusal(f"{where}: write each item as a name, or name: {{hit:, dm:, ...}}.")
