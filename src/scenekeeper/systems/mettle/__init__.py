@@ -61,8 +61,8 @@ MODS = (
     ),
     Mod(
         "largest-modifier-only",
-        "Count only the largest die bonus and the largest Difficulty raise of a Check "
-        "(engine.md, Check Modifiers: when modifiers get out of hand).",
+        "Count only the largest bonus and the largest penalty, to the dice and to the "
+        "Difficulty (engine.md, Check Modifiers: when modifiers get out of hand).",
     ),
     Mod(
         "npc-staggered",

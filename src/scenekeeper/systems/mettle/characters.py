@@ -34,6 +34,7 @@ from scenekeeper.systems.mettle.status_text import sheet_lines
 commands = CommandSet(systems=frozenset({"mettle"}))
 RATED = (*ATTRIBUTES, "pool", "credit")
 _RATING = Opt("its rating (1-6 to start; the Guide allows more)", min_value=0, max_value=30)
+_NEW = Opt("its rating (1-6 to start; the Guide allows more)", min_value=1, max_value=30)
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,11 @@ class NewCharacter:
     pool: Annotated[
         int | None, Opt("a GM character's NPC pool: every Attribute and Mettle", min_value=1)
     ] = None
-    concept: Annotated[int | None, _RATING] = None
-    frame: Annotated[int | None, _RATING] = None
-    motive: Annotated[int | None, _RATING] = None
-    nature: Annotated[int | None, _RATING] = None
-    poise: Annotated[int | None, _RATING] = None
+    concept: Annotated[int | None, _NEW] = None
+    frame: Annotated[int | None, _NEW] = None
+    motive: Annotated[int | None, _NEW] = None
+    nature: Annotated[int | None, _NEW] = None
+    poise: Annotated[int | None, _NEW] = None
 
 
 @commands.command(
