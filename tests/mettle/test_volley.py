@@ -233,3 +233,18 @@ def test_undo_puts_initiative_back_exactly() -> None:
     driver.do(f"/act action:attack target:Thug results:{MISS}", "troy")
     driver.do("/undo")
     assert driver.app.table(driver.table_id).state == before
+
+
+def test_a_wait_to_defend_answers_a_hit_on_an_ally_who_has_acted() -> None:
+    driver = started(who='"Viktor, Kirin, Thug"', lead="Viktor")
+    driver.do("/order wait action:defend", "dana")
+    driver.do("/order handoff to:Kirin", "dana")
+    driver.do("/act action:use", "troy")
+    # The Thug hits Kirin, who has acted: Viktor's Wait to Defend can still answer it.
+    driver.do('/act character:Thug action:attack target:Kirin results:"3 3 3 4"')
+    assert game(driver).held_hit is not None
+    driver.do('/act action:defend results:"3 3 1 5"', "dana")
+    init = initiative(driver)
+    assert game(driver).held_hit is None
+    assert init.waiting == {}
+    assert sheet(driver, "Kirin").mettle == 8

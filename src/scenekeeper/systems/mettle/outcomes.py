@@ -92,7 +92,7 @@ def hold_or_land(plan: Plan, hit: HeldHit) -> None:
 def defenders_of(plan: Plan, hit: HeldHit) -> list[str]:
     game = plan.game
     target = game.find(hit.target)
-    if target is None or target.lost_action():
+    if target is None:
         return []
     init = game.initiative
     out = []
@@ -101,7 +101,13 @@ def defenders_of(plan: Plan, hit: HeldHit) -> list[str]:
             continue
         if name != target.name and not same_side(who, target):
             continue
-        if init is not None and (name not in init.order.participants or not has_action(init, name)):
+        # In Initiative: an Action left this Round, or a Wait held for a Defend.
+        waits = init is not None and init.waiting.get(name) == "defend"
+        if (
+            init is not None
+            and not waits
+            and (name not in init.order.participants or not has_action(init, name))
+        ):
             continue
         out.append(name)
     return out
