@@ -154,3 +154,28 @@ def test_help_lists_mettles_commands_in_its_words() -> None:
     listed = {line.split(":")[0] for line in driver.do("/help").reply.text[1:]}
     assert {"/act", "/check", "/twist", "/mettle damage", "/order split", "/voucher give"} <= listed
     assert not listed & {"/action", "/react", "/pp spend", "/doom add", "/order interrupt"}
+
+
+def test_suggestions_come_from_the_table_in_mettles_words() -> None:
+    driver = mettle_table()
+    state = driver.app.table(driver.table_id).state
+    assert state is not None
+    system = get_system("mettle")
+
+    def offered(command: str, option: str, **given: object) -> list[str] | None:
+        return system.suggest(state, command, option, given, "dana")
+
+    assert offered("act", "weapon") == ["Sword", "Unarmed"]
+    assert offered("act", "weapon", character="Boss") == ["Unarmed"]
+    assert offered("check", "pool") == ["concept", "motive", "nature", "poise"]
+    vs = offered("check", "vs")
+    assert vs is not None
+    assert vs[:5] == ["routine", "challenging", "daunting", "formidable", "nigh-impossible"]
+    assert "Thug poise" in vs
+    assert "Viktor poise" not in vs
+    assert offered("char gear", "item", remove=True) == ["Sword"]
+    items = offered("char gear", "item")
+    assert items is not None
+    assert "Plate" in items
+    assert offered("act", "label") is None
+    assert get_system("cortex").suggest(state, "roll", "pool", {}, "dana") is None

@@ -9,6 +9,7 @@ section of docs/rules-notes.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
@@ -30,6 +31,7 @@ from scenekeeper.systems.mettle import (
 )
 from scenekeeper.systems.mettle.board import board, export, waiting_for
 from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.suggest import suggest
 
 # The order mods apply in is this order (ARCHITECTURE: mods explicit).
 MODS = (
@@ -180,6 +182,16 @@ class MettleSystem(GameSystem):
 
     def board(self, state: TableState) -> tuple[BoardSection, ...]:
         return board(state)
+
+    def suggest(
+        self,
+        state: TableState,
+        command: str,
+        option: str,
+        given: Mapping[str, object],
+        actor_id: str,
+    ) -> list[str] | None:
+        return suggest(state, command, option, given, actor_id)
 
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, MettleState)
