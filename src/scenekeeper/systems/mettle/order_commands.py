@@ -188,6 +188,8 @@ def _choose(plan: Plan, current: str, to: str | None) -> None:
             return
         to = theirs[0]
     found = plan.game.key(to) or to
+    if found == current and found not in choice:
+        raise Refusal(f"{found} has taken their Action this Round; pass to {listed}.")
     if found not in choice:
         why = init.lost.get(found) or ("acted this Round" if found in init.order.acted else "")
         reason = f" ({why})" if why else ""
