@@ -40,7 +40,7 @@ def test_without_a_target_the_actor_picks_anyone_with_an_action() -> None:
     assert init.passing
     assert init.order.current == "Kirin"
     refused = driver.refused("/order handoff to:Kirin", "troy")
-    assert "Kirin has no Action to take now" in refused
+    assert refused == "Kirin has taken their Action this Round; pass to Viktor|Thug|Boss."
     driver.do("/order handoff to:Boss", "troy")
     assert initiative(driver).order.current == "Boss"
 
@@ -248,3 +248,13 @@ def test_a_wait_to_defend_answers_a_hit_on_an_ally_who_has_acted() -> None:
     assert game(driver).held_hit is None
     assert init.waiting == {}
     assert sheet(driver, "Kirin").mettle == 8
+
+
+def test_a_held_hit_lands_when_its_last_possible_defender_gives_up_the_action() -> None:
+    driver = started(who='"Viktor, Thug, Kirin"', lead="Viktor")
+    driver.do('/act action:attack target:Thug results:"1 2 3 4 5"', "dana")
+    assert game(driver).held_hit is not None
+    out = driver.do("/order handoff to:Kirin")
+    assert "Nobody can Defend the held hit any more: it lands." in out.reply.text
+    assert game(driver).held_hit is None
+    assert sheet(driver, "Thug").mettle < 3

@@ -19,7 +19,7 @@ from scenekeeper.systems.mettle.check_making import make_check
 from scenekeeper.systems.mettle.damage import half, land, soak_of
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
 from scenekeeper.systems.mettle.names import may_act_for, own_character, title
-from scenekeeper.systems.mettle.outcomes import apply_outcome, defenders_of
+from scenekeeper.systems.mettle.outcomes import apply_outcome, defenders_of, settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import (
     check_surge,
@@ -111,6 +111,7 @@ def act(ctx: Context, args: Act) -> Decision:
     setup = RULES[action](plan.game, plan.get(who.name), args)
     record = _roll(plan, plan.get(who.name), action, setup, part=part, args=args)
     _after(plan, who.name, setup.target, mode, part)
+    settle(plan)
     return plan.decision(data=_data(action, record))
 
 

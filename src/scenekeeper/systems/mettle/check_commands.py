@@ -26,7 +26,7 @@ from scenekeeper.systems.mettle.names import (
     may_act_for,
     own_character,
 )
-from scenekeeper.systems.mettle.outcomes import apply_outcome
+from scenekeeper.systems.mettle.outcomes import apply_outcome, settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import (
     against,
@@ -242,6 +242,7 @@ def twist(ctx: Context, args: TwistArgs) -> Decision:
         plan.say(*result_lines(team))
     if args.kind == "delay" and old.roller:
         _delay(plan, old.roller)
+    settle(plan)
     return plan.decision(
         data={"id": new.id, "score": new.score, "edge": new.edge, "success": new.success}
     )

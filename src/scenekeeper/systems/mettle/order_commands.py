@@ -19,6 +19,7 @@ from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
 from scenekeeper.systems.mettle.names import character, is_gm, may_act_for, mettle, own_character
+from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.rules import ACTIONS
 from scenekeeper.systems.mettle.state import Initiative
@@ -157,6 +158,7 @@ def handoff(ctx: Context, args: HandOff) -> Decision:
             plan.say(f"{current} gives up their Action this Round.")
         if args.to is None:
             pass_on(plan, current, None, finished=True)
+            settle(plan)
             return plan.decision()
         set_initiative(
             plan,
@@ -166,6 +168,7 @@ def handoff(ctx: Context, args: HandOff) -> Decision:
             f"{current} passes",
         )
     _choose(plan, current, args.to)
+    settle(plan)
     return plan.decision()
 
 
@@ -298,6 +301,7 @@ def wait(ctx: Context, args: Wait) -> Decision:
         f"action:{args.action}), even interrupting someone's Action."
     )
     pass_on(plan, who.name, None, finished=True)
+    settle(plan)
     return plan.decision()
 
 

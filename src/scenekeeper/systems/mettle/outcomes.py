@@ -89,6 +89,15 @@ def hold_or_land(plan: Plan, hit: HeldHit) -> None:
     )
 
 
+def settle(plan: Plan) -> None:
+    """A held hit nobody can Defend any more (the last who could gave up their Action, fell,
+    or used it) lands now."""
+    hit = plan.game.held_hit
+    if hit is not None and not defenders_of(plan, hit):
+        plan.say("Nobody can Defend the held hit any more: it lands.")
+        land(plan, hit)
+
+
 def defenders_of(plan: Plan, hit: HeldHit) -> list[str]:
     game = plan.game
     target = game.find(hit.target)

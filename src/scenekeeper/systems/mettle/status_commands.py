@@ -17,6 +17,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.initiative import lose_action, regain_action
 from scenekeeper.systems.mettle.names import character, is_gm, title
+from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import NO_ACTION, STATUSES, Affliction
 
@@ -89,6 +90,7 @@ def add(ctx: Context, args: AddStatus) -> Decision:
     plan.say(f"{who.name} is {title(status)}{shown}: {EFFECT[status]}.")
     if status in NO_ACTION:
         lose_action(plan, who.name, title(status))
+        settle(plan)
     if status == "surprised" and plan.game.initiative is not None:
         plan.say("Surprise takes the first Round's Action; this Initiative is past it.")
     return plan.decision()
