@@ -135,3 +135,21 @@ def test_a_sheet_with_a_mistake_imports_nothing() -> None:
     assert outcome.error is not None
     assert "'natur' is not a sheet key. Did you mean nature:?" in outcome.error
     assert driver.app.store.head(driver.table_id) == before
+
+
+def test_a_deleted_character_cannot_come_back_through_a_twist() -> None:
+    driver = mettle_table()
+    driver.do("/mettle set character:Thug value:-1")
+    driver.do("/status add character:Thug status:fallen")
+    driver.do('/act action:aid target:Thug results:"1 4 5 6"', "troy")
+    driver.do("/char delete character:Thug")
+    assert_refused_unchanged(driver, "/twist", "troy", "no Check to Twist")
+
+
+def test_a_character_in_a_held_hit_or_a_team_is_not_deleted() -> None:
+    driver = mettle_table()
+    driver.do('/act character:Thug action:attack target:Kirin results:"3 3 3 4"')
+    assert_refused_unchanged(driver, "/char delete character:Kirin", GM.id, "let it land first")
+    driver.do("/mettle take", "troy")
+    driver.do('/team start characters:"Viktor, Kirin" attribute:poise vs:3')
+    assert_refused_unchanged(driver, "/char delete character:Kirin", GM.id, "/team end")

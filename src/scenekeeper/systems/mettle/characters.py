@@ -281,8 +281,15 @@ def delete(ctx: Context, args: DeleteCharacter) -> Decision:
     game = mettle(ctx.require_state())
     if game.initiative is not None and who.name in game.initiative.order.participants:
         raise Refusal(f"{who.name} is in the running Initiative; /order end it first.")
+    hit = game.held_hit
+    if hit is not None and who.name in (hit.attacker, hit.target):
+        raise Refusal(f"A hit by or on {who.name} waits for a Defend; let it land first.")
+    if game.team is not None and who.name in game.team.members:
+        raise Refusal(f"{who.name} is in the teamwork Check; a GM ends it first (/team end).")
+    # A Twist puts back sheets as they were: none may come back from deletion.
+    closed = (ev.WindowClosed(),) if game.window_open else ()
     return Decision(
-        events=(ev.CharacterDeleted(name=who.name),),
+        events=(*closed, ev.CharacterDeleted(name=who.name)),
         reply=Reply.say(f"{who.name} is deleted (/undo brings them back)."),
     )
 
