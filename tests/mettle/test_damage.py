@@ -197,3 +197,23 @@ def test_the_dose_is_shown_only_to_the_gm() -> None:
     history = driver.do("/history", "troy").reply.text
     (line,) = [h for h in history if "afflicted" in h]
     assert line.endswith("→ Kirin is afflicted (poison)")
+
+
+def test_a_twist_puts_back_only_what_the_outcome_changed() -> None:
+    driver = mettle_table()
+    driver.do("/mettle set character:Viktor value:5")
+    driver.do('/act action:rally results:"1 1 1 4"', "dana")  # fails: +1
+    assert sheet(driver, "Viktor").mettle == 6
+    driver.do("/char gear character:Viktor item:Leather", "dana")
+    driver.do('/twist kind:expose results:"3"', "dana")  # 6 against 5: +2 +0 instead
+    viktor = sheet(driver, "Viktor")
+    assert viktor.mettle == 7
+    assert [g.name for g in viktor.gear] == ["Sword", "Leather"]
+
+
+def test_a_twist_on_a_plain_check_does_not_undo_a_hit_taken_since() -> None:
+    driver = mettle_table()
+    driver.do('/check pool:poise vs:5 results:"1 5"', "dana")
+    driver.do("/mettle damage character:Viktor amount:5")
+    assert "no Check to Twist" in driver.refused("/twist", "dana")
+    assert sheet(driver, "Viktor").mettle == 9 - 2

@@ -57,9 +57,8 @@ def waiting_for(game: MettleState) -> list[str]:
             f"a Defend against {hit.attacker}'s hit on {hit.target} ({hit.damage} damage before "
             "Soak): /act action:defend, or /mettle take to let it land."
         )
-    if game.window_open:
-        for name in game.felled:
-            out.append(f"{name}'s player: take Staggered instead of Fallen (/mettle stagger)?")
+    for name in game.felled:
+        out.append(f"{name}'s player: take Staggered instead of Fallen (/mettle stagger)?")
     init = game.initiative
     if init is not None:
         out += _initiative(game)
@@ -76,7 +75,7 @@ def _initiative(game: MettleState) -> list[str]:
     order = init.order
     current = order.current
     if current is None:
-        if game.window_open and game.felled:
+        if game.felled:
             return [f"then Round {order.round + 1}: /order next starts it."]
         return [
             f"{order.last_actor()} to pick who leads Round {order.round + 1}: "

@@ -32,7 +32,7 @@ def make_check(
     faces = roll(plan.ctx.dice, pool.dice, raises, results)
     game = plan.game
     before = {n: plan.get(n) for n in involved}
-    if roller is not None:
+    if roller is not None and roller.name in before:
         # The Surge is spent before the dice; a Twist does not give it back.
         before[roller.name] = roller.model_copy(update={"mettle": roller.mettle - surge})
     record = CheckRecord(

@@ -177,9 +177,13 @@ def _checked(state: TableState, event: ev.CheckRolled) -> TableState:
 def _twisted(state: TableState, event: ev.TwistCalled) -> TableState:
     check = event.check
     game = game_of(state)
-    # A Twist replaces the failed Check's effects (checklist D29): back to how things stood.
-    for character in check.before.values():
-        game = game.with_character(character)
+    # A Twist replaces the failed Check's effects (checklist D29): what an outcome changes --
+    # Mettle, statuses, stable -- goes back to how it stood before them.
+    for name, before in check.before.items():
+        now = game.find(name)
+        if now is not None:
+            back = {"mettle": before.mettle, "statuses": before.statuses, "stable": before.stable}
+            game = game.with_character(now.model_copy(update=back))
     felled = tuple(n for n in game.felled if n not in check.before)
     game = game.model_copy(
         update={"last_check": check, "held_hit": check.held_before, "felled": felled}

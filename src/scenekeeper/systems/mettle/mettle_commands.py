@@ -72,6 +72,7 @@ class Damage:
 def damage(ctx: Context, args: Damage) -> Decision:
     plan = Plan(ctx)
     who = character(ctx, args.character)
+    plan.close_window()
     amount, shown = roll_amount(plan, args.amount, args.results, args.label or "damage")
     if args.soak == "frame":
         soak: tuple[int, str] | None = soak_of(who)
@@ -104,6 +105,7 @@ def take(ctx: Context, args: Take) -> Decision:
     if args.character and plan.game.key(args.character) != hit.target:
         raise Refusal(f"The hit that waits is on {hit.target}, not {args.character}.")
     may_act_for(ctx, plan.get(hit.target))
+    plan.close_window()
     plan.say(f"{hit.target} takes the hit without a Defend.")
     land(plan, hit)
     return plan.decision()
@@ -161,6 +163,7 @@ def set_value(ctx: Context, args: SetMettle) -> Decision:
     who = character(ctx, args.character)
     if args.value == who.mettle:
         raise Refusal(f"{who.name}'s Mettle is {who.mettle} already.")
+    plan.close_window()
     plan.say(f"{who.name}: Mettle {who.mettle} -> {args.value} (of {who.max_mettle}).")
     set_mettle(plan, who.name, args.value, "set by the GM")
     return plan.decision()

@@ -77,6 +77,7 @@ def add(ctx: Context, args: AddStatus) -> Decision:
         raise Refusal(f"{title(status)} has no number; leave out value:.")
     if who.has(status) and who.statuses[status] == value and status != "afflicted":
         raise Refusal(f"{who.name} is {title(status)} already.")
+    plan.close_window()
     if status == "afflicted":
         _afflict(plan, who.name, args)
         return plan.decision()
@@ -141,6 +142,7 @@ def remove(ctx: Context, args: RemoveStatus) -> Decision:
     status = args.status
     if not who.has(status):
         raise Refusal(f"{who.name} is not {title(status)}.")
+    plan.close_window()
     if status == "afflicted":
         plan.add(ev.AfflictionChanged(character=who.name, affliction=None))
     else:
