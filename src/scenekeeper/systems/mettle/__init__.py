@@ -52,6 +52,12 @@ MODS = (
         default=True,
     ),
     Mod(
+        "pc-wins-ties",
+        "In a race (/team start succeed:first), equal Edge between a player's character and a "
+        "GM character goes to the player's (gaps 4).",
+        default=True,
+    ),
+    Mod(
         "free-round-lead",
         "At a new Round the last to act passes Initiative freely (off: their target goes first "
         "if they have an Action, checklist D8).",

@@ -108,7 +108,8 @@ def check(ctx: Context, args: CheckArgs) -> Decision:
         pools = {m: rated(plan.get(m), team.attribute) for m in team.members}
         pool = attribute_pool(who, team.attribute)
         # engine.md, Teamwork: lower pools all get +1D.
-        pool = pool.plus("teamwork", 1 if pools[who.name] < max(pools.values()) else 0)
+        lower = pools[who.name] < max(pools.values()) and team.succeed != "first"
+        pool = pool.plus("teamwork", 1 if lower else 0)
         difficulty: Difficulty | None = Difficulty((("", team.difficulty),))
     else:
         assert args.pool is not None
@@ -133,7 +134,7 @@ def check(ctx: Context, args: CheckArgs) -> Decision:
         team=in_team,
     )
     if in_team and plan.game.team is not None and plan.game.team.done:
-        plan.say(*result_lines(plan.game.team))
+        plan.say(*result_lines(plan.game.team, plan.game, plan.mod("pc-wins-ties")))
     return plan.decision(
         data={
             "id": record.id,
@@ -239,7 +240,7 @@ def twist(ctx: Context, args: TwistArgs) -> Decision:
         apply_outcome(plan, new)
     team = plan.game.team
     if new.team and team is not None and team.done:
-        plan.say(*result_lines(team))
+        plan.say(*result_lines(team, plan.game, plan.mod("pc-wins-ties")))
     if args.kind == "delay" and old.roller:
         _delay(plan, old.roller)
     settle(plan)

@@ -8,7 +8,7 @@ from scenekeeper.engine.evolve import evolves
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.sheet import Character
-from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.state import CheckRecord, MettleState
 
 
 def game_of(state: TableState) -> MettleState:
@@ -152,11 +152,17 @@ def _delay(state: TableState, event: ev.DelayChanged) -> TableState:
     )
 
 
-def _team_result(game: MettleState, roller: str, success: bool, counts: bool) -> MettleState:
+def _team_result(game: MettleState, check: CheckRecord) -> MettleState:
     team = game.team
-    if not counts or team is None or roller not in team.members:
+    roller = check.roller
+    if not check.team or team is None or roller not in team.members:
         return game
-    team = team.model_copy(update={"results": {**team.results, roller: success}})
+    team = team.model_copy(
+        update={
+            "results": {**team.results, roller: check.success},
+            "edges": {**team.edges, roller: check.edge},
+        }
+    )
     return game.model_copy(update={"team": team})
 
 
@@ -170,7 +176,7 @@ def _checked(state: TableState, event: ev.CheckRolled) -> TableState:
     game = game_of(state).model_copy(
         update={"last_check": check, "checks": check.id, "window_open": True}
     )
-    return _with(state, _team_result(game, check.roller, check.success, check.team))
+    return _with(state, _team_result(game, check))
 
 
 @evolves(ev.TwistCalled)
@@ -188,7 +194,7 @@ def _twisted(state: TableState, event: ev.TwistCalled) -> TableState:
     game = game.model_copy(
         update={"last_check": check, "held_hit": check.held_before, "felled": felled}
     )
-    return _with(state, _team_result(game, check.roller, check.success, check.team))
+    return _with(state, _team_result(game, check))
 
 
 @evolves(ev.HitHeld)

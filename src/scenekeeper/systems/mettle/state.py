@@ -123,9 +123,12 @@ class Team(_Frozen):
     attribute: str
     difficulty: int
     difficulty_text: str
-    succeed: Literal["all", "each", "any"]
-    #: Member -> success, as they roll (a Twist updates it).
+    #: all must succeed, each counts alone, any one is enough -- or, rivals racing (Move,
+    #: Travel, Race), the highest Edge among the successes gets there first.
+    succeed: Literal["all", "each", "any", "first"]
+    #: Member -> success, and their Edge, as they roll (a Twist updates them).
     results: dict[str, bool] = pydantic.Field(default_factory=dict)
+    edges: dict[str, int] = pydantic.Field(default_factory=dict)
 
     @property
     def done(self) -> bool:
