@@ -16,6 +16,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.turns import sit_out
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.check_making import make_check
+from scenekeeper.systems.mettle.checks import Pool
 from scenekeeper.systems.mettle.damage import half, land, soak_of
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
 from scenekeeper.systems.mettle.names import may_act_for, own_character, title
@@ -29,7 +30,7 @@ from scenekeeper.systems.mettle.pools import (
 )
 from scenekeeper.systems.mettle.rules import ACTIONS, RULES, Setup
 from scenekeeper.systems.mettle.sheet import Character
-from scenekeeper.systems.mettle.state import HeldHit, Initiative, SplitPart
+from scenekeeper.systems.mettle.state import CheckRecord, HeldHit, Initiative, SplitPart
 from scenekeeper.systems.mettle.volley import pass_on
 
 commands = CommandSet(systems=frozenset({"mettle"}))
@@ -117,7 +118,7 @@ def act(ctx: Context, args: Act) -> Decision:
 
 def _roll(
     plan: Plan, who: Character, action: str, setup: Setup, *, part: SplitPart | None, args: Act
-) -> Any:
+) -> CheckRecord | None:
     if setup.pool is None:
         running = plan.game.initiative is not None and who.name in plan.game.initiative.moved
         extra = " With the Free Move first, that is running: two Zones." if running else ""
@@ -126,7 +127,8 @@ def _roll(
     check_surge(plan.game, who, args.surge)
     pool = setup.pool
     if part is not None:
-        pool = type(pool)((("dice", part.dice),))
+        # scenes.md, Split Actions: the part's share of the split pool replaces the Attribute.
+        pool = Pool((("dice", part.dice),))
     pool = with_modifiers(pool, who, bonus=args.bonus, penalty=args.penalty, surge=args.surge)
     difficulty = setup.difficulty
     if difficulty is not None:
@@ -274,7 +276,7 @@ def _stays(init: Initiative, name: str, what: str) -> str:
     return f"{name} {what}; {where}."
 
 
-def _data(action: str, record: Any) -> dict[str, Any]:
+def _data(action: str, record: CheckRecord | None) -> dict[str, Any]:
     if record is None:
         return {"action": action, "check": None}
     return {
