@@ -54,8 +54,9 @@ class NewCharacter:
 
 @commands.command(
     "char new",
-    help="Make a character (Concept, Frame, Motive, Nature, Poise), or a GM character with one "
-    "NPC pool (pool:4, exceptions like frame:7).",
+    # One Discord command for every game's /char new shows this (the richest) description.
+    help="Make a character; players make their own, GMs make GM characters and characters for "
+    "others (METTLE: rate the Attributes, or give a GM character one NPC pool).",
     permission=Permission.PLAYER,
     examples=(
         "/char new name:Viktor concept:5 frame:3 motive:4 nature:3 poise:2",

@@ -52,8 +52,10 @@ class OddsArgs:
 
 @commands.command(
     "odds",
-    help="The exact chances of a Check before you roll: beating a Difficulty (a tie fails), "
-    "with a Twist, and the Edge on a success.",
+    # The versions of /odds are one Discord command, which shows this (the richest) version's
+    # description at every table: it names what each game reads.
+    help="The exact chances before you roll: beating a difficulty (a tie fails), then the "
+    "effect die or, in METTLE, Edge and Twists.",
     permission=Permission.PLAYER,
     examples=("/odds pool:nature vs:4", "/odds pool:5 vs:daunting raises:1"),
 )
