@@ -12,7 +12,9 @@ from scenekeeper.engine.turns import (
     hand_off,
     interrupt,
     next_round,
+    rejoin,
     remove,
+    sit_out,
     start,
 )
 
@@ -94,3 +96,46 @@ def test_everyone_acts_exactly_once_per_round(choices: list[int], rounds: int) -
             )
         assert sorted(seen) == sorted(PEOPLE)
         order = next_round(order, seen[-1])
+
+
+def test_who_sits_out_has_no_turn_and_the_round_ends_without_them() -> None:
+    order = start(PEOPLE, "Ada", out=("Boss",))
+    assert order.waiting() == ("Ben", "Thug")
+    with pytest.raises(TurnError, match="Boss has no turn this round"):
+        hand_off(order, "Boss")
+    order = sit_out(hand_off(order, "Ben"), "Thug")
+    assert not order.has_turn("Thug")
+    with pytest.raises(TurnError, match="Ben is acting"):
+        sit_out(order, "Ben")
+    order = hand_off(order, None)
+    assert order.round_over
+    assert order.last_actor() == "Ben"
+    with pytest.raises(TurnError, match="Thug has no turn in round 2"):
+        next_round(order, "Thug", out=("Thug",))
+    order = next_round(order, "Boss", out=("Thug",))
+    assert (order.round, order.current, order.out) == (2, "Boss", ("Thug",))
+    order = rejoin(order, "Thug")
+    assert order.waiting() == ("Ada", "Ben", "Thug")
+
+
+def test_an_unfinished_turn_comes_back_and_may_go_on_at_once() -> None:
+    order = start(PEOPLE, "Ada")
+    order = hand_off(order, "Ben", finished=False)
+    assert order.has_turn("Ada")
+    assert order.acted == ()
+    order = hand_off(order, "Ada")
+    assert order.acted == ("Ben",)
+    order = hand_off(order, "Ada", finished=False)
+    assert order.current == "Ada"
+    with pytest.raises(TurnError, match="Ben has no turn left"):
+        hand_off(order, "Ben", finished=False)
+    order = hand_off(order, "Thug")
+    assert order.acted == ("Ben", "Ada")
+
+
+def test_nobody_to_lead_a_round_everyone_sits_out() -> None:
+    order = hand_off(hand_off(start(("Ada", "Ben"), "Ada"), "Ben"), None)
+    with pytest.raises(TurnError, match="Nobody has a turn in round 2"):
+        next_round(order, "Ada", out=("Ada", "Ben"))
+    with pytest.raises(TurnError, match="cannot lead it"):
+        start(("Ada", "Ben"), "Ada", out=("Ada",))

@@ -185,10 +185,11 @@ class _OutOfFaces(Exception):
 
 
 class RecordedDice:
-    """Dice that show the faces a command's events recorded, die size by die size, in order."""
+    """Dice that show the faces a command's events recorded: die size by die size, in order,
+    where the events say the size; faces recorded without their size serve any die after."""
 
     def __init__(self, events: Sequence[Event]) -> None:
-        self._faces: dict[int, list[int]] = {}
+        self._faces: dict[int | None, list[int]] = {}
         for event in events:
             for sides, face in _faces_in(event.to_data()):
                 self._faces.setdefault(sides, []).append(face)
@@ -196,7 +197,7 @@ class RecordedDice:
     def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
         faces = []
         for size in sides:
-            queue = self._faces.get(size)
+            queue = self._faces.get(size) or self._faces.get(None)
             if not queue:
                 raise _OutOfFaces(size)
             face = queue.pop(0)
@@ -206,20 +207,36 @@ class RecordedDice:
         return tuple(faces)
 
 
-def _faces_in(data: object) -> Iterator[tuple[int, int]]:
-    """Every rolled die in an event's data: an object with a ``face`` and its ``sides`` (or its
-    ``die``, as ``"d8"``)."""
+def _size(data: Mapping[str, Any]) -> int | None:
+    """A rolled die's size as an event records it: ``sides: 8``, ``die: 8`` or ``die: "d8"``."""
+    for key in ("sides", "die", "size"):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value[:1] in "dD" and value[1:].isdigit():
+            return int(value[1:])
+    return None
+
+
+def _ints(values: object) -> list[int]:
+    if not isinstance(values, list | tuple):
+        return []
+    return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+
+
+def _faces_in(data: object) -> Iterator[tuple[int | None, int]]:
+    """Every rolled die in an event's data: an object with a ``face`` (or a list of ``faces``)
+    and, where the event says it, their size."""
     if isinstance(data, Mapping):
         face = data.get("face")
         if isinstance(face, int) and not isinstance(face, bool):
-            sides = data.get("sides")
-            die = data.get("die")
-            if isinstance(sides, int):
-                yield sides, face
-            elif isinstance(die, str) and die[1:].isdigit():
-                yield int(die[1:]), face
-        for value in data.values():
-            yield from _faces_in(value)
+            yield _size(data), face
+        size = _size(data)
+        for face in _ints(data.get("faces")):
+            yield size, face
+        for key, value in data.items():
+            if key != "faces":
+                yield from _faces_in(value)
     elif isinstance(data, list | tuple):
         for item in data:
             yield from _faces_in(item)

@@ -47,8 +47,10 @@ def check_recorded_import(
     events: tuple[Event, ...],
     *,
     sheet_of: Callable[[Event], Sheet | None],
+    # existing: the character as the table has it; new_sheet: what a player's new character
+    # holds of the GM's parts, given the sheet imported.
     existing: Callable[[str], Sheet | None],
-    new_sheet: Callable[[str], Sheet],
+    new_sheet: Callable[[Sheet], Sheet],
     gm_only: Mapping[str, str],
 ) -> None:
     """A recorded /char import without its file: a GM's stands; a player's may only have
@@ -68,7 +70,7 @@ def check_recorded_import(
         found = existing(name)
         if found is not None and meta.owner_of(name) != actor.id:
             raise Refusal(f"{name} is not {actor.id}'s character")
-        before = found if found is not None else new_sheet(name)
+        before = found if found is not None else new_sheet(sheet)
         for part, why in gm_only.items():
             if getattr(before, part) != getattr(sheet, part):
                 raise Refusal(f"a player's import set {part}: {why}")

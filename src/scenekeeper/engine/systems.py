@@ -101,6 +101,21 @@ class GameSystem:
         if not state.meta.is_gm(actor.id):
             raise Refusal(f"/{command} was made by {actor.id}, who was not a GM")
 
+    def suggest(
+        self,
+        state: TableState,
+        command: str,
+        option: str,
+        given: Mapping[str, object],
+        actor_id: str,
+    ) -> list[str] | None:
+        """What the table's own state offers for ``/command option:`` as it is typed
+        (autocomplete), best first, in the game's words: a METTLE table's weapons, Attributes
+        and rungs of the ladder. None: the game offers nothing of its own for it, and the
+        adapter's general suggestions (characters, mods, ...) apply."""
+        del state, command, option, given, actor_id
+        return None
+
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no
         sheets, so any name goes."""

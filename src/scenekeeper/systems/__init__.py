@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.systems import cortex, cybergod, generic, scions
+from scenekeeper.systems import cortex, cybergod, generic, mettle, scions
 
 
 def load_all() -> tuple[CommandSet, ...]:
@@ -12,5 +12,6 @@ def load_all() -> tuple[CommandSet, ...]:
         *generic.COMMAND_SETS,
         *cortex.COMMAND_SETS,
         *scions.COMMAND_SETS,
+        *mettle.COMMAND_SETS,
         *cybergod.COMMAND_SETS,
     )

@@ -52,6 +52,6 @@ def check_recorded_import(
         events,
         sheet_of=sheet_of,
         existing=characters.get,
-        new_sheet=lambda name: new_player_character(name, start_points),
+        new_sheet=lambda sheet: new_player_character(str(getattr(sheet, "name", "")), start_points),
         gm_only=GM_ONLY,
     )

@@ -43,6 +43,6 @@ def check_recorded_import(state: TableState, actor: Person, events: tuple[Event,
         events,
         sheet_of=sheet_of,
         existing=characters.get,
-        new_sheet=lambda name: Character(name=name),
+        new_sheet=lambda sheet: Character(name=str(getattr(sheet, "name", ""))),
         gm_only=GM_ONLY,
     )

@@ -1,0 +1,160 @@
+"""The METTLE Check (engine.md, Checks): the pool, the Difficulty, the dice and how they read.
+
+Roll dice equal to the pool; faces 1-3 add up to the Score, faces 4-6 count as Edge; the Check
+succeeds when the Score *beats* the Difficulty (this revision: a tie fails, gaps 4). Raised dice
+are set to six before the roll and count as Edge. A pool of 0 dice or fewer fails outright
+(checklist D26); a Difficulty never goes below 0 (D25).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scenekeeper.dice import DiceError, DiceSource, roll_dice
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.odds import OddsError, mettle_check, percent
+from scenekeeper.systems.mettle.state import CheckRecord
+
+#: engine.md, Difficulty.
+LADDER = {
+    "routine": 1,
+    "challenging": 3,
+    "daunting": 6,
+    "formidable": 10,
+    "nigh-impossible": 15,
+}
+#: engine.md, Edge: the quality of a success.
+QUALITY = ("OK", "Good", "Great", "Excellent", "Amazing", "Legendary")
+SIDES = 6
+
+
+def quality(edge: int) -> str:
+    return QUALITY[min(edge, len(QUALITY) - 1)]
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The dice of a Check and where they come from ("Nature 3 + Sword 2 = 5 dice")."""
+
+    parts: tuple[tuple[str, int], ...]
+
+    @property
+    def dice(self) -> int:
+        return max(0, sum(n for _, n in self.parts))
+
+    def plus(self, label: str, n: int) -> Pool:
+        return Pool((*self.parts, (label, n))) if n else self
+
+    @property
+    def text(self) -> str:
+        dice = f"{self.dice} {'die' if self.dice == 1 else 'dice'}"
+        first, *rest = self.parts
+        if not rest and first[0] == "dice":
+            return dice
+        out = f"{first[0]} {first[1]}"
+        for label, n in rest:
+            out += f" {'+' if n >= 0 else '-'} {label} {abs(n)}"
+        return f"{out} = {dice}" if rest else out
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """What the Score must beat, and how it was made ("the Thug's Poise 3 + cover 2")."""
+
+    parts: tuple[tuple[str, int], ...]
+    #: Concept off its Descriptor: the final Difficulty doubles (characters.md, CONCEPT).
+    doubled: bool = False
+
+    @property
+    def value(self) -> int:
+        total = max(0, sum(n for _, n in self.parts))
+        return total * 2 if self.doubled else total
+
+    def plus(self, label: str, n: int) -> Difficulty:
+        return Difficulty((*self.parts, (label, n)), self.doubled) if n else self
+
+    @property
+    def text(self) -> str:
+        first, *rest = self.parts
+        out = f"{first[0]} {first[1]}" if first[0] else str(first[1])
+        for label, n in rest:
+            out += f" {'+' if n >= 0 else '-'} {label} {abs(n)}"
+        if self.doubled:
+            out = f"({out}) x 2 off the Descriptor"
+        return out if not rest and not self.doubled and first[1] >= 0 else f"{out} = {self.value}"
+
+
+def difficulty_named(text: str) -> Difficulty | None:
+    """A number or a rung of the ladder ("daunting"); None if it is neither."""
+    word = text.strip().casefold().replace(" ", "-")
+    if word.lstrip("-").isdigit():
+        return Difficulty((("", int(word)),))
+    if word in LADDER:
+        return Difficulty(((word.replace("-", " ").capitalize(), LADDER[word]),))
+    return None
+
+
+def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tuple[int, ...]:
+    """The faces of the dice that are rolled (a Raise sets its dice to six unrolled)."""
+    if raises > pool:
+        raise Refusal(f"raises: sets dice of the pool to six; the pool has {pool}, not {raises}.")
+    rolled = pool - raises
+    if rolled <= 0:
+        if results:
+            raise Refusal(
+                "No dice are rolled (every die is raised or the pool is empty); leave out results:."
+            )
+        return ()
+    try:
+        return roll_dice(source, [SIDES] * rolled, results)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+
+
+def odds_line(dice: int, raises: int, difficulty: int | None) -> str | None:
+    """The chance shown before a Check against a known Difficulty (odds/mettle.py, exact)."""
+    if difficulty is None or dice <= 0:
+        return None
+    try:
+        check = mettle_check(dice, raises)
+        plain = check.p_success(difficulty)
+        twisted = check.p_success(difficulty, twist=True)
+    except OddsError:
+        return None
+    if not plain and not twisted:
+        # engine.md: it is impossible to beat a Difficulty three times the pool or higher.
+        return f"Odds: 0% to beat {difficulty} with {dice} dice (3 x the pool cannot be beaten)."
+    twist = f" ({percent(twisted)} with a Twist on a failure)" if twisted != plain else ""
+    return f"Odds: {percent(plain)} to beat {difficulty}{twist}."
+
+
+def faces_text(check: CheckRecord) -> str:
+    shown = " ".join(str(f) for f in check.faces) or "none rolled"
+    if check.raises and not check.twists:
+        shown += f" + {check.raises} raised ({' '.join(['6'] * check.raises)})"
+    if check.kept:
+        shown = f"kept Score {' '.join(str(f) for f in check.kept)} + re-rolled {shown}"
+    return shown
+
+
+def reading_lines(check: CheckRecord, *, twist_allowed: bool) -> list[str]:
+    """How the dice read: Score and Edge, success or failure against the Difficulty."""
+    if check.dice <= 0:
+        return ["No dice in the pool: the Check fails (Score 0, Edge 0, no Twist)."]
+    lines = [f"Dice: {faces_text(check)} -> Score {check.score}, Edge {check.edge}."]
+    if check.difficulty is None:
+        lines.append("No Difficulty given: the Guide judges the Score.")
+        return lines
+    if check.success:
+        lines.append(
+            f"Success ({quality(check.edge)}): Score {check.score} beats {check.difficulty}."
+        )
+        return lines
+    tie = " (a tie fails)" if check.score == check.difficulty else ""
+    lines.append(f"Failure: Score {check.score} does not beat {check.difficulty}{tie}.")
+    if twist_allowed and check.edge:
+        lines.append(
+            f"{check.edge} Edge: call a Twist to re-roll {'it' if check.edge == 1 else 'them'} "
+            "(/twist, Delay by default), or accept the failure."
+        )
+    return lines

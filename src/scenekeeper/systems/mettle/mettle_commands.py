@@ -1,0 +1,169 @@
+"""``/mettle``: damage from hazards, letting a held hit land, taking Staggered, and the
+Guide's hand on Mettle (engine.md, Taking Damage; scenes.md, Falls, Fire, Scenery).
+
+A Roll (engine.md, Rolls) adds its faces; a penalty only lowers it to 0. Falls Soak with Poise
+alone (checklist D33), fire and most hazards with Frame and armor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.dice import DiceError, roll_expression
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.core.events import DiceRolled, RolledDie
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.systems.mettle.damage import harm, land, set_mettle, soak_of, stagger
+from scenekeeper.systems.mettle.names import character, may_act_for
+from scenekeeper.systems.mettle.plan import Plan
+from scenekeeper.systems.mettle.pools import rated
+
+commands = CommandSet(systems=frozenset({"mettle"}))
+SOAKS = ("frame", "poise", "none")
+
+
+def roll_amount(plan: Plan, text: str, results: str | None, label: str) -> tuple[int, str]:
+    """A number, or a Roll of dice (every face recorded); a penalty stops at 0 (engine.md)."""
+    if text.strip().isdigit():
+        if results:
+            raise Refusal("A number rolls no dice; leave out results:.")
+        return int(text), text.strip()
+    try:
+        rolled = roll_expression(text, plan.ctx.dice, results)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    plan.add(
+        DiceRolled(
+            expression=rolled.expression.text,
+            dice=tuple(RolledDie(sides=d.sides, face=d.face) for d in rolled.dice),
+            total=rolled.total,
+            by=plan.ctx.actor.name,
+            label=label,
+        )
+    )
+    faces = " ".join(str(d.face) for d in rolled.dice)
+    total = max(0, rolled.total)
+    floor = " (a Roll never goes below 0)" if rolled.total < 0 else ""
+    return total, f"{rolled.expression.text} ({faces}) = {total}{floor}"
+
+
+@dataclass(frozen=True)
+class Damage:
+    character: Annotated[str, Opt("who takes it")]
+    amount: Annotated[str, Opt("the damage: a number or a Roll, like 1d6+4")]
+    soak: Annotated[
+        str, Opt("frame: Frame + armor; poise: Poise only (falls); none", choices=SOAKS)
+    ] = "frame"
+    halve: Annotated[bool, Opt("half damage after Soak, rounded up (Soft, Area in Cover)")] = False
+    label: Annotated[str | None, Opt("where it comes from: fall, fire, trap...", max_length=80)] = (
+        None
+    )
+    results: Annotated[str | None, Opt("the faces you rolled for the damage dice")] = None
+
+
+@commands.command(
+    "mettle damage",
+    help="Hazard damage (falls, fire, traps, crashes): a number or a Roll, less Soak; a "
+    "felling blow makes the character Fallen.",
+    permission=Permission.GM,
+    examples=("/mettle damage character:Viktor amount:1d6+4 soak:poise label:fall",),
+)
+def damage(ctx: Context, args: Damage) -> Decision:
+    plan = Plan(ctx)
+    who = character(ctx, args.character)
+    plan.close_window()
+    amount, shown = roll_amount(plan, args.amount, args.results, args.label or "damage")
+    if args.soak == "frame":
+        soak: tuple[int, str] | None = soak_of(who)
+    elif args.soak == "poise":
+        # scenes.md, Falls: "This damage Soaks with Poise instead of Frame."
+        soak = (rated(who, "poise"), f"Poise {rated(who, 'poise')}")
+    else:
+        soak = None
+    source = args.label.capitalize() if args.label else "Damage"
+    plan.say(f"{source}: {shown}.")
+    harm(plan, who.name, amount, soak=soak, halve=args.halve, source=source)
+    return plan.decision()
+
+
+@dataclass(frozen=True)
+class Take:
+    character: Annotated[str | None, Opt("the one hit (default: the held hit's target)")] = None
+
+
+@commands.command(
+    "mettle take",
+    help="Let the held hit land without a Defend.",
+    permission=Permission.PLAYER,
+)
+def take(ctx: Context, args: Take) -> Decision:
+    plan = Plan(ctx)
+    hit = plan.game.held_hit
+    if hit is None:
+        raise Refusal("No hit waits for a Defend.")
+    if args.character and plan.game.key(args.character) != hit.target:
+        raise Refusal(f"The hit that waits is on {hit.target}, not {args.character}.")
+    may_act_for(ctx, plan.get(hit.target))
+    plan.close_window()
+    plan.say(f"{hit.target} takes the hit without a Defend.")
+    land(plan, hit)
+    return plan.decision()
+
+
+@dataclass(frozen=True)
+class Stagger:
+    character: Annotated[str | None, Opt("who denies Fallen (default: the one just felled)")] = None
+
+
+@commands.command(
+    "mettle stagger",
+    help="Deny a felling blow: take Staggered instead of Fallen (1 more damage; stay in the "
+    "fight, no Free Move or Rally, negative Mettle as a die penalty).",
+    permission=Permission.PLAYER,
+)
+def take_stagger(ctx: Context, args: Stagger) -> Decision:
+    plan = Plan(ctx)
+    felled = plan.game.felled
+    if args.character:
+        name = character(ctx, args.character).name
+    elif len(felled) == 1:
+        name = felled[0]
+    else:
+        raise Refusal("Name who takes Staggered: character:<name>." if felled else _NO_CHANCE)
+    if name not in felled:
+        who = plan.get(name)
+        if who.has("fallen") and who.kind == "gmc" and not plan.mod("npc-staggered"):
+            raise Refusal("GM characters do not take Staggered (mod npc-staggered).")
+        raise Refusal(_NO_CHANCE.replace("Taking", f"{name} taking"))
+    may_act_for(ctx, plan.get(name))
+    stagger(plan, name)
+    return plan.decision()
+
+
+_NO_CHANCE = (
+    "Taking Staggered denies a felling blow just dealt, before the next Action, Check or "
+    "handoff; there is none to deny now."
+)
+
+
+@dataclass(frozen=True)
+class SetMettle:
+    character: Annotated[str, Opt("whose Mettle")]
+    value: Annotated[int, Opt("the current Mettle", min_value=-99, max_value=99)]
+
+
+@commands.command(
+    "mettle set",
+    help="Set a character's current Mettle by hand (the Guide's call).",
+    permission=Permission.GM,
+)
+def set_value(ctx: Context, args: SetMettle) -> Decision:
+    plan = Plan(ctx)
+    who = character(ctx, args.character)
+    if args.value == who.mettle:
+        raise Refusal(f"{who.name}'s Mettle is {who.mettle} already.")
+    plan.close_window()
+    plan.say(f"{who.name}: Mettle {who.mettle} -> {args.value} (of {who.max_mettle}).")
+    set_mettle(plan, who.name, args.value, "set by the GM")
+    return plan.decision()

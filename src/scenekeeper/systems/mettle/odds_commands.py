@@ -1,0 +1,179 @@
+"""``/odds`` and ``/roll`` at a METTLE table.
+
+``/odds``: the exact chance of a Check (``odds/mettle.py``) before anyone rolls: against a
+Difficulty, with a Twist on a failure, and the Edge on a success; without a Difficulty, the
+chance against each rung of the ladder. Nothing is rolled or recorded.
+
+``/roll``: a Roll (engine.md, Rolls): add the faces; a bonus or penalty after; a penalty can only
+drop the result to zero, never below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Any
+
+from scenekeeper.dice import DiceError, PlainStringifier, roll_expression
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.core.events import DiceRolled, RolledDie
+from scenekeeper.engine.core.roll import RollDice
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+from scenekeeper.odds import OddsError, mettle_check, percent
+from scenekeeper.systems.mettle.checks import LADDER, Pool, quality
+from scenekeeper.systems.mettle.names import attribute_named, character, mettle
+from scenekeeper.systems.mettle.pools import against, attribute_pool, with_modifiers
+
+commands = CommandSet(systems=frozenset({"mettle"}))
+
+
+@dataclass(frozen=True)
+class OddsArgs:
+    pool: Annotated[
+        str, Opt("what you would roll: traits or dice, or an Attribute (concept...) or a number")
+    ]
+    vs: Annotated[
+        str | None,
+        Opt(
+            "what to beat: a difficulty by name, a number; by game dice, doom, #roll, an Attribute"
+        ),
+    ] = None
+    character: Annotated[str | None, Opt("whose traits the pool names (default: yours)")] = None
+    raises: Annotated[
+        int, Opt("Raises: dice set to six before the Check", min_value=0, max_value=20)
+    ] = 0
+    twist: Annotated[bool, Opt("count a Twist on every failure that has Edge")] = False
+    bonus: Annotated[int, Opt("die bonus +nD", min_value=0, max_value=10)] = 0
+    penalty: Annotated[
+        int, Opt("die penalty -nD (the largest penalty counts)", min_value=0, max_value=10)
+    ] = 0
+
+
+@commands.command(
+    "odds",
+    # The versions of /odds are one Discord command, which shows this (the richest) version's
+    # description at every table: it names what each game reads.
+    help="The exact chances before you roll: beating a difficulty (a tie fails), then the "
+    "effect die or, in METTLE, Edge and Twists.",
+    permission=Permission.PLAYER,
+    examples=("/odds pool:nature vs:4", "/odds pool:5 vs:daunting raises:1"),
+)
+def odds(ctx: Context, args: OddsArgs) -> Decision:
+    game = mettle(ctx.require_state())
+    who = None
+    if args.pool.strip().isdigit():
+        pool = Pool((("dice", int(args.pool)),))
+        if args.character:
+            who = character(ctx, args.character)
+    else:
+        who = _whose(ctx, args.character)
+        attribute = attribute_named(args.pool)
+        if attribute == "frame":
+            raise Refusal("Frame is never Checked (characters.md, FRAME).")
+        pool = attribute_pool(who, attribute)
+    pool = with_modifiers(pool, who, bonus=args.bonus, penalty=args.penalty, surge=0)
+    dice = pool.dice
+    if args.raises > dice:
+        raise Refusal(f"raises: sets dice of the pool to six; the pool has {dice}.")
+    try:
+        check = mettle_check(dice, args.raises)
+    except OddsError as error:
+        raise Refusal(str(error)) from None
+    raised = f", {args.raises} raised" if args.raises else ""
+    lines = [f"{pool.text}{raised}."]
+    data: dict[str, Any] = {"dice": dice, "raises": args.raises}
+    if args.vs is None:
+        rungs = []
+        for name, number in LADDER.items():
+            chance = check.p_success(number, twist=args.twist)
+            rungs.append(f"{name} {number} {percent(chance)}")
+            data[name] = _fraction(chance)
+        lines.append("Against the ladder" + _with(args.twist) + ": " + ", ".join(rungs) + ".")
+        edge = check.edge
+        lines.append("Edge, whatever the Score: " + _spread(edge) + ".")
+    else:
+        difficulty = against(game, args.vs)
+        number = difficulty.value
+        plain = check.p_success(number)
+        twisted = check.p_success(number, twist=True)
+        lines.append(
+            f"Beat {difficulty.text}: {percent(plain)} (a tie fails); with a Twist on a "
+            f"failure: {percent(twisted)}."
+        )
+        if not plain and not twisted:
+            lines.append("Impossible: a Difficulty of 3 x the pool or more cannot be beaten.")
+        spread = check.edge_on_success(number, twist=args.twist)
+        if spread:
+            lines.append(
+                "Success with Edge" + _with(args.twist) + ": " + _spread(spread, named=True) + "."
+            )
+        data.update(against=number, success=_fraction(plain), with_twist=_fraction(twisted))
+    return Decision(reply=Reply.say(*lines, data=data))
+
+
+def _with(twist: bool) -> str:
+    return " (with a Twist on each failure with Edge)" if twist else ""
+
+
+def _whose(ctx: Context, name: str | None) -> Any:
+    if name:
+        return character(ctx, name)
+    meta = ctx.require_state().meta
+    mine = [c for c, owner in meta.owners.items() if owner == ctx.actor.id]
+    if len(mine) != 1:
+        raise Refusal("An Attribute is a character's: add character:<name>, or give a number.")
+    return character(ctx, mine[0])
+
+
+def _spread(chances: dict[int, Fraction], *, named: bool = False) -> str:
+    parts = []
+    top = 5
+    folded: dict[int, Fraction] = {}
+    for edge, p in chances.items():
+        folded[min(edge, top)] = folded.get(min(edge, top), Fraction(0)) + p
+    for edge, p in sorted(folded.items()):
+        label = f"{edge}+" if edge == top else str(edge)
+        if named:
+            label += f" {quality(edge)}"
+        parts.append(f"{label} {percent(p)}")
+    return ", ".join(parts)
+
+
+def _fraction(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+@commands.command(
+    "roll",
+    help="A Roll (not a Check): add up the dice, then the bonus or penalty; a penalty stops at "
+    "0. Checks are /check and /act.",
+    permission=Permission.ANYONE,
+    examples=("/roll dice:3d6", "/roll dice:2d6-4", "/roll dice:1d6+2 label:fall"),
+)
+def roll(ctx: Context, args: RollDice) -> Decision:
+    try:
+        result = roll_expression(args.dice, ctx.dice, args.results)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    rendered = PlainStringifier().render(result)
+    total = max(0, result.total)
+    if total != result.total:
+        # engine.md, Roll Modifiers: a penalty can only drop a result to zero.
+        rendered += f" -> {total} (a Roll never goes below 0)"
+    label = f" for {args.label}" if args.label else ""
+    event = DiceRolled(
+        expression=result.expression.text,
+        dice=tuple(RolledDie(sides=d.sides, face=d.face) for d in result.dice),
+        total=result.total,
+        by=ctx.actor.name,
+        label=args.label or "",
+    )
+    data = {
+        "expression": result.expression.text,
+        "dice": [{"die": f"d{d.sides}", "face": d.face, "kept": d.kept} for d in result.dice],
+        "total": total,
+    }
+    return Decision(
+        events=(event,), reply=Reply.say(f"{ctx.actor.name} rolls{label}: {rendered}", data=data)
+    )

@@ -1,0 +1,366 @@
+"""``/order``: volleyball Initiative at a METTLE table (scenes.md, Initiative, Free Move,
+Split Actions), on the engine's handoff order (``engine.turns``).
+
+The one who starts the conflict takes the first Action; Initiative then passes by itself
+when there is no choice (``volley``). These commands are for the choices: passing when the
+target has no Action, leading a new Round, the Free Move, Waiting, rejoining and splitting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.turns import TurnError, rejoin, start
+from scenekeeper.systems.mettle import events as ev
+from scenekeeper.systems.mettle.damage import land
+from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
+from scenekeeper.systems.mettle.names import character, is_gm, may_act_for, mettle, own_character
+from scenekeeper.systems.mettle.outcomes import settle
+from scenekeeper.systems.mettle.plan import Plan
+from scenekeeper.systems.mettle.rules import ACTIONS
+from scenekeeper.systems.mettle.state import Initiative
+from scenekeeper.systems.mettle.status_text import order_lines
+from scenekeeper.systems.mettle.volley import (
+    candidates,
+    give,
+    gm_characters,
+    lead_choices,
+    new_round,
+    next_out,
+    pass_on,
+)
+
+commands = CommandSet(systems=frozenset({"mettle"}))
+
+
+def running(plan: Plan) -> Initiative:
+    init = plan.game.initiative
+    if init is None:
+        raise Refusal("Initiative is not running; the GM starts it with /order start lead:<name>.")
+    return init
+
+
+def _may_steer(ctx: Context, name: str, why: str = "it is {name}'s turn") -> None:
+    """The acting (or last) character's player, or a GM, moves Initiative on."""
+    meta = ctx.require_state().meta
+    if meta.is_gm(ctx.actor.id):
+        return
+    if meta.owner_of(name) != ctx.actor.id:
+        said = why.format(name=name)
+        raise Refusal(f"{said[0].upper()}{said[1:]}: their player or a GM passes Initiative.")
+
+
+def _names(ctx: Context, text: str | None) -> list[str]:
+    if not text:
+        return []
+    return [character(ctx, n.strip()).name for n in text.split(",") if n.strip()]
+
+
+@dataclass(frozen=True)
+class StartOrder:
+    lead: Annotated[str | None, Opt("who acts first (handoff; the GM decides)")] = None
+    characters: Annotated[
+        str | None, Opt('who takes part, like "Ada, Ben, Thug" (default: everyone active)')
+    ] = None
+    surprised: Annotated[
+        str | None, Opt('who is Surprised: no Action in Round 1, like "Thug, Boss"')
+    ] = None
+
+
+@commands.command(
+    "order start",
+    help="Start Initiative: the one who starts the conflict takes the first Action; the "
+    "Surprised have none in Round 1.",
+    permission=Permission.GM,
+    examples=("/order start lead:Ada", '/order start lead:Kirin surprised:"Clerk"'),
+)
+def start_order(ctx: Context, args: StartOrder) -> Decision:
+    plan = Plan(ctx)
+    game = plan.game
+    if game.initiative is not None:
+        raise Refusal("Initiative is running; /order end it first.")
+    if args.lead is None:
+        raise Refusal("Name who starts the conflict: lead:<name> (they take the first Action).")
+    names = _names(ctx, args.characters) or [
+        n for n, c in game.characters.items() if not c.has("dead")
+    ]
+    if not names:
+        raise Refusal("Nobody is in play for Initiative; make characters with /char new.")
+    lead = character(ctx, args.lead).name
+    if lead not in names:
+        raise Refusal(f"{lead} is not among those taking part ({', '.join(names)}).")
+    surprised = tuple(dict.fromkeys(_names(ctx, args.surprised)))
+    surprised += tuple(
+        n for n in names if game.characters[n].has("surprised") and n not in surprised
+    )
+    probe = Initiative(order=start(tuple(names), names[0]), surprised=surprised)
+    out = next_out(game, probe, 1)
+    try:
+        order = start(tuple(names), lead, out=tuple(out))
+    except TurnError as error:
+        raise Refusal(f"{error} ({out.get(lead, 'no Action')}).") from None
+    plan.close_window()
+    for name in surprised:
+        if not game.characters[name].has("surprised"):
+            plan.add(ev.StatusGained(character=name, status="surprised", reason="caught unawares"))
+    for name, reason in out.items():
+        if reason == "Delay":
+            plan.add(ev.DelayChanged(character=name, delayed=False))
+    init = Initiative(order=order, lost=out, surprised=surprised)
+    set_initiative(plan, init, f"initiative: {lead} leads")
+    plan.say(f"Initiative: {lead} starts the conflict and takes the first Action. Round 1.")
+    if out:
+        plan.say("No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in out.items()) + ".")
+    return plan.decision()
+
+
+@dataclass(frozen=True)
+class HandOff:
+    to: Annotated[str | None, Opt("who acts next (someone who has not acted this round)")] = None
+
+
+@commands.command(
+    "order handoff",
+    help="Pass Initiative when there is a choice: to anyone with an Action (gm: the Guide "
+    "picks); before acting, it gives up the Action (or the rest of a split).",
+    permission=Permission.PLAYER,
+    examples=("/order handoff to:Thug", "/order handoff to:gm"),
+)
+def handoff(ctx: Context, args: HandOff) -> Decision:
+    plan = Plan(ctx)
+    init = running(plan)
+    current = init.order.current
+    if current is None:
+        raise Refusal(f"Round {init.order.round} is over: /order next lead:<name> starts the next.")
+    if init.gm_picks:
+        if not is_gm(ctx):
+            raise Refusal("The Guide picks which of their characters goes next.")
+    else:
+        _may_steer(ctx, current)
+    plan.close_window()
+    if not init.passing and not init.gm_picks:
+        parts = init.parts_left(current)
+        if parts:
+            dropped = ", ".join(f"{p.action} {p.dice}D" for p in parts)
+            plan.say(f"{current} drops the rest of the split ({dropped}): those dice are lost.")
+            splits = {
+                **init.splits,
+                current: tuple(p.model_copy(update={"done": True}) for p in init.splits[current]),
+            }
+            set_initiative(
+                plan, init.model_copy(update={"splits": splits}), f"{current} drops the split"
+            )
+        else:
+            plan.say(f"{current} gives up their Action this Round.")
+        if args.to is None:
+            pass_on(plan, current, None, finished=True)
+            settle(plan)
+            return plan.decision()
+        set_initiative(
+            plan,
+            running(plan).model_copy(
+                update={"passing": True, "target": None, "target_of": current}
+            ),
+            f"{current} passes",
+        )
+    _choose(plan, current, args.to)
+    settle(plan)
+    return plan.decision()
+
+
+def _choose(plan: Plan, current: str, to: str | None) -> None:
+    init = running(plan)
+    finished = not init.parts_left(current)
+    choice = candidates(init, current, finished=finished)
+    if init.gm_picks:
+        choice = gm_characters(plan.game, choice)
+    listed = "|".join(choice)
+    if to is None:
+        raise Refusal(f"Pass Initiative to someone with an Action: to:<{listed}>.")
+    if to.strip().casefold() == "gm" and not init.gm_picks:
+        theirs = gm_characters(plan.game, choice)
+        if not theirs:
+            raise Refusal(f"No GM character has an Action; pass to {listed}.")
+        if len(theirs) > 1:
+            set_initiative(plan, init.model_copy(update={"gm_picks": True}), "the Guide picks")
+            plan.say(f"The Guide picks who goes next: /order handoff to:<{'|'.join(theirs)}>.")
+            return
+        to = theirs[0]
+    found = plan.game.key(to) or to
+    if found == current and found not in choice:
+        raise Refusal(f"{found} has taken their Action this Round; pass to {listed}.")
+    if found not in choice:
+        why = init.lost.get(found) or ("acted this Round" if found in init.order.acted else "")
+        reason = f" ({why})" if why else ""
+        raise Refusal(f"{found} has no Action to take now{reason}; pass to {listed}.")
+    give(plan, found, finished=finished)
+
+
+@dataclass(frozen=True)
+class NextRound:
+    lead: Annotated[
+        str | None, Opt("who leads the next round (the last to act picks; themselves too)")
+    ] = None
+
+
+@commands.command(
+    "order next",
+    help="Start the next Round when the last to act has a choice: their target goes first if "
+    "they have an Action; else anyone with one (themselves if they targeted no one).",
+    permission=Permission.PLAYER,
+)
+def next_lead(ctx: Context, args: NextRound) -> Decision:
+    plan = Plan(ctx)
+    init = running(plan)
+    if init.order.current is not None:
+        raise Refusal(f"Round {init.order.round} is under way: it is {init.order.current}'s turn.")
+    last = init.order.last_actor()
+    if last is not None:
+        _may_steer(ctx, last, "{name} acted last and picks who leads")
+    out = next_out(plan.game, init, init.order.round + 1)
+    playing = [p for p in init.order.participants if p not in out]
+    if not playing:
+        raise Refusal(
+            f"Nobody has an Action for Round {init.order.round + 1}; the waiting may /order "
+            "rejoin, or a GM may /order end."
+        )
+    choices = lead_choices(plan, init, playing)
+    if args.lead is None and len(choices) > 1:
+        raise Refusal(f"Name who leads Round {init.order.round + 1}: lead:<{'|'.join(choices)}>.")
+    plan.close_window()
+    new_round(plan, args.lead)
+    return plan.decision()
+
+
+@dataclass(frozen=True)
+class FreeMove:
+    character: Annotated[str | None, Opt("who moves (default: the character you play)")] = None
+    to: Annotated[str | None, Opt("where to: the adjacent Zone", max_length=60)] = None
+
+
+@commands.command(
+    "order move",
+    help="The Free Move: into an adjacent Zone before your Action, never after (not while "
+    "Staggered or Incapacitated; one a Round, split or not).",
+    permission=Permission.PLAYER,
+)
+def free_move(ctx: Context, args: FreeMove) -> Decision:
+    plan = Plan(ctx)
+    init = running(plan)
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    for status in ("staggered", "incapacitated"):
+        if who.has(status):
+            raise Refusal(f"{who.name} is {status.capitalize()}: no Free Move (engine.md).")
+    if not is_turn(init, who.name):
+        raise Refusal(
+            f"The Free Move comes on {who.name}'s turn, before their Action, never after."
+        )
+    if who.name in init.moved:
+        raise Refusal(f"{who.name} has used their Free Move this Round.")
+    moved = init.model_copy(update={"moved": (*init.moved, who.name)})
+    set_initiative(plan, moved, f"{who.name} takes the Free Move")
+    where = f" to {args.to}" if args.to else " into an adjacent Zone"
+    plan.say(f"{who.name} takes their Free Move{where} (an obstacle needs the Move Action).")
+    if who.has("encumbered"):
+        plan.say("Encumbered: each Zone takes two Moves, so this is half the way.")
+    return plan.decision()
+
+
+@dataclass(frozen=True)
+class Wait:
+    action: Annotated[str, Opt("the Action type held (it cannot change)", choices=ACTIONS)]
+    character: Annotated[str | None, Opt("who waits (default: the character you play)")] = None
+
+
+@commands.command(
+    "order wait",
+    help="Wait: hold one Action type and take it any time later, even interrupting someone's "
+    "Action; Initiative passes on now.",
+    permission=Permission.PLAYER,
+    examples=("/order wait action:attack",),
+)
+def wait(ctx: Context, args: Wait) -> Decision:
+    plan = Plan(ctx)
+    init = running(plan)
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    if not is_turn(init, who.name):
+        raise Refusal(f"{who.name} may Wait on their own turn, instead of acting.")
+    if init.splits.get(who.name):
+        raise Refusal(f"{who.name} has split their Action; Wait instead of splitting, not after.")
+    plan.close_window()
+    waiting = {**init.waiting, who.name: args.action}
+    set_initiative(plan, init.model_copy(update={"waiting": waiting}), f"{who.name} waits")
+    plan.say(
+        f"{who.name} waits to {args.action}: they take it when they choose (/act "
+        f"action:{args.action}), even interrupting someone's Action."
+    )
+    pass_on(plan, who.name, None, finished=True)
+    settle(plan)
+    return plan.decision()
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    character: Annotated[str | None, Opt("who rejoins (default: the character you play)")] = None
+
+
+@commands.command(
+    "order rejoin",
+    help="Stop Waiting and rejoin the regular Initiative (chosen at the start of a Round).",
+    permission=Permission.PLAYER,
+)
+def rejoin_order(ctx: Context, args: Rejoin) -> Decision:
+    plan = Plan(ctx)
+    init = running(plan)
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
+    name = who.name
+    if name not in init.waiting:
+        raise Refusal(f"{name} is not waiting.")
+    if init.order.current is not None and name in init.order.acted:
+        raise Refusal(f"{name} began waiting this Round; at the start of the next they may rejoin.")
+    waiting = {n: a for n, a in init.waiting.items() if n != name}
+    lost = {n: r for n, r in init.lost.items() if n != name}
+    order = init.order if init.order.current is None else rejoin(init.order, name)
+    moved = init.model_copy(update={"waiting": waiting, "lost": lost, "order": order})
+    set_initiative(plan, moved, f"{name} rejoins")
+    when = "next Round" if init.order.current is None else "this Round"
+    plan.say(f"{name} stops waiting and rejoins: they have an Action {when}.")
+    return plan.decision()
+
+
+@commands.command(
+    "order show",
+    help="Initiative: the Round, who acts, who has an Action, who lost it, waits and splits.",
+    permission=Permission.ANYONE,
+)
+def show(ctx: Context, _args: NoOptions) -> Decision:
+    game = mettle(ctx.require_state())
+    if game.initiative is None:
+        raise Refusal("Initiative is not running; the GM starts it with /order start lead:<name>.")
+    return Decision(reply=Reply.say(*order_lines(game)))
+
+
+@commands.command(
+    "order end",
+    help="End Initiative when the conflict is over (a held hit lands first).",
+    permission=Permission.GM,
+)
+def end(ctx: Context, _args: NoOptions) -> Decision:
+    plan = Plan(ctx)
+    running(plan)
+    plan.close_window()
+    if plan.game.held_hit is not None:
+        land(plan, plan.game.held_hit)
+    for name, who in plan.game.characters.items():
+        if who.delayed:
+            plan.add(ev.DelayChanged(character=name, delayed=False))
+    set_initiative(plan, None, "initiative ended")
+    plan.say("Initiative ends.")
+    return plan.decision()

@@ -1,0 +1,58 @@
+"""A command's events as it decides them, folded as it goes: each step of a METTLE command
+(land a held hit, roll, apply the outcome, pass Initiative) reads the table as the steps
+before it left it. Pure: ``engine.evolve.apply`` on values; nothing is stored until the
+command's events are appended by the app."""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import Context, Decision
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.evolve import apply
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
+from scenekeeper.systems.mettle import events as ev
+from scenekeeper.systems.mettle.names import mettle, mod_on
+from scenekeeper.systems.mettle.sheet import Character
+from scenekeeper.systems.mettle.state import MettleState
+
+
+class Plan:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.state: TableState = ctx.require_state()
+        self.events: list[Event] = []
+        self.lines: list[str] = []
+        self.private: list[str] = []
+
+    @property
+    def game(self) -> MettleState:
+        return mettle(self.state)
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            self.state = apply(self.state, event)
+            self.events.append(event)
+
+    def say(self, *lines: str) -> None:
+        self.lines.extend(line for line in lines if line)
+
+    def get(self, name: str) -> Character:
+        found = self.game.find(name)
+        if found is None:  # names come from the table's own state
+            raise AssertionError(f"no character {name}")
+        return found
+
+    def mod(self, name: str) -> bool:
+        return mod_on(self.state, name)
+
+    def close_window(self) -> None:
+        """The next Action, Check or handoff: an older Check can no longer be Twisted and the
+        felled can no longer take Staggered (checklist D19, D29)."""
+        if self.game.window_open or self.game.felled:
+            self.add(ev.WindowClosed())
+
+    def decision(self, data: object = None) -> Decision:
+        return Decision(
+            events=tuple(self.events),
+            reply=Reply(text=tuple(self.lines), private=tuple(self.private), data=data),
+        )
