@@ -99,8 +99,11 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
     meta, game = state.meta, cortex(state)
     name = clean_name(args.name)
     is_gm = meta.is_gm(ctx.actor.id)
-    if game.find_character(name) is not None:
-        raise Refusal(f"There is a character called {name} already; choose another name.")
+    if (twin := game.find_character(name)) is not None:
+        reads = "" if twin.name == name else f" ({name} reads the same)"
+        raise Refusal(
+            f"There is a character called {twin.name} already{reads}; choose another name."
+        )
     if args.gmc and not is_gm:
         raise Refusal("Only a GM makes GMCs; leave out gmc:true to make your own character.")
     owner = None if args.gmc else (args.owner or (None if is_gm else ctx.actor))

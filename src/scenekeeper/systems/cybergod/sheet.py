@@ -14,6 +14,8 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.names import fold
+
 #: gaps 3: Body, Reflex, Mind, Cyber, each D6 / D8 / D10 / D12 (levels 1-4).
 ATTRIBUTES = ("Body", "Reflex", "Mind", "Cyber")
 SIZES = (6, 8, 10, 12)
@@ -67,7 +69,9 @@ def clean_name(text: str) -> str:
 
 
 def same_name(a: str, b: str) -> bool:
-    return key(a) == key(b)
+    # Names that read the same are one name (engine/names.py: confusables, NFKC, case),
+    # with Cybergod's own looseness about spaces, hyphens and underscores on top.
+    return key(fold(a)) == key(fold(b))
 
 
 def _find(text: str, names: tuple[str, ...]) -> str | None:

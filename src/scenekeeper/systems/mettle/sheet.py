@@ -12,6 +12,8 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.names import fold
+
 #: characters.md, Step 3: the five Attributes, in the sheet's order.
 ATTRIBUTES = ("concept", "frame", "motive", "nature", "poise")
 #: Every Attribute but Frame can be the "highest" for Mettle and Backstories (characters.md,
@@ -45,7 +47,8 @@ def clean_name(text: str) -> str:
 
 
 def same_name(a: str, b: str) -> bool:
-    return clean_name(a).casefold() == clean_name(b).casefold()
+    # Names that read the same are one name (engine/names.py: confusables, NFKC, case).
+    return fold(a) == fold(b)
 
 
 class Gear(pydantic.BaseModel):

@@ -16,6 +16,7 @@ import pydantic
 import yaml
 
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import fold
 from scenekeeper.systems.mettle.gear_tables import known, parse_specials
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, STATUSES, Character, Gear, clean_name
 
@@ -74,9 +75,9 @@ def read_sheets(content: bytes, filename: str) -> list[SheetData]:
     if len(raw) > MAX_SHEETS:
         raise Refusal(f"{filename} has {len(raw)} sheets; import at most {MAX_SHEETS} at a time.")
     sheets = [_sheet(item, f"{filename}: sheet {n}") for n, item in enumerate(raw, 1)]
-    names = [s.character.name.casefold() for s in sheets]
+    names = [fold(s.character.name) for s in sheets]
     for sheet in sheets:
-        if names.count(sheet.character.name.casefold()) > 1:
+        if names.count(fold(sheet.character.name)) > 1:
             raise Refusal(
                 f"{filename}: {sheet.character.name} is in the file twice; keep one sheet each."
             )
