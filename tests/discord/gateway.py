@@ -109,6 +109,9 @@ class FakeDiscord:
         self.interactions: dict[str, tuple[str, str | None]] = {}
         #: Interaction id -> the message its response made.
         self.originals: dict[str, str] = {}
+        #: Paths (regular expressions) answered 403 Missing Permissions, as on a server that
+        #: did not grant a permission.
+        self.forbidden: list[str] = []
         self.closed = False
 
     # -- what the tests read --------------------------------------------------------------------
@@ -117,12 +120,18 @@ class FakeDiscord:
         return self.requests[mark:]
 
     def replies(self, mark: int = 0) -> list[Request]:
-        """Requests that show something to people (not autocomplete, not pins)."""
+        """Answers to interactions that people see (not autocomplete choices)."""
         return [
             r
             for r in self.requests[mark:]
-            if r.method in ("POST", "PATCH") and r.kind not in (8,) and "/pins" not in r.path
+            if r.method in ("POST", "PATCH")
+            and r.path.startswith(("/interactions/", "/webhooks/"))
+            and r.kind != 8
         ]
+
+    def in_channels(self, mark: int = 0) -> list[Request]:
+        """Requests on channels' own messages (the live board), not interaction answers."""
+        return [r for r in self.requests[mark:] if r.path.startswith("/channels/")]
 
     # -- the HTTP API ---------------------------------------------------------------------------
 
@@ -292,6 +301,9 @@ class FakeSession:
     def request(self, method: str, url: str, **kwargs: Any) -> _Response:
         path = str(url).split("/api/v10", 1)[-1]
         body, files = _decode(kwargs.get("data"))
+        if any(re.fullmatch(p, path) for p in self.discord.forbidden):
+            self.discord.requests.append(Request(method, path, body, files))
+            return _Response(403, {"message": "Missing Permissions", "code": 50013})
         result = self.discord.handle(method, path, body, files)
         return _Response(200 if result is not None else 204, result)
 
@@ -520,12 +532,15 @@ def _fake_http(fake: FakeDiscord) -> Iterator[None]:
 
 
 @asynccontextmanager
-async def logged_in(app: App, **options: Any) -> AsyncIterator[Harness]:
-    """The bot logged in against a fresh ``FakeDiscord`` (login, application info and
-    ``setup_hook`` run for real); closed at the end."""
+async def logged_in(
+    app: App, fake: FakeDiscord | None = None, **options: Any
+) -> AsyncIterator[Harness]:
+    """The bot logged in against ``fake`` (a fresh ``FakeDiscord`` by default; login,
+    application info and ``setup_hook`` run for real); closed at the end."""
     options = {"quick_reply": 30.0, "board_interval": 0.0, **options}
     bot = Scenekeeper(app, **options)
-    fake = FakeDiscord()
+    fake = fake or FakeDiscord()
+    fake.closed = False
     async with bot:
         with _fake_http(fake):
             await bot.login("a-made-up-token")
