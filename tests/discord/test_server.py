@@ -263,3 +263,20 @@ def test_a_slow_table_never_stalls_the_others() -> None:
     finally:
         store.release.set()
         store.close()
+
+
+def test_the_lead_gm_role_is_handed_to_a_co_gm_named_as_a_discord_user(app: App) -> None:
+    async def scenario() -> Request:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            refused = await h.slash("game gm hand", GM, user=ANA)
+            assert "make them one first with /game gm add" in refused.text()
+            await h.slash("game gm add", GM, user=ANA)
+            return await h.slash("game gm hand", GM, user=ANA)
+
+    handed = run(scenario())
+    assert not handed.ephemeral
+    assert "Ana now runs 'Friday'; Gemma stays on as a co-GM." in handed.text()
+    state = app.table(str(CHANNEL)).state
+    assert state is not None
+    assert (state.meta.gm, state.meta.co_gms) == (str(ANA.id), (str(GM.id),))
