@@ -94,6 +94,7 @@ def test_the_board_shows_the_table_at_every_game() -> None:
     driver = played()
     lines = driver.do("/board show", "bob").reply.text
     assert lines[0] == "Board of 'Friday' (any game (dice only))"
+    assert lines[1:] == ("People:", "  GM: Gemma.", "  Players: bob, carol.")
     assert "Only the GM or a co-GM can use /board pin" in driver.refused("/board pin", "bob")
     pinned = driver.do("/board pin")
     assert pinned.events == ()  # where the live board is, is Discord's business

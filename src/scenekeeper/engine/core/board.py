@@ -56,12 +56,22 @@ def board_of(state: TableState) -> Board:
     """The board of a table, in its game's words (Scions' legend points, not plot points)."""
     system = get_system(state.meta.system)
     words = system.translate
-    sections = tuple(
+    sections = (_people(state),) + tuple(
         BoardSection(words(s.title), tuple(words(line) for line in s.lines))
         for s in system.board(state)
     )
     waiting = tuple(words(line) for line in system.waiting_for(state.game))
     return Board(f"Board of '{state.meta.name}' ({system.title})", sections, waiting)
+
+
+def _people(state: TableState) -> BoardSection:
+    """Who runs the table and who plays at it (every game has them)."""
+    meta = state.meta
+    lines = [f"GM: {meta.name_of(meta.gm)}."]
+    if meta.co_gms:
+        lines.append(f"Co-GMs: {', '.join(meta.name_of(p) for p in meta.co_gms)}.")
+    lines.append(f"Players: {', '.join(meta.name_of(p) for p in meta.players) or 'none yet'}.")
+    return BoardSection("People", tuple(lines))
 
 
 @commands.command(

@@ -107,7 +107,7 @@ def end(ctx: Context, args: EndGame) -> Decision:
                 "Start the next game here with /game new, or bring one back with /game import.",
             ),
             private=(
-                f"The export of '{meta.name}' ({ctx.table.seq} events): keep it; /game import "
+                f"The export of '{meta.name}' ({_events(ctx.table.seq)}): keep it; /game import "
                 "file: brings the game back.",
             ),
             files=(export,),
@@ -171,6 +171,10 @@ def threads(ctx: Context, args: Threads) -> Decision:
     else:
         said = f"Threads of this channel no longer play '{meta.name}'."
     return Decision(events=(ThreadsFollowSet(follow=args.follow),), reply=Reply.say(said))
+
+
+def _events(count: int) -> str:
+    return f"{count} event{'' if count == 1 else 's'}"
 
 
 def _file_name(name: str) -> str:
