@@ -40,7 +40,6 @@ from scenekeeper.engine.state import Person
 
 log = logging.getLogger(__name__)
 STORAGE_DOWN = "The table's storage is not answering; nothing was changed. Try again shortly."
-BROKEN = "Something went wrong on our side; nothing was changed."
 IN_SERVERS = (
     "Scenekeeper runs tables in server channels and threads, not in direct messages: use its "
     "commands in a channel of a server it is in."
@@ -51,11 +50,6 @@ NEEDS_SYNC = (
     "(whoever runs the bot: start it once with --sync). Nothing was changed."
 )
 GAME_ENDED = "The game has ended; this board is no longer kept up to date."
-
-
-def table_of(interaction: discord.Interaction[Any]) -> str:
-    """The channel's own first table (``tables`` finds the one in play)."""
-    return str(interaction.channel_id)
 
 
 def parent_of(interaction: discord.Interaction[Any]) -> int | None:

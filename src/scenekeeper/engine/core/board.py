@@ -56,9 +56,12 @@ def board_of(state: TableState) -> Board:
     """The board of a table, in its game's words (Scions' legend points, not plot points)."""
     system = get_system(state.meta.system)
     words = system.translate
-    sections = (_people(state),) + tuple(
-        BoardSection(words(s.title), tuple(words(line) for line in s.lines))
-        for s in system.board(state)
+    sections = (
+        _people(state),
+        *(
+            BoardSection(words(s.title), tuple(words(line) for line in s.lines))
+            for s in system.board(state)
+        ),
     )
     waiting = tuple(words(line) for line in system.waiting_for(state.game))
     return Board(f"Board of '{state.meta.name}' ({system.title})", sections, waiting)
