@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from scenekeeper.app.snapshots import snapshot_version
+from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.core.game import join
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.parse import Invocation, parse_line
 from scenekeeper.store.base import AppendConflict, EventRecord, StoreError
 from scenekeeper.store.memory import MemoryStore
 from tests.support import GM, TableDriver, make_app, person
@@ -134,3 +138,38 @@ def test_conflict_error_type_carries_the_heads() -> None:
     error = AppendConflict("t", 3, 5)
     assert (error.expected_seq, error.actual_seq) == (3, 5)
     assert person("gm") == GM
+
+
+def test_a_prepared_command_is_made_from_the_table_under_its_lock_and_may_refuse() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Prepared")
+    seen: list[int] = []
+
+    def prepare(table: Table) -> Invocation:
+        seen.append(table.seq)
+        if table.seq > 1:
+            raise Refusal("That button no longer applies.")
+        return parse_line("/game join", driver.app.registry, "generic")
+
+    joined = driver.app.handle(driver.table_id, person("bob"), prepare)
+    assert joined.ok, joined.error
+    refused = driver.app.handle(driver.table_id, person("carol"), prepare)
+    assert not refused.ok
+    assert refused.error == "That button no longer applies."
+    assert seen == [1, 2]  # each made from the table as it stood
+    assert len(driver.app.store.read(driver.table_id)) == 2  # the refusal wrote nothing
+
+
+def test_the_cached_table_is_read_without_waiting_for_the_table_s_lock() -> None:
+
+    driver = TableDriver()
+    assert driver.app.cached_table(driver.table_id) is None  # never loaded here
+    driver.do("/game new system:generic name:Cached")
+    found: list[object] = []
+    with driver.app._lock_for(driver.table_id):  # a slow command holds the table
+        reader = threading.Thread(target=lambda: found.append(driver.app.cached_table("t1")))
+        reader.start()
+        reader.join(timeout=30)  # a guard against hanging, not a measure of speed
+        assert not reader.is_alive()
+    (table,) = found
+    assert table is driver.app.table(driver.table_id)

@@ -21,6 +21,7 @@ from scenekeeper.store.open import open_store
 
 T = TypeVar("T")
 CHANNEL = 4242
+GUILD = 777
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
@@ -164,10 +165,13 @@ class Interaction:
         kind: discord.InteractionType = discord.InteractionType.application_command,
         fail: bool = False,
         on_defer: Callable[[], None] | None = None,
+        guild_id: int | None = GUILD,
     ) -> None:
         self.client = client
         self.user = user
         self.channel_id = channel_id
+        self.channel = None  # a plain channel (not a thread)
+        self.guild_id = guild_id
         self.message = message
         self.namespace = Namespace(namespace or {})
         self.data = data

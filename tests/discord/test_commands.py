@@ -6,7 +6,7 @@ import json
 
 import discord
 
-from scenekeeper.adapters.discord.render import REST_FILE, Done, Post, answer, plain_post
+from scenekeeper.adapters.discord.render import REST_FILE, Done, Post, answer, edited, plain_post
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.reply import Reply
 from tests.discord.fakes import (
@@ -15,6 +15,7 @@ from tests.discord.fakes import (
     CHANNEL,
     GM,
     Interaction,
+    Message,
     call,
     cortex_table,
     make_bot,
@@ -208,3 +209,22 @@ def test_the_embed_escapes_markdown_people_type(app: App) -> None:
         assert mentions == discord.AllowedMentions.none().to_dict()
 
     run(scenario())
+
+
+def test_an_edit_keeps_the_whole_embed_within_discords_total() -> None:
+    # A roll's message after many spends: a long log, the dice fields, a footer.
+    log = "\n".join(
+        f"Ada spends a plot point on roll #3 (spend {i}): one more die." for i in range(70)
+    )
+    embed = discord.Embed(description=log[:4096])
+    for i in range(3):
+        embed.add_field(name=f"Dice {i}", value="`d8` **6** Fighting (Skills) ⟵ total\n" * 25)
+    embed.set_footer(text="#12 /roll pool:Fighting")
+    assert len(embed) > 6000
+    done = Done(Outcome(ok=True, reply=Reply.say("Ada spends a plot point: the newest.")), None)
+    post = edited(done, "ana", Message(embeds=[embed]), None).public  # type: ignore[arg-type]
+    assert post is not None
+    (shown,) = post.embeds
+    assert len(shown) <= 6000  # title, description, fields and footer together
+    assert (shown.description or "").endswith("Ada spends a plot point: the newest.")
+    assert shown.footer.text == "#12 /roll pool:Fighting"

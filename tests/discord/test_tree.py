@@ -25,6 +25,7 @@ from scenekeeper.engine.commands import (
     OptionType,
     Permission,
 )
+from scenekeeper.engine.systems import system_names
 from tests.discord.fakes import make_bot, run
 
 # Discord's pattern ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, lowercase; our names are ASCII.
@@ -71,6 +72,55 @@ def test_every_payload_keeps_discords_limits(app: App) -> None:
                 assert not (option.get("choices") and option.get("autocomplete"))
                 assert 1 <= option.get("max_length", 1) <= 6000
     assert check_payloads(tops) == []
+
+
+def test_commands_are_for_server_channels_only(app: App) -> None:
+    for top in payloads(app):
+        assert top["contexts"] == [0], top["name"]  # guilds only: no DMs, no group DMs
+        assert top["integration_types"] == [0], top["name"]  # installed to a server
+        assert top["dm_permission"] is False, top["name"]
+
+
+def test_option_values_keep_discords_rules(app: App) -> None:
+    for top in payloads(app):
+        for _depth, node in walk(top):
+            for option in node.get("options", []):
+                if option["type"] in (SUBCOMMAND, GROUP):
+                    continue
+                where = f"/{top['name']} {node['name']} {option['name']}"
+                if option.get("autocomplete"):
+                    assert option["type"] in (3, 4, 10), where  # string, integer, number
+                low, high = option.get("min_value"), option.get("max_value")
+                if low is not None and high is not None:
+                    assert low <= high, where
+                for choice in option.get("choices", []):
+                    assert 1 <= len(choice["name"]) <= 100, where
+                    if isinstance(choice["value"], str):
+                        assert 1 <= len(choice["value"]) <= 100, where
+
+
+def test_every_pool_option_autocompletes(app: App) -> None:
+    found = []
+    for top in payloads(app):
+        for _depth, node in walk(top):
+            for option in node.get("options", []):
+                if option["name"] == "pool" and option["type"] == 3:
+                    found.append(node["name"])
+                    assert option.get("autocomplete") is True, node["name"]
+    assert len(found) >= 10  # /roll, /gmroll, /contest roll, /action, /react, ...
+
+
+def test_a_command_of_some_games_names_them(app: App) -> None:
+    layout = layout_of(build_registry())
+    registry = build_registry()
+    for command in layout.commands:
+        specs = [s for s in registry.all_specs() if s.name == command.engine_name]
+        if all(s.systems for s in specs):
+            games = sorted({g for s in specs for g in s.systems or ()})
+            assert command.description.startswith(f"{', '.join(games)}: "), command.engine_name
+        else:  # every table's: no game named
+            named = [g for g in system_names() if command.description.startswith(f"{g}:")]
+            assert not named, command.engine_name
 
 
 def test_every_engine_command_is_a_slash_command(app: App) -> None:

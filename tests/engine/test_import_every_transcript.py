@@ -47,4 +47,5 @@ def test_every_transcript_table_imports_again(path: Path) -> None:
         assert rebuilt.state == table.state
         assert rebuilt.window == table.window
         checked += 1
-    assert checked >= 1
+    if not checked:
+        pytest.skip("every table of this transcript ended (/game end)")

@@ -36,6 +36,9 @@ from scenekeeper.store.chain import DamagedTable
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
+#: A command made from the table as it stands, under the table's lock (a button's command
+#: checks what it acts on is still there); it raises ``Refusal`` when it no longer applies.
+Prepared = Callable[[Table], Invocation]
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,7 @@ class App:
         self,
         table_id: str,
         actor: Person,
-        command: str | Invocation,
+        command: str | Invocation | Prepared,
         read_file: ReadFile | None = None,
     ) -> Outcome:
         """Run one command for ``actor`` at ``table_id``; never raises for bad input."""
@@ -138,8 +141,18 @@ class App:
         with self._lock_for(table_id):
             return self._load(table_id)
 
+    def cached_table(self, table_id: str) -> Table | None:
+        """The table as last loaded here, without waiting for its lock or the store (None if
+        it is not cached): for autocomplete, which must never wait behind a slow command."""
+        with self._cache_lock:
+            return self._cache.get(table_id)
+
     def _handle(
-        self, table_id: str, actor: Person, command: str | Invocation, read_file: ReadFile | None
+        self,
+        table_id: str,
+        actor: Person,
+        command: str | Invocation | Prepared,
+        read_file: ReadFile | None,
     ) -> Outcome:
         invocation: Invocation | None = command if isinstance(command, Invocation) else None
         for attempt in (1, 2):
@@ -148,6 +161,8 @@ class App:
                 if isinstance(command, str):
                     system = table.state.meta.system if table.state else None
                     invocation = parse_line(command, self.registry, system, read_file)
+                elif not isinstance(command, Invocation):
+                    invocation = command(table)
                 assert invocation is not None
                 authorise(table.state, actor, invocation.spec, invocation.args)
                 decision = self._decide(table_id, table, actor, invocation)
@@ -257,7 +272,7 @@ class App:
         self,
         table_id: str,
         actor: Person,
-        command: str | Invocation,
+        command: str | Invocation | Prepared,
         read_file: ReadFile | None,
         damage: TableDamaged,
     ) -> Outcome:
@@ -266,16 +281,13 @@ class App:
         refusal = damage.message()
         try:
             table = self._catch_up(table_id, Table(), upto=damage.seq - 1)
-            invocation = (
-                command
-                if isinstance(command, Invocation)
-                else parse_line(
-                    command,
-                    self.registry,
-                    table.state.meta.system if table.state else None,
-                    read_file,
-                )
-            )
+            if isinstance(command, Invocation):
+                invocation = command
+            elif isinstance(command, str):
+                system = table.state.meta.system if table.state else None
+                invocation = parse_line(command, self.registry, system, read_file)
+            else:
+                invocation = command(table)
             authorise(table.state, actor, invocation.spec, invocation.args)
             decision = self._decide(table_id, table, actor, invocation)
         except Refusal as error:

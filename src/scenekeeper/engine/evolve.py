@@ -18,6 +18,8 @@ Genesis = Callable[[TableState | None, Any], TableState]
 
 _EVOLVERS: dict[type[Event], Evolver] = {}
 _GENESIS: dict[type[Event], Genesis] = {}
+#: Events after which the table has no game (``/game end``): the state is None again.
+_ENDINGS: set[type[Event]] = set()
 
 
 def evolves(event_type: type[E]) -> Callable[[Callable[[TableState, E], TableState]], Evolver]:
@@ -46,14 +48,28 @@ def starts_table(
     return register
 
 
+def ends_table(event_type: type[E]) -> type[E]:
+    """Register an event after which the table has no game (it is kept as an archive).
+    Like a table's creation it is a barrier: nothing before it can be undone."""
+    _check_free(event_type)
+    if event_type.undoable:
+        raise TypeError(f"{event_type.__name__} ends a table, so it must not be undoable")
+    _ENDINGS.add(event_type)
+    return event_type
+
+
 def _check_free(event_type: type[Event]) -> None:
-    if event_type in _EVOLVERS or event_type in _GENESIS:
+    if event_type in _EVOLVERS or event_type in _GENESIS or event_type in _ENDINGS:
         raise TypeError(f"{event_type.__name__} already has an evolver")
 
 
-def apply(state: TableState | None, event: Event) -> TableState:
-    """The state after ``event``."""
+def apply(state: TableState | None, event: Event) -> TableState | None:
+    """The state after ``event`` (None after an event that ends the table's game)."""
     kind = type(event)
+    if kind in _ENDINGS:
+        if state is None:
+            raise CorruptHistory(f"{event.type_name} ends a table that has no game")
+        return None
     genesis = _GENESIS.get(kind)
     if genesis is not None:
         return genesis(state, event)

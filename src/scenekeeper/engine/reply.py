@@ -2,7 +2,8 @@
 
 ``text`` is public, one fact per line; ``private`` is shown only to the person who acted (a
 NoDice bid, a GM-only note); ``data`` is the command's structured result (``--json``,
-buttons); ``files`` are attachments (an export).
+buttons); ``files`` are attachments: shown with the public reply (an odds chart for the
+table), or only to the person who acted when ``File.private`` (an export).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ class File:
 
     name: str
     content: bytes
+    #: Only for the person who acted (an export holds hidden information), not the table.
+    private: bool = False
 
 
 @dataclass(frozen=True)

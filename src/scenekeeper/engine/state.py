@@ -51,6 +51,9 @@ class TableMeta(pydantic.BaseModel):
     #: whole table, or for the people listed.
     plain_text: bool = False
     plain_text_people: tuple[str, ...] = ()
+    #: Side scenes: threads of the table's channel play this table (unless they start a game
+    #: of their own). Only the Discord bot has threads; the console keeps the flag.
+    threads_follow: bool = False
 
     def wants_plain_text(self, person_id: str) -> bool:
         return self.plain_text or person_id in self.plain_text_people

@@ -1,6 +1,7 @@
 """The Discord client: the app handed in (dependencies passed in, not made here), the command
-tree built from the registry, persistent buttons registered in ``setup_hook``, and command
-sync on request (one development guild, or globally).
+tree built from the registry (server channels only), persistent buttons registered in
+``setup_hook``, command sync on request (one development guild, or globally), a clear answer
+to a command Discord still knows in its old shape, and a clean ``shutdown``.
 """
 
 from __future__ import annotations
@@ -14,12 +15,18 @@ from discord import app_commands
 
 from scenekeeper.adapters.discord import ids
 from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_value
-from scenekeeper.adapters.discord.runner import Runner
+from scenekeeper.adapters.discord.runner import NEEDS_SYNC, Runner, stale_command
 from scenekeeper.adapters.discord.tree import SlashCommand, build_tree
 from scenekeeper.app import App
 
 log = logging.getLogger(__name__)
 _HITCH_MODAL = re.compile(ids.HITCH_MODAL)
+#: What discord.py raises for a command Discord knows in an older shape than the bot's tree.
+STALE = (
+    app_commands.CommandNotFound,
+    app_commands.CommandSignatureMismatch,
+    app_commands.TransformerError,
+)
 
 
 def intents() -> discord.Intents:
@@ -40,7 +47,9 @@ class Scenekeeper(discord.AutoShardedClient):
         shard_ids: list[int] | None = None,
         sync: bool = False,
         dev_guild: int | None = None,
-        quick_reply: float = 2.0,
+        quick_reply: float = 1.0,
+        workers: int = 8,
+        board_interval: float = 2.0,
     ) -> None:
         sharding: dict[str, Any] = {"shard_count": shard_count}
         if shard_ids is not None:
@@ -49,8 +58,18 @@ class Scenekeeper(discord.AutoShardedClient):
             intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **sharding
         )
         self.app = app
-        self.runner = Runner(app, quick_reply=quick_reply)
-        self.tree: app_commands.CommandTree[Scenekeeper] = app_commands.CommandTree(self)
+        self.runner = Runner(
+            app,
+            quick_reply=quick_reply,
+            workers=workers,
+            client=self,
+            board_interval=board_interval,
+        )
+        self.tree: app_commands.CommandTree[Scenekeeper] = app_commands.CommandTree(
+            self,
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        )
         self.tree.error(self.on_tree_error)
         self.commands: dict[str, SlashCommand] = build_tree(self.tree, app.registry, self.runner)
         self.sync_wanted = sync
@@ -88,13 +107,29 @@ class Scenekeeper(discord.AutoShardedClient):
         if match is None:
             return
         complication = modal_value(data.get("components", []), ids.COMPLICATION_FIELD)
-        await self.runner.submit_hitch(interaction, int(match["roll"]), complication)
+        roll, seq = int(match["roll"]), ids.seq_of(match.groupdict())
+        await self.runner.submit_hitch(interaction, roll, seq, complication)
+
+    async def shutdown(self) -> None:
+        """A clean stop (SIGTERM, SIGINT): finish the replies in flight and the boards due,
+        then close the gateway and the HTTP session. The store is closed by the caller."""
+        log.info("stopping: finishing the replies in flight")
+        await self.runner.stop()
+        await self.close()
 
     async def on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        log.error("slash command failed", exc_info=error)
-        message = "Something went wrong on our side; nothing more was changed. Try again."
+        if isinstance(error, STALE):
+            # Discord sent a command as it was before an upgrade: its copy needs a sync.
+            name = interaction.command.qualified_name if interaction.command else None
+            stale_command(name or str(getattr(error, "name", "?")), type(error).__name__)
+            message = NEEDS_SYNC
+        else:
+            log.error("slash command failed", exc_info=error)
+            message = "Something went wrong on our side; nothing more was changed. Try again."
+        if interaction.type is discord.InteractionType.autocomplete:
+            return  # an autocomplete can only be answered with choices
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)

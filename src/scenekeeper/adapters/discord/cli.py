@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import discord
@@ -104,6 +105,7 @@ async def _serve(
             shard_ids=settings.shard_ids(),
             sync=sync or settings.discord_sync,
             dev_guild=dev_guild or settings.discord_dev_guild,
+            workers=settings.discord_workers,
         )
     except TreeError as error:
         print(
@@ -112,22 +114,51 @@ async def _serve(
         )
         return 1
     async with bot:
+        stop = asyncio.Event()
+        signals = _on_stop_signals(stop.set)
+        running = asyncio.create_task(bot.start(token), name="scenekeeper-bot")
+        stopping = asyncio.create_task(stop.wait(), name="scenekeeper-stop")
         try:
-            await bot.start(token)
-        except discord.LoginFailure:
-            print(
-                f"scenekeeper discord: Discord refused the token in {TOKEN_ENV}; copy it again "
-                "from the developer portal (Bot > Reset Token).",
-                file=sys.stderr,
-            )
-            return 1
-        except discord.HTTPException as error:
-            print(
-                f"scenekeeper discord: Discord said no: {redact(str(error), token)}",
-                file=sys.stderr,
-            )
-            return 1
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if stop.is_set():
+                # SIGTERM (docker stop, systemctl stop) or SIGINT: the same clean stop.
+                await bot.shutdown()
+            try:
+                await running
+            except discord.LoginFailure:
+                print(
+                    f"scenekeeper discord: Discord refused the token in {TOKEN_ENV}; copy it "
+                    "again from the developer portal (Bot > Reset Token).",
+                    file=sys.stderr,
+                )
+                return 1
+            except discord.HTTPException as error:
+                print(
+                    f"scenekeeper discord: Discord said no: {redact(str(error), token)}",
+                    file=sys.stderr,
+                )
+                return 1
+        finally:
+            stopping.cancel()
+            for signum in signals:
+                asyncio.get_running_loop().remove_signal_handler(signum)
+            await bot.runner.stop()  # nothing in flight is left behind, however it ended
+    log.info("stopped cleanly")
     return 0
+
+
+def _on_stop_signals(handler: Callable[[], None]) -> list[signal.Signals]:
+    """SIGTERM and SIGINT both start a clean stop; where the loop cannot take signals
+    (Windows), Ctrl+C still raises KeyboardInterrupt."""
+    installed = []
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, handler)
+        except (NotImplementedError, RuntimeError):
+            continue
+        installed.append(signum)
+    return installed
 
 
 def _check() -> int:

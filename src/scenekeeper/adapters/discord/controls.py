@@ -39,7 +39,9 @@ class Clicks(Protocol):
         roll_id: int | None,
     ) -> None: ...
 
-    async def open_hitch(self, interaction: discord.Interaction[Any], roll_id: int) -> None: ...
+    async def open_hitch(
+        self, interaction: discord.Interaction[Any], roll_id: int, seq: int | None
+    ) -> None: ...
 
 
 def clicks_of(interaction: discord.Interaction[Any]) -> Clicks:
@@ -91,14 +93,14 @@ class PickButton(_Button, template=ids.PICK):
     """Read the roll another way: ``/pick`` with this reading's dice."""
 
     async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        roll = int(self.fields["roll"])
+        roll, seq = int(self.fields["roll"]), ids.seq_of(self.fields)
         total, effect = (
             ids.numbers(self.fields["total"]),
             ids.numbers(self.fields.get("effect", "")),
         )
         await clicks.click(
             interaction,
-            lambda table: cortex_view.pick_command(table, roll, total, effect),
+            lambda table: cortex_view.pick_command(table, roll, seq, total, effect),
             mode="edit",
             roll_id=roll,
         )
@@ -108,10 +110,10 @@ class SpendButton(_Button, template=ids.SPEND):
     """A plot point for one more die in the total or one more effect die: ``/pp spend``."""
 
     async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        roll, on = int(self.fields["roll"]), self.fields["on"]
+        roll, on, seq = int(self.fields["roll"]), self.fields["on"], ids.seq_of(self.fields)
         await clicks.click(
             interaction,
-            lambda table: cortex_view.spend_command(table, on, roll),
+            lambda table: cortex_view.spend_command(table, on, roll, seq),
             mode="edit",
             roll_id=roll,
         )
@@ -121,17 +123,17 @@ class HitchButton(_Button, template=ids.HITCH):
     """The GM activates a roll's hitches: a modal asks for the complication (``/hitch``)."""
 
     async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        await clicks.open_hitch(interaction, int(self.fields["roll"]))
+        await clicks.open_hitch(interaction, int(self.fields["roll"]), ids.seq_of(self.fields))
 
 
 class ContestButton(_Button, template=ids.CONTEST):
     """The contest's next step: ``/contest givein`` or ``/contest stand``."""
 
     async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        step, mark = self.fields["step"], self.fields["contest"]
+        step, seq = self.fields["step"], ids.seq_of(self.fields)
         await clicks.click(
             interaction,
-            lambda table: cortex_view.contest_command(table, step, mark),
+            lambda table: cortex_view.contest_command(table, step, seq),
             mode="new",
             roll_id=None,
         )
@@ -183,13 +185,16 @@ class HitchModal(discord.ui.Modal):
     """Asks the GM for the complication the hitches create. Its submission is handled by the
     bot's ``on_interaction`` from the custom id alone, so it survives a restart too."""
 
-    def __init__(self, roll_id: int, *, doom: bool) -> None:
+    def __init__(self, roll_id: int, seq: int, *, doom: bool | None) -> None:
         super().__init__(
             title=f"Activate the hitches of roll #{roll_id}",
-            custom_id=ids.hitch_modal(roll_id),
+            custom_id=ids.hitch_modal(roll_id, seq),
             timeout=900,
         )
-        hint = "Leave it empty for doom dice instead." if doom else "It starts at d6."
+        if doom is None:  # the table was busy, so not asked: the engine decides on submit
+            hint = "Leave it empty for doom dice if this table turns hitches into doom."
+        else:
+            hint = "Leave it empty for doom dice instead." if doom else "It starts at d6."
         self.add_item(
             discord.ui.Label(
                 text="Complication",
@@ -197,7 +202,7 @@ class HitchModal(discord.ui.Modal):
                 component=discord.ui.TextInput(
                     custom_id=ids.COMPLICATION_FIELD,
                     placeholder="Twisted Ankle",
-                    required=not doom,
+                    required=doom is False,
                     max_length=60,
                 ),
             )

@@ -12,6 +12,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scenekeeper.adapters.discord import ids
+from scenekeeper.adapters.discord.identity import (
+    check_contest,
+    checked_roll,
+    contest_start,
+    roll_maker,
+)
 from scenekeeper.adapters.discord.ids import Control
 from scenekeeper.app import Outcome
 from scenekeeper.engine.aggregate import Table
@@ -156,12 +162,16 @@ def _summary(roll: RollRecord) -> list[Field]:
     return out
 
 
-def roll_controls(state: TableState | None, roll: RollRecord, plain: bool) -> list[Control]:
-    """What a roll offers: other readings, plot points for more dice, the GM's hitches."""
-    if state is None or not isinstance(state.game, CortexState):
+def roll_controls(table: Table | None, roll: RollRecord, plain: bool) -> list[Control]:
+    """What a roll offers: other readings, plot points for more dice, the GM's hitches. Each
+    button names the roll by the command that made it (``identity``); a roll whose command is
+    past the undo window offers none (its buttons could not tell it from an undone roll)."""
+    state = table.state if table is not None else None
+    if table is None or state is None or not isinstance(state.game, CortexState):
         return []
     game = state.game
-    if game.roll_by_id(roll.id) is None or roll.roller == GM_ROLLER:
+    seq = roll_maker(table, roll.id)
+    if seq is None or game.roll_by_id(roll.id) is None or roll.roller == GM_ROLLER:
         return []
     controls: list[Control] = []
     botch = is_botch(steps(roll))
@@ -171,7 +181,7 @@ def roll_controls(state: TableState | None, roll: RollRecord, plain: bool) -> li
                 effect = ", ".join(str(e) for e in other.effects)
                 controls.append(
                     Control(
-                        ids.pick(roll.id, other.total_dice, other.effect_dice),
+                        ids.pick(roll.id, seq, other.total_dice, other.effect_dice),
                         f"Total {other.total}, effect {effect}"[:80],
                         "primary",
                         row=0,
@@ -181,25 +191,27 @@ def roll_controls(state: TableState | None, roll: RollRecord, plain: bool) -> li
         total, effect = ("+1 die in total (1 PP)", "+1 effect die (1 PP)")
         if not plain:
             total, effect = f"🎲 {total}", f"✨ {effect}"
-        controls.append(Control(ids.spend("total", roll.id), total, "success", row=1))
-        controls.append(Control(ids.spend("effect", roll.id), effect, "success", row=1))
+        controls.append(Control(ids.spend("total", roll.id, seq), total, "success", row=1))
+        controls.append(Control(ids.spend("effect", roll.id, seq), effect, "success", row=1))
     count = hitches(steps(roll))
     if roll.side == "player" and count and not roll.hitches_activated:
         label = f"GM: activate {'the hitch' if count == 1 else f'{count} hitches'}"
-        controls.append(Control(ids.hitch(roll.id), label if plain else f"⚠ {label}", "danger", 2))
+        control = Control(ids.hitch(roll.id, seq), label if plain else f"⚠ {label}", "danger", 2)
+        controls.append(control)
     return controls
 
 
-def contest_controls(state: TableState | None, plain: bool) -> list[Control]:
+def contest_controls(table: Table | None, plain: bool) -> list[Control]:
+    state = table.state if table is not None else None
     contest = _contest(state)
-    if contest is None:
+    seq = contest_start(table) if table is not None else None
+    if contest is None or seq is None:
         return []
-    mark = _mark(contest)
     if contest.short is not None:
         # A roll fell short: a plot point for one more die may save it (the roll's own
         # button), or it stands and loses; giving in waits until it is settled.
-        return [Control(ids.contest("stand", mark), "Let it stand", row=3)]
-    return [Control(ids.contest("givein", mark), "Give in" if plain else "🏳 Give in", row=3)]
+        return [Control(ids.contest("stand", seq), "Let it stand", row=3)]
+    return [Control(ids.contest("givein", seq), "Give in" if plain else "🏳 Give in", row=3)]
 
 
 def in_contest(state: TableState | None, roll_id: int) -> bool:
@@ -221,26 +233,13 @@ def _contest(state: TableState | None) -> Contest | None:
     return state.game.contest
 
 
-def _mark(contest: Contest) -> str:
-    return ids.fingerprint([c.name for c in contest.contestants])
-
-
 # -- the commands buttons send ---------------------------------------------------------------
 
 
-def _roll(table: Table, roll_id: int) -> tuple[TableState, RollRecord]:
-    state = table.state
-    game = game_of(table)
-    roll = game.roll_by_id(roll_id) if game is not None else None
-    if state is None or roll is None:
-        raise Refusal(f"Roll #{roll_id} is no longer in play (it was undone, or is too old).")
-    return state, roll
-
-
 def pick_command(
-    table: Table, roll_id: int, total: Sequence[int], effect: Sequence[int]
+    table: Table, roll_id: int, seq: int | None, total: Sequence[int], effect: Sequence[int]
 ) -> Command:
-    _, roll = _roll(table, roll_id)
+    roll = checked_roll(table, roll_id, seq, f"/pick roll:{roll_id}")
     raw: dict[str, object] = {
         "total": _words(roll, total),
         "character": roll.roller,
@@ -251,33 +250,32 @@ def pick_command(
     return "pick", raw
 
 
-def spend_command(table: Table, on: str, roll_id: int) -> Command:
-    _, roll = _roll(table, roll_id)
+def spend_command(table: Table, on: str, roll_id: int, seq: int | None) -> Command:
+    roll = checked_roll(table, roll_id, seq, f"/pp spend on:{on} roll:{roll_id}")
     return "pp spend", {"on": on, "roll": roll.id, "character": roll.roller}
 
 
-def hitch_command(table: Table, roll_id: int, complication: str | None) -> Command:
-    _, roll = _roll(table, roll_id)
+def hitch_command(table: Table, roll_id: int, seq: int | None, complication: str | None) -> Command:
+    roll = checked_roll(table, roll_id, seq, f"/hitch roll:{roll_id}")
     raw: dict[str, object] = {"character": roll.roller, "roll": roll.id}
     if complication:
         raw["complication"] = complication
     return "hitch", raw
 
 
-def hitch_asks_doom(table: Table, roll_id: int) -> bool:
+def hitch_asks_doom(table: Table, roll_id: int, seq: int | None) -> bool:
     """Whether leaving the complication out means doom dice (the hitches-to-doom-pool mod).
     A roll whose hitches are spent already is said so before the GM types a name for nothing
     (the engine refuses it anyway)."""
-    state, roll = _roll(table, roll_id)
+    roll = checked_roll(table, roll_id, seq, f"/hitch roll:{roll_id}")
     if roll.hitches_activated:
         raise Refusal(f"The hitches of roll #{roll.id} are activated already.")
-    return mod_on(state, "hitches-to-doom-pool")
+    state = table.state
+    return state is not None and mod_on(state, "hitches-to-doom-pool")
 
 
-def contest_command(table: Table, step: str, mark: str) -> Command:
-    contest = _contest(table.state)
-    if contest is None or _mark(contest) != mark:
-        raise Refusal("That contest is over; /contest show says what is running now.")
+def contest_command(table: Table, step: str, seq: int | None) -> Command:
+    check_contest(table, seq)
     return f"contest {step}", {}
 
 
@@ -286,6 +284,8 @@ def _words(roll: RollRecord, indices: Sequence[int]) -> str:
     the die's size (/pick takes the highest face of a size for the total)."""
     names = [_name(d.source) for d in roll.dice]
     words = []
+    if any(not 0 <= i < len(roll.dice) for i in indices):
+        raise Refusal(f"Roll #{roll.id} has no such dice; nothing was changed.")
     for index in indices:
         name = names[index]
         die = roll.dice[index]

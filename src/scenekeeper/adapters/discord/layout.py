@@ -30,6 +30,7 @@ from scenekeeper.adapters.discord.limits import (
     valid_name,
 )
 from scenekeeper.engine.commands import CommandRegistry, CommandSpec, Option, OptionType
+from scenekeeper.engine.systems import system_names
 
 #: Whether an option of a command gets autocomplete: (engine command name, option) -> bool.
 Autocompleted = Callable[[str, Option], bool]
@@ -91,6 +92,7 @@ def plan(registry: CommandRegistry, autocompleted: Autocompleted | None = None) 
     for spec in registry.all_specs():
         by_name.setdefault(spec.name, []).append(spec)
     paths, moved = _paths(sorted(by_name))
+    installed = set(system_names()) | {g for s in registry.all_specs() for g in (s.systems or ())}
     problems: list[str] = []
     commands = []
     for name, specs in by_name.items():
@@ -100,7 +102,7 @@ def plan(registry: CommandRegistry, autocompleted: Autocompleted | None = None) 
             PlannedCommand(
                 path=paths[name],
                 engine_name=name,
-                description=shorten(_richest(specs).help),
+                description=_described(specs, installed),
                 options=options,
             )
         )
@@ -142,6 +144,15 @@ def _fit_depth(words: tuple[str, ...]) -> tuple[str, ...]:
     if len(words) <= 3:
         return words
     return (*words[:2], "-".join(words[2:]))
+
+
+def _described(specs: Sequence[CommandSpec[Any]], installed: set[str]) -> str:
+    """The richest version's help; a command of only some games names them first, since
+    Discord shows it in every channel (docs/architecture.md, scheme rule 5)."""
+    games = sorted({g for s in specs for g in (s.systems or ())})
+    mine = all(s.systems for s in specs) and len(installed) > 1 and set(games) != installed
+    help_text = _richest(specs).help
+    return shorten(f"{', '.join(games)}: {help_text}" if mine else help_text)
 
 
 def _richest(specs: Sequence[CommandSpec[Any]]) -> CommandSpec[Any]:

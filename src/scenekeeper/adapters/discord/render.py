@@ -59,6 +59,8 @@ class Done:
 
     outcome: Outcome
     table: Table | None
+    #: The table before the command, as last loaded (what a board showed before /game end).
+    before: Table | None = None
 
 
 def wants_plain(table: Table | None, person_id: str) -> bool:
@@ -78,11 +80,16 @@ def answer(done: Done, actor_id: str) -> Answer:
         return refusal(outcome.error or "That did not work.")
     reply = outcome.reply
     plain = wants_plain(done.table, actor_id)
-    private = _private(reply.private, reply.files)
+    # Files a command makes for the table (an odds chart) go with its public reply; private
+    # ones (an export) only to the person who acted.
+    shown = tuple(f for f in reply.files if not f.private)
+    private = _private(reply.private, tuple(f for f in reply.files if f.private))
     if not reply.text:
-        return Answer(private=private or Post(content="Done."))
+        public_files = Post(files=shown) if shown else None
+        return Answer(public=public_files, private=private or _done(public_files))
     rolls = cortex_view.rolls_of(outcome, done.table)
     public = _post(list(reply.text), rolls, plain, footer=_footer(outcome))
+    public.files = (*shown, *public.files)
     if outcome.command in QUIET and not outcome.events:
         public.controls = []
         return Answer(private=_merge(public, private))
@@ -104,15 +111,16 @@ def edited(done: Done, actor_id: str, old: discord.Message | None, roll_id: int 
     news = list(outcome.reply.text)
     controls: list[Control] = []
     if roll is not None:
-        controls = cortex_view.roll_controls(state, roll, plain)
+        controls = cortex_view.roll_controls(done.table, roll, plain)
         if cortex_view.in_contest(state, roll.id):
-            controls += cortex_view.contest_controls(state, plain)
+            controls += cortex_view.contest_controls(done.table, plain)
         newest = done.table.last_command if done.table is not None else None
         if newest is not None and cortex_view.touches_roll(newest.events, roll.id):
             controls.append(_undo(newest.seq, roll.id, plain))
     elif not undone:
         controls = _controls(done, [], plain)
-    private = _private(outcome.reply.private, outcome.reply.files)
+    files = outcome.reply.files
+    private = _private(outcome.reply.private, tuple(f for f in files if f.private))
     if plain or old is None:
         before = old.content if old is not None and old.content else ""
         escaped = [_escape(n) for n in news]
@@ -123,18 +131,18 @@ def edited(done: Done, actor_id: str, old: discord.Message | None, roll_id: int 
         )
         shown = [r for r in (against, roll) if r is not None]
         post = _edit_embed(old.embeds[0], news, shown, gone=undone and roll is None)
+    post.files = (*(f for f in files if not f.private), *post.files)
     post.controls = controls
     return Answer(public=post, private=private)
 
 
 def _controls(done: Done, rolls: Sequence[RollRecord], plain: bool) -> list[Control]:
     outcome = done.outcome
-    state = done.table.state if done.table is not None else None
     main = cortex_view.main_roll(rolls)
-    controls = cortex_view.roll_controls(state, main, plain) if main is not None else []
+    controls = cortex_view.roll_controls(done.table, main, plain) if main is not None else []
     events = [e.event for e in outcome.events]
     if cortex_view.touches_contest(events) or (outcome.command or "").startswith("contest"):
-        controls += cortex_view.contest_controls(state, plain)
+        controls += cortex_view.contest_controls(done.table, plain)
     if outcome.events and all(e.undoable for e in events):
         controls.append(
             _undo(outcome.events[0].command_seq, main.id if main is not None else None, plain)
@@ -219,7 +227,30 @@ def _edit_embed(
         embed.colour = discord.Colour(cortex_view.colour(main))
     if gone:
         embed.colour = discord.Colour(UNDONE)
-    return Post(embeds=[embed])
+    return Post(embeds=[within_total(embed)])
+
+
+def within_total(embed: discord.Embed, limit: int = MAX_EMBED_TOTAL) -> discord.Embed:
+    """The whole embed within Discord's total (title, description, fields, footer): a roll's
+    message grows with every spend, so its oldest news lines go first, then field text."""
+    excess = len(embed) - limit
+    if excess > 0 and embed.description:
+        keep = max(0, len(embed.description) - excess)
+        embed.description = _tail(embed.description, keep) if keep > 1 else None
+    for index in reversed(range(len(embed.fields))):
+        excess = len(embed) - limit
+        if excess <= 0:
+            break
+        field = embed.fields[index]
+        value = field.value or ""
+        cut = value[: max(1, len(value) - excess - 1)] + "…"
+        embed.set_field_at(index, name=field.name, value=cut, inline=field.inline)
+    return embed
+
+
+def _done(public: Post | None) -> Post | None:
+    """A command that says nothing still answers the person who typed it."""
+    return None if public is not None else Post(content="Done.")
 
 
 def _private(lines: Sequence[str], files: Sequence[File]) -> Post | None:

@@ -1,53 +1,86 @@
 """Runs a slash command or a click through ``App.handle`` and answers the interaction.
 
-``App.handle`` is synchronous (store I/O, a per-table lock), so it runs in a worker thread.
+``App.handle`` blocks (store I/O, a per-table lock), so it runs in the bot's own bounded pool,
+one table's commands after another (``tables``): a slow table never holds more than one worker.
 Discord wants a first answer within 3 seconds: if the command has not finished by
-``quick_reply`` seconds, the interaction is deferred ("thinking...") and the answer edited in
-when it is ready. The command's events are stored before anything is sent; a send that fails
-(an outage, an expired interaction) is logged, never retried into a second command.
+``quick_reply`` seconds (1 by default, so Discord's own delivery still fits), the interaction
+is deferred ("thinking...") and the answer edited in when it is ready. A button's command is
+made from the table under its lock, so it acts on what the button shows or is refused. The
+command's events are stored before anything is sent (``send``). After a change the channel's
+live board is brought up to date (``board``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
+import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
-from scenekeeper.adapters.discord import cortex_view, render
+from scenekeeper.adapters.discord import cortex_view, render, send
+from scenekeeper.adapters.discord.board import BoardKeeper
 from scenekeeper.adapters.discord.controls import HitchModal, Mode, Prepare
+from scenekeeper.adapters.discord.identity import OLD_BUTTON
 from scenekeeper.adapters.discord.options import engine_values, person_of
-from scenekeeper.adapters.discord.render import Answer, Done, Post
+from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.suggest import Ask, Suggestion, suggestions
+from scenekeeper.adapters.discord.tables import THREAD_TYPES, Tables
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSpec, OptionType
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.parse import build_invocation, not_here
-from scenekeeper.engine.reply import File
+from scenekeeper.engine.parse import Invocation, build_invocation, not_here
+from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
 
 log = logging.getLogger(__name__)
-NO_MENTIONS = discord.AllowedMentions.none()
 STORAGE_DOWN = "The table's storage is not answering; nothing was changed. Try again shortly."
-BROKEN = "Something went wrong on our side; nothing was changed."
-#: What a send may fail with once the command is recorded.
-SEND_ERRORS = (discord.HTTPException, discord.ClientException, asyncio.TimeoutError)
+IN_SERVERS = (
+    "Scenekeeper runs tables in server channels and threads, not in direct messages: use its "
+    "commands in a channel of a server it is in."
+)
+STOPPING = "Scenekeeper is restarting; nothing was changed. Send it again in a minute."
+NEEDS_SYNC = (
+    "Discord's copy of this command is older than the bot's: the bot's commands need a sync "
+    "(whoever runs the bot: start it once with --sync). Nothing was changed."
+)
+GAME_ENDED = "The game has ended; this board is no longer kept up to date."
 
 
-def table_of(interaction: discord.Interaction[Any]) -> str:
-    """One table per channel or thread."""
-    return str(interaction.channel_id)
+def parent_of(interaction: discord.Interaction[Any]) -> int | None:
+    """The channel a thread belongs to (None: not a thread)."""
+    channel = interaction.channel
+    kind = getattr(getattr(channel, "type", None), "value", None)
+    parent = getattr(channel, "parent_id", None)
+    return int(parent) if kind in THREAD_TYPES and parent else None
 
 
 class Runner:
-    def __init__(self, app: App, *, quick_reply: float = 2.0) -> None:
+    def __init__(
+        self,
+        app: App,
+        *,
+        quick_reply: float = 1.0,
+        workers: int = 8,
+        client: discord.Client | None = None,
+        board_interval: float = 2.0,
+    ) -> None:
         self.app = app
         self.quick_reply = quick_reply
+        self.tables = Tables(app, workers=workers)
+        self.boards = (
+            BoardKeeper(client, self.tables, min_interval=board_interval) if client else None
+        )
+        self.stopping = False
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._warming: set[int] = set()
 
     # -- slash commands ------------------------------------------------------------------------
 
@@ -59,33 +92,42 @@ class Runner:
         kinds: Mapping[str, OptionType],
     ) -> None:
         """``/name`` with Discord's option values (by option name) and their engine types."""
-        actor = person_of(interaction.user)
-        deferred = False
-        if any(kinds.get(k) is OptionType.ATTACHMENT for k, v in values.items() if v is not None):
-            deferred = await self._defer(interaction, thinking=True)  # downloads take a while
-        try:
-            raw = await engine_values(values, kinds)
-        except Refusal as refusal:
-            await self._new(interaction, render.refusal(str(refusal)), deferred)
-            return
-        done, deferred = await self._run(
-            interaction, actor, lambda _table: (name, raw), thinking=True, deferred=deferred
-        )
-        await self._new(interaction, render.answer(done, actor.id), deferred)
+        async with self._serving(interaction) as serving:
+            if not serving:
+                return
+            unknown = sorted(set(given_options(interaction.data)) - set(kinds))
+            if unknown:
+                stale_command(name, f"options it no longer has: {', '.join(unknown)}")
+                await send.new(interaction, render.refusal(NEEDS_SYNC), deferred=False)
+                return
+            actor = person_of(interaction.user)
+            deferred = False
+            if any(kinds.get(k) is OptionType.ATTACHMENT for k, v in values.items() if v):
+                deferred = await send.defer(interaction, thinking=True)  # downloads take a while
+            try:
+                raw = await engine_values(values, kinds)
+            except Refusal as refusal:
+                await send.new(interaction, render.refusal(str(refusal)), deferred)
+                return
+            done, deferred = await self._run(
+                interaction, actor, lambda _t: (name, raw), command=name, deferred=deferred
+            )
+            await send.new(interaction, render.answer(done, actor.id), deferred)
 
     async def suggest(
         self, interaction: discord.Interaction[Any], name: str, option: str, current: str
     ) -> list[Suggestion]:
-        """Autocomplete; an empty list when the table cannot be read in time."""
+        """Autocomplete from the table as last loaded: never waits for a busy table."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
         given = {k: v for k, v in interaction.namespace if v is not None}
         ask = Ask(name, option, current, given, str(interaction.user.id), self.app.registry)
-        table_id = table_of(interaction)
-
-        def work() -> list[Suggestion]:
-            return suggestions(self.app.table(table_id).state, ask)
-
+        channel, parent = interaction.channel_id, parent_of(interaction)
+        table = self.tables.cached(channel, parent)
+        if table is None:
+            self._warm(channel, parent)  # the next keystroke finds it loaded
         try:
-            return await asyncio.wait_for(asyncio.to_thread(work), timeout=self.quick_reply)
+            return suggestions(table.state if table is not None else None, ask)
         except Exception:  # autocomplete is a nicety: never an error in the person's face
             log.warning("autocomplete for /%s %s: failed", name, option, exc_info=True)
             return []
@@ -100,79 +142,139 @@ class Runner:
         mode: Mode,
         roll_id: int | None,
     ) -> None:
-        actor = person_of(interaction.user)
-        done, deferred = await self._run(interaction, actor, prepare, thinking=mode == "new")
-        if mode == "new":
-            await self._new(interaction, render.answer(done, actor.id), deferred)
-        else:
-            answer = render.edited(done, actor.id, interaction.message, roll_id)
-            await self._edit(interaction, answer, deferred)
+        async with self._serving(interaction) as serving:
+            if not serving:
+                return
+            actor = person_of(interaction.user)
+            done, deferred = await self._run(interaction, actor, prepare, thinking=mode == "new")
+            if mode == "new":
+                await send.new(interaction, render.answer(done, actor.id), deferred)
+            else:
+                answer = render.edited(done, actor.id, interaction.message, roll_id)
+                await send.edit(interaction, answer, deferred)
 
-    async def open_hitch(self, interaction: discord.Interaction[Any], roll_id: int) -> None:
-        """Ask the GM for the complication; the engine's own check says first whether they may."""
-        actor = person_of(interaction.user)
-        table_id = table_of(interaction)
+    async def open_hitch(
+        self, interaction: discord.Interaction[Any], roll_id: int, seq: int | None
+    ) -> None:
+        """Ask the GM for the complication. A modal must be the first answer, so this reads
+        the table as last loaded (the engine checks everything again on submit)."""
+        async with self._serving(interaction) as serving:
+            if not serving:
+                return
+            doom: bool | None = None
+            channel, parent = interaction.channel_id or 0, parent_of(interaction)
+            table = self.tables.cached(channel, parent)
+            try:
+                if seq is None:
+                    raise Refusal(OLD_BUTTON.format(typed=f"/hitch roll:{roll_id}"))
+                if table is not None:
+                    doom = self._hitch_check(table, person_of(interaction.user), roll_id, seq)
+                else:
+                    self._warm(channel, parent)
+            except Refusal as refusal:
+                await send.new(interaction, render.refusal(str(refusal)), deferred=False)
+                return
+            assert seq is not None
+            modal = HitchModal(roll_id, seq, doom=doom)
+            await send.send(interaction, "hitch modal", interaction.response.send_modal, modal)
 
-        def check() -> bool:
-            table = self.app.table(table_id)
-            spec = self.app.registry.find("hitch", _system(table))
-            if spec is None or table.state is None:
-                raise Refusal("/hitch is for Cortex tables.")
-            authorise(table.state, actor, spec)
-            return cortex_view.hitch_asks_doom(table, roll_id)
-
-        try:
-            doom = await asyncio.wait_for(asyncio.to_thread(check), timeout=self.quick_reply)
-        except Refusal as refusal:
-            await self._new(interaction, render.refusal(str(refusal)), deferred=False)
-            return
-        except Exception:
-            log.exception("table %s: reading it for a hitch failed", table_id)
-            await self._new(interaction, render.refusal(STORAGE_DOWN), deferred=False)
-            return
-        await self._send(
-            interaction,
-            "hitch modal",
-            interaction.response.send_modal,
-            HitchModal(roll_id, doom=doom),
-        )
+    def _hitch_check(self, table: Table, actor: Person, roll_id: int, seq: int | None) -> bool:
+        spec = self.app.registry.find("hitch", _system(table))
+        if spec is None or table.state is None:
+            raise Refusal("/hitch is for Cortex tables.")
+        authorise(table.state, actor, spec)
+        return cortex_view.hitch_asks_doom(table, roll_id, seq)
 
     async def submit_hitch(
-        self, interaction: discord.Interaction[Any], roll_id: int, complication: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        roll_id: int,
+        seq: int | None,
+        complication: str | None,
     ) -> None:
         text = (complication or "").strip() or None
         await self.click(
             interaction,
-            lambda table: cortex_view.hitch_command(table, roll_id, text),
+            lambda table: cortex_view.hitch_command(table, roll_id, seq, text),
             mode="edit",
             roll_id=roll_id,
         )
 
     # -- running -------------------------------------------------------------------------------
 
-    def execute(self, table_id: str, actor: Person, prepare: Prepare) -> Done:
-        """Synchronous: pick the table's version of the command, check its options, handle it."""
+    async def _run(
+        self,
+        interaction: discord.Interaction[Any],
+        actor: Person,
+        prepare: Prepare,
+        *,
+        command: str | None = None,
+        thinking: bool = True,
+        deferred: bool = False,
+    ) -> tuple[Done, bool]:
+        task = asyncio.ensure_future(self._work(interaction, actor, prepare, command))
+        finished, _ = await asyncio.wait({task}, timeout=self.quick_reply)
+        if not finished and not deferred:
+            deferred = await send.defer(interaction, thinking=thinking)
+        return await task, deferred
+
+    async def _work(
+        self,
+        interaction: discord.Interaction[Any],
+        actor: Person,
+        prepare: Prepare,
+        command: str | None,
+    ) -> Done:
+        channel, parent = interaction.channel_id or 0, parent_of(interaction)
         try:
-            table = self.app.table(table_id)
+            table_id = await self.tables.where(channel, parent, command)
         except Exception:
-            log.exception("table %s: cannot be read", table_id)
+            log.exception("table of channel %s: cannot be read", channel)
             return Done(Outcome.refused(STORAGE_DOWN), None)
-        try:
+        done = await self.tables.run(table_id, lambda: self.execute(table_id, actor, prepare))
+        return await self._after(table_id, done)
+
+    def execute(self, table_id: str, actor: Person, prepare: Prepare) -> Done:
+        """Blocking: the command made from the table under its lock (``App.handle``), then
+        the table after it, to render."""
+
+        def prepared(table: Table) -> Invocation:
             name, raw = prepare(table)
-            spec = self._spec(table, name, raw)
-            invocation = build_invocation(spec, raw)
-        except Refusal as refusal:
-            return Done(Outcome.refused(str(refusal)), table)
-        except Exception:
-            log.exception("table %s: preparing a command failed", table_id)
-            return Done(Outcome.refused(BROKEN), table)
-        outcome = self.app.handle(table_id, actor, invocation)
-        if outcome.ok:
-            try:
-                table = self.app.table(table_id)
-            except Exception:  # the command is stored; render with what we have
-                log.exception("table %s: cannot be read after a command", table_id)
-        return Done(outcome, table)
+            return build_invocation(self._spec(table, name, raw), raw)
+
+        before = self.app.cached_table(table_id)
+        outcome = self.app.handle(table_id, actor, prepared)
+        try:
+            table = self.app.cached_table(table_id) or self.app.table(table_id)
+        except Exception:  # the command is stored (or refused); render with what we have
+            log.exception("table %s: cannot be read after a command", table_id)
+            table = None
+        return Done(outcome, table, before)
+
+    async def _after(self, table_id: str, done: Done) -> Done:
+        """What a command does beyond its events: the live board, a channel moving on."""
+        outcome = done.outcome
+        if not outcome.ok:
+            return done
+        if outcome.command == "game end":
+            self.tables.ended(table_id)  # the channel moves on to a fresh table
+        if self.boards is None:
+            return done
+        if outcome.command == "game end" and done.before is not None:
+            await self.boards.unpin(table_id, done.before, GAME_ENDED)
+        elif outcome.command == "board pin" and done.table is not None:
+            problem = await self.boards.pin(table_id, done.table)
+            pinned = (
+                f"The board of '{_name(done)}' is pinned in this channel and kept up to date "
+                "after each change."
+            )
+            return _said(done, pinned, problem)
+        elif outcome.command == "board unpin" and done.table is not None:
+            if not await self.boards.unpin(table_id, done.table):
+                return _said(done, "There was no live board in this channel to unpin.", None)
+        elif outcome.events:
+            self.boards.changed(table_id)
+        return done
 
     def _spec(self, table: Table, name: str, raw: Mapping[str, object]) -> CommandSpec[Any]:
         registry = self.app.registry
@@ -195,147 +297,83 @@ class Runner:
                 raise Refusal(f"/{name} {option}:{where}; {here}. Usage here: {spec.usage()}")
         return spec
 
-    async def _run(
-        self,
-        interaction: discord.Interaction[Any],
-        actor: Person,
-        prepare: Prepare,
-        *,
-        thinking: bool,
-        deferred: bool = False,
-    ) -> tuple[Done, bool]:
-        table_id = table_of(interaction)
-        task = asyncio.ensure_future(asyncio.to_thread(self.execute, table_id, actor, prepare))
-        finished, _ = await asyncio.wait({task}, timeout=self.quick_reply)
-        if not finished and not deferred:
-            deferred = await self._defer(interaction, thinking=thinking)
-        return await task, deferred
-
-    # -- answering -----------------------------------------------------------------------------
-
-    async def _defer(self, interaction: discord.Interaction[Any], *, thinking: bool) -> bool:
-        return await self._send(interaction, "defer", interaction.response.defer, thinking=thinking)
-
-    async def _new(
-        self, interaction: discord.Interaction[Any], answer: Answer, deferred: bool
-    ) -> None:
-        """The answer as a new message (and its private part as an ephemeral one)."""
-        response = interaction.response
-        if answer.public is not None:
-            post = answer.public
-            if deferred:
-                await self._send(
-                    interaction, "reply", interaction.edit_original_response, **_edit_args(post)
-                )
-            else:
-                await self._send(interaction, "reply", response.send_message, **_send_args(post))
-            if answer.private is not None:
-                await self._followup(interaction, answer.private)
+    def _warm(self, channel: int, parent: int | None) -> None:
+        """Load a channel's table in the background (once at a time per channel)."""
+        if channel in self._warming or self.stopping:
             return
-        if answer.private is None:
-            return
-        if deferred:
-            # The "thinking" message is public: replace it by an ephemeral one.
-            await self._send(interaction, "cleanup", interaction.delete_original_response)
-            await self._followup(interaction, answer.private)
-        else:
-            await self._send(
-                interaction,
-                "reply",
-                response.send_message,
-                ephemeral=True,
-                **_send_args(answer.private),
-            )
+        self._warming.add(channel)
 
-    async def _edit(
-        self, interaction: discord.Interaction[Any], answer: Answer, deferred: bool
-    ) -> None:
-        """The answer edited into the clicked message (errors and private parts ephemeral)."""
-        if answer.public is not None:
-            post = answer.public
-            edit = (
-                interaction.edit_original_response
-                if deferred
-                else interaction.response.edit_message
-            )
-            await self._send(interaction, "edit", edit, **_edit_args(post))
-            if answer.private is not None:
-                await self._followup(interaction, answer.private)
-            return
-        if answer.private is None:
-            return
-        if deferred:
-            await self._followup(interaction, answer.private)
-        else:
-            await self._send(
-                interaction,
-                "reply",
-                interaction.response.send_message,
-                ephemeral=True,
-                **_send_args(answer.private),
-            )
+        async def load() -> None:
+            try:
+                await self.tables.where(channel, parent, None)
+            except Exception:
+                log.warning("channel %s: loading its table failed", channel, exc_info=True)
+            finally:
+                self._warming.discard(channel)
 
-    async def _followup(self, interaction: discord.Interaction[Any], post: Post) -> None:
-        await self._send(
-            interaction,
-            "private reply",
-            interaction.followup.send,
-            ephemeral=True,
-            **_send_args(post),
+        asyncio.get_running_loop().create_task(load())
+
+    # -- in flight, and stopping -----------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _serving(self, interaction: discord.Interaction[Any]) -> AsyncIterator[bool]:
+        """Counts the interactions being answered (a stop waits for them); answers at once
+        those that cannot be served here (a DM, a stop under way)."""
+        refusal = (
+            IN_SERVERS if interaction.guild_id is None else STOPPING if self.stopping else None
         )
-
-    async def _send(
-        self,
-        interaction: discord.Interaction[Any],
-        what: str,
-        send: Callable[..., Awaitable[Any]],
-        *args: Any,
-        **kwargs: Any,
-    ) -> bool:
+        if refusal is not None:
+            await send.new(interaction, render.refusal(refusal), deferred=False)
+            yield False
+            return
+        self._in_flight += 1
+        self._idle.clear()
         try:
-            await send(*args, **kwargs)
-        except SEND_ERRORS as error:
-            # The command (if any) is stored already; sending again would not re-run it.
-            log.warning(
-                "table %s: the %s could not be sent (%s: %s); the command stands as recorded",
-                table_of(interaction),
-                what,
-                type(error).__name__,
-                error,
-            )
-            return False
-        return True
+            yield True
+        finally:
+            self._in_flight -= 1
+            if not self._in_flight:
+                self._idle.set()
+
+    async def stop(self) -> None:
+        """Take no new interactions, finish those in flight and the boards due, free the pool."""
+        self.stopping = True
+        await self._idle.wait()
+        if self.boards is not None:
+            await self.boards.idle()
+        await asyncio.to_thread(self.tables.close)
+
+
+def given_options(data: object) -> list[str]:
+    """The option names an application command interaction carries (inside subcommands)."""
+    names: list[str] = []
+    options = data.get("options", []) if isinstance(data, dict) else []
+    for option in options or []:
+        if option.get("type") in (1, 2):  # a subcommand or group: its options are inside
+            names += given_options(option)
+        else:
+            names.append(str(option.get("name")))
+    return names
+
+
+def stale_command(name: str, why: str) -> None:
+    log.warning(
+        "Discord's copy of /%s is out of date (%s): the commands need a sync; run "
+        "scenekeeper discord --sync once",
+        name,
+        why,
+    )
+
+
+def _said(done: Done, line: str, problem: str | None) -> Done:
+    reply = Reply.say(line, *([problem] if problem else []))
+    return dataclasses.replace(done, outcome=dataclasses.replace(done.outcome, reply=reply))
+
+
+def _name(done: Done) -> str:
+    state = done.table.state if done.table is not None else None
+    return state.meta.name if state is not None else "this table"
 
 
 def _system(table: Table) -> str | None:
     return table.state.meta.system if table.state is not None else None
-
-
-def _send_args(post: Post) -> dict[str, Any]:
-    args: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
-    if post.content:
-        args["content"] = post.content
-    if post.embeds:
-        args["embeds"] = post.embeds
-    if post.files:
-        args["files"] = [_file(f) for f in post.files]
-    view = post.view()
-    if view is not None:
-        args["view"] = view
-    return args
-
-
-def _edit_args(post: Post) -> dict[str, Any]:
-    args: dict[str, Any] = {
-        "content": post.content,
-        "embeds": post.embeds,
-        "view": post.view(),
-        "allowed_mentions": NO_MENTIONS,
-    }
-    if post.files:
-        args["attachments"] = [_file(f) for f in post.files]
-    return args
-
-
-def _file(file: File) -> discord.File:
-    return discord.File(io.BytesIO(file.content), filename=file.name)

@@ -39,6 +39,8 @@ class DiscordSettings(BaseSettings):
     #: process runs (comma-separated ids; None: all of them).
     discord_shard_count: int | None = pydantic.Field(default=None, ge=1)
     discord_shard_ids: str | None = None
+    #: Threads for the tables' blocking work (store I/O); a slow table holds at most one.
+    discord_workers: int = pydantic.Field(default=8, ge=1, le=64)
 
     @pydantic.field_validator("discord_shard_ids")
     @classmethod

@@ -38,6 +38,8 @@ class Ask:
 
 Source = Callable[[TableState, Ask], Iterable[str]]
 _CHARACTER_OPTIONS = {"character", "target", "to", "lead"}
+#: Options suggested by code of their own below (not from ``_SOURCES``).
+_OWN_SOURCES = {"command", "mod", "pool", "roll"}
 _LIST_OPTIONS = {"against", "characters"}  # comma-separated names
 #: (command, option) pairs that name something new: nothing to suggest.
 _NEW_NAMES = {
@@ -60,18 +62,23 @@ def autocompleted(command: str, option: Option) -> bool:
         return option.name == "roll"
     if option.type is not OptionType.STRING:
         return False
-    return option.name in _CHARACTER_OPTIONS | _LIST_OPTIONS | set(_SOURCES) | {"command", "mod"}
+    return option.name in _CHARACTER_OPTIONS | _LIST_OPTIONS | set(_SOURCES) | _OWN_SOURCES
 
 
 def suggestions(state: TableState | None, ask: Ask) -> list[Suggestion]:
-    """At most 25 suggestions for what is typed, best first."""
+    """At most 25 suggestions for what is typed, best first; only what the table's game uses
+    (Discord shows one command for every game's version: docs/architecture.md, rule 5)."""
     if (ask.command, ask.option) in _NEW_NAMES:
         return []
+    system = state.meta.system if state else None
     if ask.option == "command" and ask.registry is not None:
-        system = state.meta.system if state else None
         return _rank(ask.registry.names(system), ask.current)
     if state is None:
         return []
+    if ask.registry is not None:
+        spec = ask.registry.find(ask.command, system)
+        if spec is None or spec.option(ask.option) is None:
+            return []  # another game's command or option: nothing of this table fits
     if ask.option == "mod":
         return _rank((m.name for m in get_system(state.meta.system).mods), ask.current)
     if ask.option in _CHARACTER_OPTIONS:

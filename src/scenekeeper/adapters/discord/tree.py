@@ -3,7 +3,8 @@
 Each engine command becomes an ``app_commands.Command`` whose callback takes its options as
 keyword arguments; the parameters are declared with ``__signature__`` and discord.py's own
 decorators (describe, rename, choices, autocomplete), so discord.py reads them exactly as it
-reads a hand-written command.
+reads a hand-written command. Every command is for server channels only (``guild_only``,
+``contexts: [0]``): a table is a channel or a thread.
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ def build_tree(
         else:
             parent.add_command(command)
         made[planned.engine_name] = command
+    for top in tree.get_commands():
+        # A table is a server channel or thread: no command in DMs (Discord hides them there).
+        app_commands.guild_only(top)
     problems = check_payloads([c.to_dict(tree) for c in tree.get_commands()])
     if problems:
         raise TreeError("; ".join(problems))

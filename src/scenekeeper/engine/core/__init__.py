@@ -1,14 +1,26 @@
 """Commands and events every table has, whatever game it plays."""
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.core import characters, game, history, mods, roll, transfer, undo
+from scenekeeper.engine.core import (
+    board,
+    characters,
+    game,
+    history,
+    lifecycle,
+    mods,
+    roll,
+    transfer,
+    undo,
+)
 from scenekeeper.engine.core import help as help_commands
 
 COMMAND_SETS: tuple[CommandSet, ...] = (
+    board.commands,
     characters.commands,
     game.commands,
     help_commands.commands,
     history.commands,
+    lifecycle.commands,
     mods.commands,
     roll.commands,
     transfer.commands,

@@ -36,6 +36,13 @@ class NewGame:
     examples=('/game new system:generic name:"Friday one-shot"',),
 )
 def new_game(ctx: Context, args: NewGame) -> Decision:
+    if ctx.state is None and ctx.table.seq > 0:
+        # An ended table is an archive (engine/core/lifecycle.py); on Discord the channel
+        # moves on to a fresh table by itself.
+        raise Refusal(
+            "This table's game has ended and is kept as an archive; start the new game at "
+            "another table (--table at the console)."
+        )
     if ctx.state is not None:
         meta = ctx.state.meta
         raise Refusal(

@@ -97,7 +97,7 @@ def export(ctx: Context, _args: NoOptions) -> Decision:
         reply=Reply(
             text=(f"Exported '{ctx.require_state().meta.name}': {ctx.table.seq} events.",),
             data=doc,
-            files=(File(name=name, content=content),),
+            files=(File(name=name, content=content, private=True),),
         )
     )
 

@@ -38,6 +38,7 @@ from scenekeeper.systems.cortex import (
     waiting,
     xp,
 )
+from scenekeeper.systems.cortex.board import board as cortex_board
 from scenekeeper.systems.cortex.scene_rules import scene_export
 from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
 from scenekeeper.systems.cortex.state import CortexState
@@ -115,6 +116,8 @@ MODS = (
 
 
 class CortexSystem(GameSystem):
+    board = cortex_board  # the board of a Cortex table (systems/cortex/board.py)
+
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         # Player characters are claimed; GMCs are the GM's.
         assert isinstance(game, CortexState)

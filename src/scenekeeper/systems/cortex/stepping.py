@@ -29,7 +29,9 @@ def stepped(state: TableState, times: int, once: OneStep) -> tuple[list[Event], 
             break
         more, said = step
         for event in more:
-            state = apply(state, event)
+            after = apply(state, event)
+            assert after is not None  # a step never ends the table's game
+            state = after
         events += more
         lines += said
     return events, lines

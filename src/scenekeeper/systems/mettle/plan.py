@@ -30,7 +30,9 @@ class Plan:
 
     def add(self, *events: Event) -> None:
         for event in events:
-            self.state = apply(self.state, event)
+            after = apply(self.state, event)
+            assert after is not None  # a METTLE event never ends the table's game
+            self.state = after
             self.events.append(event)
 
     def say(self, *lines: str) -> None:

@@ -1,0 +1,221 @@
+"""The live board: one message per channel showing the table's board (``/board``), kept up to
+date after every change, by commands and buttons alike (CortexPal2000's ``/pin``).
+
+**Where it is kept.** The board's message id is Discord's business, not the table's: it lives
+here in memory and, across restarts, in the channel's pins (the bot's pinned message marked
+"Live board" is the board; one look at the pins, the first time a channel changes after a
+start). Nothing about Discord messages goes into the table's history, so an export or an undo
+never carries a message id from another channel, and the console has nothing to ignore.
+
+**How often.** Changes are coalesced and each board is edited at most once every
+``min_interval`` seconds (Discord limits edits per channel): a burst of commands becomes one
+edit showing the newest state. A board that fails to update never fails a command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from scenekeeper.adapters.discord.limits import (
+    MAX_CONTENT,
+    MAX_EMBED_FIELDS,
+    MAX_EMBED_TITLE,
+    MAX_FIELD_NAME,
+    MAX_FIELD_VALUE,
+)
+from scenekeeper.adapters.discord.render import NEUTRAL, Post, within_total
+from scenekeeper.adapters.discord.send import NO_MENTIONS
+from scenekeeper.adapters.discord.tables import Tables, home_channel
+from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.core.board import board_of
+
+log = logging.getLogger(__name__)
+MARK = "Live board"
+STOPPED = "This board is no longer kept up to date."
+Sleep = Callable[[float], Awaitable[None]]
+
+
+def board_post(table: Table, *, final: str | None = None) -> Post:
+    """The board of ``table`` as a message: an embed with a field per section, or plain text
+    when the table asked for it (``/game output everyone:true``)."""
+    state = table.state
+    if state is None:
+        return Post(content=f"{MARK}: {final or STOPPED}")
+    board = board_of(state)
+    footer = final or f"{MARK} · after #{table.seq} · /board unpin stops it"
+    if state.meta.plain_text:
+        text = "\n".join([f"{MARK}. {footer}", *board.lines()])
+        return Post(content=discord.utils.escape_markdown(text)[:MAX_CONTENT])
+    embed = discord.Embed(title=board.title[:MAX_EMBED_TITLE], colour=NEUTRAL)
+    sections = [(s.title, list(s.lines)) for s in board.sections]
+    if board.waiting:
+        sections.append(("Waiting for", list(board.waiting)))
+    overflow = sections[MAX_EMBED_FIELDS:]
+    for title, lines in sections[:MAX_EMBED_FIELDS]:
+        value = "\n".join(discord.utils.escape_markdown(line) for line in lines) or "—"
+        embed.add_field(name=title[:MAX_FIELD_NAME], value=value[:MAX_FIELD_VALUE], inline=False)
+    if overflow:  # more sections than fields: the rest as text
+        embed.description = "\n".join(f"**{t}**: " + "; ".join(lines) for t, lines in overflow)[
+            :4096
+        ]
+    embed.set_footer(text=footer)
+    return Post(embeds=[within_total(embed)])
+
+
+def is_board(message: discord.Message) -> bool:
+    footer = message.embeds[0].footer.text if message.embeds else None
+    return (footer or message.content or "").startswith(MARK)
+
+
+class BoardKeeper:
+    def __init__(
+        self,
+        client: discord.Client,
+        tables: Tables,
+        *,
+        min_interval: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        self.client = client
+        self.tables = tables
+        self.min_interval = min_interval
+        self._clock = clock
+        self._sleep = sleep
+        #: Channel -> the board's message id (None: no board there), once known.
+        self._messages: dict[int, int | None] = {}
+        self._wanted: dict[int, str] = {}  # channel -> table to show, while an update is due
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._last: dict[int, float] = {}
+
+    # -- after a change -----------------------------------------------------------------------
+
+    def changed(self, table_id: str) -> None:
+        """``table_id`` changed: bring its channel's board (if any) up to date, soon."""
+        if self.client.user is None:  # not logged in: nothing of ours to find or edit
+            return
+        channel = home_channel(table_id)
+        if self._messages.get(channel, -1) is None:
+            return  # known: no board here
+        self._wanted[channel] = table_id
+        if channel not in self._tasks:
+            self._tasks[channel] = asyncio.create_task(self._keep(channel))
+
+    async def idle(self) -> None:
+        """Wait until every update that is due has been made (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _keep(self, channel: int) -> None:
+        try:
+            while channel in self._wanted:
+                wait = self._last.get(channel, float("-inf")) + self.min_interval - self._clock()
+                if wait > 0:
+                    await self._sleep(wait)
+                table_id = self._wanted.pop(channel)
+                await self._update(channel, table_id)
+                self._last[channel] = self._clock()
+        except Exception:
+            log.exception("channel %s: the board could not be updated", channel)
+        finally:
+            self._tasks.pop(channel, None)
+
+    async def _update(self, channel: int, table_id: str) -> None:
+        message_id = await self._find(channel)
+        if message_id is None:
+            return
+        table = await self._table(table_id)
+        message = self.client.get_partial_messageable(channel).get_partial_message(message_id)
+        try:
+            await message.edit(**_edit(board_post(table)))
+        except discord.NotFound:  # deleted by hand: stop keeping it
+            log.info("channel %s: the board message is gone; no board there now", channel)
+            self._messages[channel] = None
+        except discord.HTTPException as error:
+            log.warning("channel %s: the board was not updated (%s)", channel, error)
+
+    async def _table(self, table_id: str) -> Table:
+        app = self.tables.app
+        cached = app.cached_table(table_id)
+        if cached is not None:
+            return cached
+        return await self.tables.run(table_id, lambda: app.table(table_id))
+
+    async def _find(self, channel: int) -> int | None:
+        """The board's message in ``channel``: known, else the bot's pinned board (after a
+        restart), else none."""
+        if channel in self._messages:
+            return self._messages[channel]
+        found: int | None = None
+        me = self.client.user
+        try:
+            async for message in self.client.get_partial_messageable(channel).pins(limit=50):
+                if me is not None and message.author.id == me.id and is_board(message):
+                    found = message.id
+                    break
+        except discord.HTTPException as error:
+            log.warning("channel %s: cannot read the pins to find the board (%s)", channel, error)
+        self._messages.setdefault(channel, found)
+        return self._messages[channel]
+
+    # -- /board pin, /board unpin, /game end ----------------------------------------------------
+
+    async def pin(self, table_id: str, table: Table) -> str | None:
+        """Post the board in the table's channel and pin it (the one before is retired). None
+        when all went well; else what went wrong, in a line for the GM."""
+        channel = home_channel(table_id)
+        before = await self._find(channel)
+        where = self.client.get_partial_messageable(channel)
+        try:
+            message = await where.send(allowed_mentions=NO_MENTIONS, **_send(board_post(table)))
+        except discord.HTTPException as error:
+            log.warning("channel %s: the board could not be posted (%s)", channel, error)
+            return (
+                "The board could not be posted here (the bot needs Send Messages and Embed Links)."
+            )
+        self._messages[channel] = message.id
+        self._last[channel] = self._clock()
+        if before is not None and before != message.id:
+            await self._retire(channel, before, table, STOPPED)
+        try:
+            await message.pin(reason="Scenekeeper live board")
+        except discord.HTTPException as error:
+            log.warning("channel %s: the board could not be pinned (%s)", channel, error)
+            return (
+                "The board is posted and kept up to date, but could not be pinned: give the bot "
+                "the Pin Messages permission, then /board pin again."
+            )
+        return None
+
+    async def unpin(self, table_id: str, table: Table, final: str = STOPPED) -> bool:
+        """Stop keeping the channel's board: unpin it and say so on it. False: there was none."""
+        channel = home_channel(table_id)
+        message_id = await self._find(channel)
+        self._wanted.pop(channel, None)
+        self._messages[channel] = None
+        if message_id is None:
+            return False
+        await self._retire(channel, message_id, table, final)
+        return True
+
+    async def _retire(self, channel: int, message_id: int, table: Table, final: str) -> None:
+        message = self.client.get_partial_messageable(channel).get_partial_message(message_id)
+        try:
+            await message.edit(**_edit(board_post(table, final=final)))
+            await message.unpin(reason="Scenekeeper live board stopped")
+        except discord.HTTPException as error:
+            log.warning("channel %s: the old board was not retired (%s)", channel, error)
+
+
+def _send(post: Post) -> dict[str, Any]:
+    return {"content": post.content, "embeds": post.embeds}
+
+
+def _edit(post: Post) -> dict[str, Any]:
+    return {"content": post.content, "embeds": post.embeds, "allowed_mentions": NO_MENTIONS}

@@ -1,0 +1,133 @@
+"""Answering an interaction: a new message, an edit of the clicked message, a private one.
+
+A command's events are stored before anything here runs: a send that fails (an outage, an
+expired interaction) is logged and never retried into a second command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from scenekeeper.adapters.discord.render import Answer, Post
+from scenekeeper.engine.reply import File
+
+log = logging.getLogger(__name__)
+NO_MENTIONS = discord.AllowedMentions.none()
+#: What a send may fail with once the command is recorded.
+SEND_ERRORS = (discord.HTTPException, discord.ClientException, asyncio.TimeoutError)
+
+
+async def send(
+    interaction: discord.Interaction[Any],
+    what: str,
+    call: Callable[..., Awaitable[Any]],
+    *args: Any,
+    **kwargs: Any,
+) -> bool:
+    """One call to Discord; False (logged) when it failed."""
+    try:
+        await call(*args, **kwargs)
+    except SEND_ERRORS as error:
+        # The command (if any) is stored already; sending again would not re-run it.
+        log.warning(
+            "channel %s: the %s could not be sent (%s: %s); the command stands as recorded",
+            interaction.channel_id,
+            what,
+            type(error).__name__,
+            error,
+        )
+        return False
+    return True
+
+
+async def defer(interaction: discord.Interaction[Any], *, thinking: bool) -> bool:
+    return await send(interaction, "defer", interaction.response.defer, thinking=thinking)
+
+
+async def new(interaction: discord.Interaction[Any], answer: Answer, deferred: bool) -> None:
+    """The answer as a new message (and its private part as an ephemeral one)."""
+    response = interaction.response
+    if answer.public is not None:
+        post = answer.public
+        if deferred:
+            await send(interaction, "reply", interaction.edit_original_response, **edit_args(post))
+        else:
+            await send(interaction, "reply", response.send_message, **send_args(post))
+        if answer.private is not None:
+            await followup(interaction, answer.private)
+        return
+    if answer.private is None:
+        return
+    if deferred:
+        # The "thinking" message is public: replace it by an ephemeral one.
+        await send(interaction, "cleanup", interaction.delete_original_response)
+        await followup(interaction, answer.private)
+    else:
+        await send(
+            interaction, "reply", response.send_message, ephemeral=True, **send_args(answer.private)
+        )
+
+
+async def edit(interaction: discord.Interaction[Any], answer: Answer, deferred: bool) -> None:
+    """The answer edited into the clicked message (errors and private parts ephemeral)."""
+    if answer.public is not None:
+        post = answer.public
+        call = interaction.edit_original_response if deferred else interaction.response.edit_message
+        await send(interaction, "edit", call, **edit_args(post))
+        if answer.private is not None:
+            await followup(interaction, answer.private)
+        return
+    if answer.private is None:
+        return
+    if deferred:
+        await followup(interaction, answer.private)
+    else:
+        await send(
+            interaction,
+            "reply",
+            interaction.response.send_message,
+            ephemeral=True,
+            **send_args(answer.private),
+        )
+
+
+async def followup(interaction: discord.Interaction[Any], post: Post) -> None:
+    await send(
+        interaction, "private reply", interaction.followup.send, ephemeral=True, **send_args(post)
+    )
+
+
+def send_args(post: Post) -> dict[str, Any]:
+    args: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+    if post.content:
+        args["content"] = post.content
+    if post.embeds:
+        args["embeds"] = post.embeds
+    if post.files:
+        args["files"] = [discord_file(f) for f in post.files]
+    view = post.view()
+    if view is not None:
+        args["view"] = view
+    return args
+
+
+def edit_args(post: Post) -> dict[str, Any]:
+    args: dict[str, Any] = {
+        "content": post.content,
+        "embeds": post.embeds,
+        "view": post.view(),
+        "allowed_mentions": NO_MENTIONS,
+    }
+    if post.files:
+        args["attachments"] = [discord_file(f) for f in post.files]
+    return args
+
+
+def discord_file(file: File) -> discord.File:
+    return discord.File(io.BytesIO(file.content), filename=file.name)

@@ -1,0 +1,107 @@
+"""``/board``: the whole table at a glance, in the game's own words (``GameSystem.board``) and
+what the table is waiting for (``GameSystem.waiting_for``).
+
+``/board show`` answers with it; ``/board pin`` and ``/board unpin`` start and stop the live
+board, a message the Discord bot keeps up to date after every change (CortexPal2000's
+``/pin``). Where that message is, is Discord's business: the engine records nothing for it
+(docs/discord.md, "The live board"); at the console both show the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Permission
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import BoardSection, get_system
+
+commands = CommandSet()
+#: At the console there is no message to keep up to date: say so where Discord would pin it.
+CONSOLE_NOTE = (
+    "On Discord the bot pins this board and keeps it up to date after each change; here, "
+    "/board show shows it whenever you ask."
+)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A table's board: a title, the game's sections and what the table waits for."""
+
+    title: str
+    sections: tuple[BoardSection, ...]
+    waiting: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        """One fact a line: the title, each section's heading then its lines."""
+        lines = [self.title]
+        for section in self.sections:
+            lines.append(f"{section.title}:")
+            lines += [f"  {line}" for line in section.lines] or ["  (none)"]
+        if self.waiting:
+            lines.append("Waiting for:")
+            lines += [f"  {line}" for line in self.waiting]
+        return lines
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "sections": [{"title": s.title, "lines": list(s.lines)} for s in self.sections],
+            "waiting_for": list(self.waiting),
+        }
+
+
+def board_of(state: TableState) -> Board:
+    """The board of a table, in its game's words (Scions' legend points, not plot points)."""
+    system = get_system(state.meta.system)
+    words = system.translate
+    sections = (
+        _people(state),
+        *(
+            BoardSection(words(s.title), tuple(words(line) for line in s.lines))
+            for s in system.board(state)
+        ),
+    )
+    waiting = tuple(words(line) for line in system.waiting_for(state.game))
+    return Board(f"Board of '{state.meta.name}' ({system.title})", sections, waiting)
+
+
+def _people(state: TableState) -> BoardSection:
+    """Who runs the table and who plays at it (every game has them)."""
+    meta = state.meta
+    lines = [f"GM: {meta.name_of(meta.gm)}."]
+    if meta.co_gms:
+        lines.append(f"Co-GMs: {', '.join(meta.name_of(p) for p in meta.co_gms)}.")
+    lines.append(f"Players: {', '.join(meta.name_of(p) for p in meta.players) or 'none yet'}.")
+    return BoardSection("People", tuple(lines))
+
+
+@commands.command(
+    "board show",
+    help="The whole table at a glance: characters, pools, the scene, what it waits for.",
+    permission=Permission.ANYONE,
+)
+def show(ctx: Context, _args: NoOptions) -> Decision:
+    board = board_of(ctx.require_state())
+    return Decision(reply=Reply.say(*board.lines(), data=board.data()))
+
+
+@commands.command(
+    "board pin",
+    help="Pin the board in this channel; the bot keeps it up to date after each change.",
+    permission=Permission.GM,
+)
+def pin(ctx: Context, _args: NoOptions) -> Decision:
+    board = board_of(ctx.require_state())
+    return Decision(reply=Reply.say(*board.lines(), CONSOLE_NOTE, data=board.data()))
+
+
+@commands.command(
+    "board unpin",
+    help="Stop keeping the pinned board up to date, and unpin it.",
+    permission=Permission.GM,
+)
+def unpin(ctx: Context, _args: NoOptions) -> Decision:
+    name = ctx.require_state().meta.name
+    return Decision(reply=Reply.say(f"The board of '{name}' is no longer kept up to date."))

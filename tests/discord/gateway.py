@@ -1,0 +1,259 @@
+"""The bot driven offline the way Discord drives it: raw INTERACTION_CREATE payloads handed to
+discord.py's own dispatch (``ConnectionState.parse_interaction_create``, so discord.py builds
+the real ``discord.Interaction``, finds the command or the button, checks the options), and
+Discord's HTTP API replaced, at the aiohttp session, by ``FakeDiscord`` (``fake_discord``).
+No network, no token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from typing import Any
+from unittest import mock
+
+import discord
+
+from scenekeeper.adapters.discord.bot import Scenekeeper
+from scenekeeper.adapters.discord.layout import plan
+from scenekeeper.app import App
+from tests.discord.fake_discord import (
+    ANA,
+    APP_ID,
+    BEN,
+    CHANNEL,
+    GM,
+    GUILD,
+    FakeDiscord,
+    FakeSession,
+    Person,
+    Request,
+    custom_ids,
+    snowflake,
+)
+
+__all__ = ["ANA", "BEN", "CHANNEL", "GM", "FakeDiscord", "FakeSession", "Harness", "Request"]
+
+
+@dataclass
+class Harness:
+    bot: Scenekeeper
+    discord: FakeDiscord
+
+    async def settle(self) -> None:
+        """Wait until everything the last interaction started is done (replies, boards)."""
+        me = asyncio.current_task()
+        while pending := [t for t in asyncio.all_tasks() if t is not me and _working(t)]:
+            await asyncio.wait(pending)
+
+    async def dispatch(self, payload: dict[str, Any]) -> int:
+        """Hand a payload to discord.py as the gateway would, and wait until all it started is
+        done; the index of the first request the bot made for it."""
+        mark = len(self.discord.requests)
+        self.start(payload)
+        await self.settle()
+        return mark
+
+    def start(self, payload: dict[str, Any]) -> set[asyncio.Task[Any]]:
+        """Hand a payload to discord.py without waiting; the tasks discord.py started for it."""
+        before = asyncio.all_tasks()
+        clicked = payload.get("message", {}).get("id")
+        self.discord.interactions[payload["id"]] = (payload["channel_id"], clicked)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        return asyncio.all_tasks() - before
+
+    async def slash(
+        self, command: str, user: Person = GM, /, *, channel: int = CHANNEL, **values: Any
+    ) -> Request:
+        """``/command`` typed by ``user``: the one reply a person sees (a defer and its edit
+        count as one)."""
+        mark = await self.dispatch(self.command_payload(command, user, values, channel=channel))
+        return self.one(mark)
+
+    async def click(
+        self, message: Request | dict[str, Any], custom_id: str, user: Person = GM
+    ) -> Request:
+        mark = await self.dispatch(self.component_payload(message, custom_id, user))
+        return self.one(mark)
+
+    def one(self, mark: int) -> Request:
+        seen = [r for r in self.discord.replies(mark) if r.kind != 5]
+        assert seen, f"no reply: {[(r.method, r.path) for r in self.discord.since(mark)]}"
+        return seen[0]
+
+    def stored(self, request: Request) -> dict[str, Any]:
+        """The message a reply made or edited, as Discord keeps it now (to click it later)."""
+        assert request.made is not None, "the reply made no message"
+        return self.discord.messages[request.made]
+
+    # -- payloads -------------------------------------------------------------------------------
+
+    def command_payload(
+        self,
+        command: str,
+        user: Person,
+        values: dict[str, Any],
+        *,
+        channel: int = CHANNEL,
+        focused: str | None = None,
+        **where: Any,
+    ) -> dict[str, Any]:
+        path = plan(self.bot.app.registry).by_engine_name()[command].path
+        kinds = {p.display_name: p.type.value for p in self.bot.commands[command].parameters}
+        options = [
+            {
+                "name": n,
+                "type": kinds[n],
+                "value": str(v.id) if isinstance(v, Person) else v,
+                **({"focused": True} if n == focused else {}),
+            }
+            for n, v in values.items()
+        ]
+        for name in reversed(path[1:]):
+            options = [{"name": name, "type": 1, "options": options}]
+        data: dict[str, Any] = {"id": snowflake(), "name": path[0], "type": 1, "options": options}
+        people = [v for v in values.values() if isinstance(v, Person)]
+        if people:  # a user option: Discord sends the id, and the user and member resolved
+            data["resolved"] = {
+                "users": {str(v.id): v.json() for v in people},
+                "members": {str(v.id): _member(v, user=False) for v in people},
+            }
+        kind = 4 if focused else 2
+        return self.payload(kind, user, data, channel=channel, **where)
+
+    def component_payload(
+        self, message: Request | dict[str, Any], custom_id: str, user: Person
+    ) -> dict[str, Any]:
+        stored = self.stored(message) if isinstance(message, Request) else message
+        assert custom_id in custom_ids(stored), f"{custom_id} is not on {custom_ids(stored)}"
+        data = {"custom_id": custom_id, "component_type": 2}
+        payload = self.payload(3, user, data, channel=int(stored["channel_id"]))
+        payload["message"] = stored
+        return payload
+
+    def modal_payload(
+        self, custom_id: str, fields: dict[str, str], user: Person, message: dict[str, Any]
+    ) -> dict[str, Any]:
+        components = [
+            {"type": 18, "component": {"type": 4, "custom_id": k, "value": v}}
+            for k, v in fields.items()
+        ]
+        data = {"custom_id": custom_id, "components": components}
+        payload = self.payload(5, user, data, channel=int(message["channel_id"]))
+        payload["message"] = message
+        return payload
+
+    def payload(
+        self,
+        kind: int,
+        user: Person,
+        data: dict[str, Any],
+        *,
+        channel: int = CHANNEL,
+        guild: int | None = GUILD,
+        parent: int | None = None,
+    ) -> dict[str, Any]:
+        interaction = snowflake()
+        raw_channel = _channel(channel, parent)
+        payload: dict[str, Any] = {
+            "id": interaction,
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": f"token-{interaction}",
+            "version": 1,
+            "channel_id": str(channel),
+            "channel": raw_channel,
+            "data": data,
+            "locale": "en-US",
+            "app_permissions": "2248473465835073",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "context": 0 if guild else 1,
+        }
+        if guild is not None:
+            raw_channel["guild_id"] = str(guild)
+            payload["guild_id"] = str(guild)
+            payload["member"] = _member(user)
+        else:
+            raw_channel["type"] = 1
+            payload["user"] = user.json()
+        return payload
+
+
+def _working(task: asyncio.Task[Any]) -> bool:
+    """A task still doing the work of an interaction (not a modal waiting out its timeout)."""
+    name = getattr(task.get_coro(), "__qualname__", "")
+    return not task.done() and not name.endswith("__timeout_task_impl")
+
+
+def _channel(channel: int, parent: int | None) -> dict[str, Any]:
+    """A channel as an interaction carries it: a text channel, or a thread of ``parent``."""
+    raw: dict[str, Any] = {
+        "id": str(channel),
+        "type": 0,
+        "name": f"table-{channel}",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+    }
+    if parent is not None:
+        raw.update(
+            type=11,
+            parent_id=str(parent),
+            owner_id=str(GM.id),
+            message_count=0,
+            member_count=1,
+            thread_metadata={
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2025-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        )
+    return raw
+
+
+def _member(person: Person, *, user: bool = True) -> dict[str, Any]:
+    member: dict[str, Any] = {
+        "roles": [],
+        "joined_at": "2025-01-01T00:00:00+00:00",
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": "2248473465835073",
+    }
+    return {"user": person.json(), **member} if user else member
+
+
+@contextmanager
+def _fake_http(fake: FakeDiscord) -> Iterator[None]:
+    session = mock.Mock(return_value=FakeSession(fake))
+    with mock.patch.object(discord.http.aiohttp, "ClientSession", session):
+        yield
+
+
+@asynccontextmanager
+async def logged_in(
+    app: App, fake: FakeDiscord | None = None, **options: Any
+) -> AsyncIterator[Harness]:
+    """The bot logged in against ``fake`` (a fresh ``FakeDiscord`` by default; login,
+    application info and ``setup_hook`` run for real); closed at the end."""
+    options = {"quick_reply": 30.0, "board_interval": 0.0, **options}
+    bot = Scenekeeper(app, **options)
+    fake = fake or FakeDiscord()
+    fake.closed = False
+    async with bot:
+        with _fake_http(fake):
+            await bot.login("a-made-up-token")
+        try:
+            yield Harness(bot, fake)
+        finally:
+            await bot.runner.stop()
+    assert fake.closed
