@@ -37,6 +37,8 @@ def test_names_come_from_the_table(app: App) -> None:
     assert ask(app, "roll", "vs", "ha") == ["hard", "challenging", "very-hard"]  # starts first
     assert "very-easy" in ask(app, "roll", "vs")
     assert "#2" in ask(app, "roll", "vs")
+    # The roller's own complication joins the difficulty dice when it applies (Cortex p.27).
+    assert ask(app, "roll", "vs", "sprai") == ["Sprained Ankle"]
     assert ask(app, "roll", "pool", "Fighting Sw") == ["Fighting Sword"]  # Ana plays Ada
     assert ask(app, "pick", "roll") == [2]
     assert ask(app, "contest start", "against", "Thug, ") == ["Thug, Ada"]  # a list grows

@@ -15,12 +15,14 @@ import discord
 from discord import app_commands
 
 from scenekeeper.adapters.discord.layout import PlannedOption
-from scenekeeper.engine.commands import Attachment, OptionType
+from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, OptionType
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.state import Person
 
 #: The largest file a command takes (a sheet, a table export).
-MAX_UPLOAD = 8 * 1024 * 1024
+# One limit for files everywhere (engine.commands.MAX_FILE_BYTES): an export made on Discord
+# imports on Discord.
+MAX_UPLOAD = MAX_FILE_BYTES
 
 _BASE: dict[OptionType, Any] = {
     OptionType.STRING: str,

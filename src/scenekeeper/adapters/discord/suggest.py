@@ -15,7 +15,7 @@ from scenekeeper.adapters.discord.limits import MAX_CHOICE_NAME, MAX_CHOICES
 from scenekeeper.engine.commands import CommandRegistry, Option, OptionType
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
-from scenekeeper.systems.cortex.pools import LEVELS
+from scenekeeper.systems.cortex.pools import LEVELS, opposition_names, pool_names
 from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
 
@@ -85,6 +85,11 @@ def suggestions(state: TableState | None, ask: Ask) -> list[Suggestion]:
         return _rank(_characters(state), ask.current)
     if ask.option in _LIST_OPTIONS:
         return _listed(_characters(state), ask.current)
+    own = get_system(state.meta.system).suggest(
+        state, ask.command, ask.option, ask.given, ask.actor_id
+    )
+    if own is not None:
+        return _rank(own, ask.current)  # the game's own words (METTLE's weapons, ...)
     game = state.game
     if not isinstance(game, CortexState):
         return []
@@ -172,6 +177,10 @@ def _against(roll: RollRecord) -> str:
 
 def _pool_words(state: TableState, game: CortexState, ask: Ask) -> list[str]:
     who = _who(state, game, ask)
+    if who is not None and ask.command not in ("gmroll", "crisis roll", "doom roll"):
+        # Exactly what this roller's pool accepts, in the words people use for it: an
+        # opponent's stress as "Physical" or "Kessler's Physical", open and scene assets.
+        return [*pool_names(game, who), *DICE]
     words: list[str] = []
     for person in _everyone(game, who):
         for traits in person.traits.values():
@@ -214,7 +223,14 @@ def _vs(state: TableState, ask: Ask) -> Iterable[str]:
     game = _game_of(state)
     levels = [level.replace(" ", "-") for level in LEVELS]
     doom = ["doom"] if state.meta.mods.get("doom-pool") else []
-    return [*levels, *doom, *(f"#{r.id}" for r in reversed(game.rolls))]
+    # The roller's own complications and stress first: they join the difficulty dice when
+    # they apply (Cortex p.27, p.39).
+    opposition = [
+        name
+        for name in opposition_names(game, _who(state, game, ask))
+        if name.replace(" ", "-") not in levels
+    ]
+    return [*levels, *doom, *(f"#{r.id}" for r in reversed(game.rolls)), *opposition]
 
 
 def _die(state: TableState, ask: Ask) -> Iterable[str]:
