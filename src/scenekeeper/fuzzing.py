@@ -81,6 +81,9 @@ NASTY = (
 )
 
 
+TERMINAL = frozenset({"game end"})
+
+
 @dataclass
 class Findings:
     lines: int = 0
@@ -104,6 +107,8 @@ class LineMaker:
             for name in registry.names(system)
             if (spec := registry.find(name, system)) is not None
             and not any(o.type is OptionType.ATTACHMENT for o in spec.options)
+            # Ending the table ends the run: every later line would only be refused.
+            and spec.name not in TERMINAL
         ]
 
     def lines(self, count: int) -> Iterator[tuple[str, str]]:

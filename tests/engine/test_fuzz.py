@@ -19,4 +19,4 @@ def test_made_up_lines_never_break_a_table(system: str, seed: int) -> None:
     assert findings.internal_errors == []
     assert findings.refused_but_changed == []
     # The sample must reach past the parser: some lines are real commands that land.
-    assert app.store.head("fuzz") > 30
+    assert app.store.head("fuzz") > 40  # the set-up is 13
