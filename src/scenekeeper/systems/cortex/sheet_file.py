@@ -7,15 +7,14 @@ a file with any mistake imports nothing.
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import pydantic
-import yaml
 
 from scenekeeper.dice import DiceError, Die
+from scenekeeper.engine.documents import read_document
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
 from scenekeeper.systems.cortex.sheet import (
@@ -59,7 +58,7 @@ def read_sheets(content: bytes, filename: str, trait_sets: tuple[str, ...]) -> l
         raise Refusal(
             f"{filename} is over {MAX_FILE_BYTES // 1024} KB; split it into smaller files."
         )
-    document = _parse(content, filename)
+    document = read_document(content, filename)
     if isinstance(document, Mapping) and "characters" in document:
         document = document["characters"]
     raw = document if isinstance(document, list) else [document]
@@ -74,28 +73,6 @@ def read_sheets(content: bytes, filename: str, trait_sets: tuple[str, ...]) -> l
             name = sheet.character.name
             raise Refusal(f"{filename}: {name} is in the file twice; keep one sheet each.")
     return sheets
-
-
-def _parse(content: bytes, filename: str) -> Any:
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Refusal(f"{filename} is not a text file; attach a .yaml or .json sheet.") from None
-    if filename.lower().endswith(".json"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise Refusal(
-                f"{filename} is not valid JSON (line {error.lineno}, column {error.colno}): "
-                f"{error.msg}."
-            ) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(error, "problem", None) or "it cannot be read"
-        raise Refusal(f"{filename} is not valid YAML{where}: {problem}.") from None
 
 
 def _key(text: object) -> str:

@@ -7,13 +7,11 @@ a file with any mistake imports nothing.
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
+from scenekeeper.engine.documents import read_document
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.cybergod.sheet import (
     AMMO_SIZES,
@@ -80,7 +78,7 @@ def read_sheets(content: bytes, filename: str) -> list[SheetData]:
         raise Refusal(
             f"{filename} is over {MAX_FILE_BYTES // 1024} KB; split it into smaller files."
         )
-    document = _parse(content, filename)
+    document = read_document(content, filename)
     if isinstance(document, Mapping) and "characters" in document:
         document = document["characters"]
     raw = document if isinstance(document, list) else [document]
@@ -96,28 +94,6 @@ def read_sheets(content: bytes, filename: str) -> list[SheetData]:
                 f"{filename}: {sheet.character.name} is in the file twice; keep one sheet each."
             )
     return sheets
-
-
-def _parse(content: bytes, filename: str) -> Any:
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Refusal(f"{filename} is not a text file; attach a .yaml or .json sheet.") from None
-    if filename.lower().endswith(".json"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise Refusal(
-                f"{filename} is not valid JSON (line {error.lineno}, column {error.colno}): "
-                f"{error.msg}."
-            ) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(error, "problem", None) or "it cannot be read"
-        raise Refusal(f"{filename} is not valid YAML{where}: {problem}.") from None
 
 
 def _sheet(item: object, where: str) -> SheetData:

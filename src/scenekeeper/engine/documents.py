@@ -1,0 +1,60 @@
+"""Reading a sheet file a person attached (YAML or JSON), for every game the same way.
+
+Whatever the file holds, the answer is the document or one line saying what is wrong with it:
+not UTF-8, not valid JSON or YAML (with where), nesting a thousand deep, a number of thousands
+of digits, or YAML aliases (``*name``), which sheets never need and which can make a small file
+unfold into gigabytes ("billion laughs").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+from scenekeeper.engine.errors import Refusal
+
+
+class _SheetLoader(yaml.SafeLoader):
+    """YAML's safe loader without aliases."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not taken in a sheet", event.start_mark
+            )
+        return super().compose_node(parent, index)
+
+
+def read_document(content: bytes, filename: str) -> Any:
+    """The YAML or JSON document in ``content`` (JSON when ``filename`` ends in .json)."""
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Refusal(f"{filename} is not a text file; attach a .yaml or .json sheet.") from None
+    try:
+        if filename.lower().endswith(".json"):
+            try:
+                return json.loads(text)
+            except json.JSONDecodeError as error:
+                raise Refusal(
+                    f"{filename} is not valid JSON (line {error.lineno}, column "
+                    f"{error.colno}): {error.msg}."
+                ) from None
+        try:
+            return yaml.load(text, Loader=_SheetLoader)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+            problem = getattr(error, "problem", None) or "it cannot be read"
+            raise Refusal(f"{filename} is not valid YAML{where}: {problem}.") from None
+    except Refusal:
+        raise
+    except (ValueError, RecursionError):
+        # Python's own limits: an integer of thousands of digits, nesting a thousand deep.
+        raise Refusal(
+            f"{filename} holds a number too long or nesting too deep for a sheet; write the "
+            "sheet as docs/cortex-sheets.md shows."
+        ) from None
