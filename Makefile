@@ -3,7 +3,10 @@
 
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
+HASH   := $(shell cat pyproject.toml requirements.lock | cksum | cut -d' ' -f1)
+# What `make play` needs (the bot and the console) and what `make check` adds (test tools).
+STAMP  := $(VENV)/.installed-run-$(HASH)
+DEV    := $(VENV)/.installed-dev-$(HASH)
 # The first Python >= 3.11 on PATH (override: make PYTHON=/path/to/python3.12 check).
 PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
             command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
@@ -14,8 +17,12 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
 $(STAMP):
 	@test -n "$(PYTHON)" || { echo "Scenekeeper needs Python 3.11 or newer on PATH (or make PYTHON=/path/to/python3.11)."; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e .
+	@rm -f $(VENV)/.installed-run-* && touch $(STAMP)
+
+$(DEV): $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[dev]'
-	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+	@rm -f $(VENV)/.installed-dev-* && touch $(DEV)
 
 ## Open the console table on the embedded SQLite file (ARGS="--table campaign --seed 7" to pass options).
 play: $(STAMP)
@@ -24,31 +31,31 @@ play: $(STAMP)
 ## Everything CI checks: lint, format, types, generated docs, tests.
 check: lint types docs-check test
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 
-types: $(STAMP)
+types: $(DEV)
 	$(BIN)/mypy
 
-docs-check: $(STAMP)
+docs-check: $(DEV)
 	$(BIN)/scenekeeper docs --check docs/commands.md
 
-test: $(STAMP)
+test: $(DEV)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 ## Regenerate docs/commands.md from the command schema.
-docs: $(STAMP)
+docs: $(DEV)
 	$(BIN)/scenekeeper docs --write docs/commands.md
 
 ## Benchmarks: their own command, never part of the test suite.
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python benchmarks/command_path.py
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/import_export.py
 
 ## The whole fuzz run (100,000 made-up lines at Cortex and Scions tables); not part of check.
-fuzz: $(STAMP)
+fuzz: $(DEV)
 	$(BIN)/python benchmarks/fuzz.py
 
 ## Re-pin every dependency after editing pyproject.toml.

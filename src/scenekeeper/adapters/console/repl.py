@@ -8,6 +8,7 @@ from pathlib import Path
 
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.engine.commands import CommandRegistry
+from scenekeeper.engine.systems import system_names
 
 try:
     import readline
@@ -63,6 +64,9 @@ def interact(session: ConsoleSession, history_file: Path) -> None:
         f"Scenekeeper console, table '{session.table_id}'. You are {session.actor.name}; "
         "start a line with @name to act as someone else. /help lists commands; Ctrl-D quits."
     )
+    if session.app.table(session.table_id).state is None:
+        games = "|".join(system_names())
+        print(f'No game here yet. Start one: /game new system:<{games}> name:"Friday night"')
     line_no = 0
     try:
         while True:
