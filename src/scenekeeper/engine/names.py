@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
+
+from scenekeeper.engine.errors import Refusal
 
 
 @cache
@@ -69,3 +72,28 @@ def same(a: str, b: str) -> bool:
 def warm() -> None:
     """Load the confusables table now (half a second), before the first command needs it."""
     _stand_ins()
+
+
+def resolve(names: Iterable[str], typed: str, what: str = "character") -> str | None:
+    """The one name of ``names`` that ``typed`` means, as people say names: the name itself
+    (read as ``fold`` reads it), else the only name it begins, else the only name with a word
+    it is (a first name: "Mara" for "Mara Voss"). None when nothing fits; ``Refusal`` listing
+    the choices when more than one does."""
+    wanted = fold(typed)
+    if not wanted:
+        return None
+    listed = list(names)
+    exact = [n for n in listed if fold(n) == wanted]
+    if exact:
+        return exact[0]
+    starts = [n for n in listed if fold(n).startswith(wanted)]
+    first_names = [n for n in listed if wanted in fold(n).split()]
+    for found in (starts, first_names):
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise Refusal(
+                f"{typed} could be the {what} {', '.join(found[:-1])} or {found[-1]}; type more "
+                "of the name."
+            )
+    return None

@@ -6,7 +6,7 @@ from typing import Any
 
 from scenekeeper.engine.commands import CommandSpec, Permission
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import fold
+from scenekeeper.engine.names import fold, resolve
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.systems import get_system
 
@@ -40,9 +40,11 @@ def authorise(
         )
     if permission is Permission.OWNER and not meta.is_gm(actor.id):
         character = str(getattr(args, "character", ""))
-        owner = meta.owner_of(character)
         system = get_system(meta.system)
         known = system.known_characters(state.game)
+        # As the game's own lookup reads it: a unique start or first name is the character.
+        character = resolve(known or meta.owners, character) or character
+        owner = meta.owner_of(character)
         if known is not None and not any(_same(c, character) for c in known):
             listed = ", ".join(known) or "none yet"
             raise Refusal(f"There is no character called {character} (characters: {listed}).")

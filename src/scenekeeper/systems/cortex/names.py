@@ -5,6 +5,7 @@ from __future__ import annotations
 from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.cortex.sheet import Character
@@ -28,7 +29,8 @@ def cortex(state: TableState) -> CortexState:
 
 def character(ctx: Context, name: str) -> Character:
     game = cortex(ctx.require_state())
-    found = game.find_character(name)
+    # A unique start or first name finds a character ("Mara" for "Mara Voss").
+    found = game.find_character(resolve(game.characters, name) or name)
     if found is None:
         known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
         raise Refusal(f"There is no character called {name} (characters: {known}).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.cybergod.sheet import Character
@@ -19,7 +20,8 @@ def cybergod(state: TableState) -> CybergodState:
 
 def character(ctx: Context, name: str) -> Character:
     game = cybergod(ctx.require_state())
-    found = game.find_character(name)
+    # A unique start or first name finds a character ("Mara" for "Mara Voss").
+    found = game.find_character(resolve(game.characters, name) or name)
     if found is None:
         known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
         raise Refusal(f"There is no character called {name} (characters: {known}).")

@@ -7,6 +7,7 @@ import difflib
 
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
@@ -25,7 +26,8 @@ def mettle(state: TableState) -> MettleState:
 
 def character(ctx: Context, name: str) -> Character:
     game = mettle(ctx.require_state())
-    found = game.find(name)
+    # A unique start or first name finds a character ("Mara" for "Mara Voss").
+    found = game.find(resolve(game.characters, name) or name)
     if found is None:
         known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
         raise Refusal(f"There is no character called {name} (characters: {known}).")
