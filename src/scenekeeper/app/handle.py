@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
 from scenekeeper.app.snapshots import load_snapshot, save_snapshot
 from scenekeeper.dice import DiceError, DiceSource
 from scenekeeper.engine.aggregate import Table, evolve, replay
@@ -265,7 +266,7 @@ class App:
             try:
                 table = evolve(table, envelope_from_record(record))
             except Exception as error:  # a stored event that does not replay is damage
-                raise TableDamaged(record.seq, _reason(error)) from error
+                raise TableDamaged(record.seq, reason_of(error)) from error
         return table
 
     def _read_only(
@@ -300,7 +301,7 @@ class App:
         reply = decision.reply
         note = (
             f"This table's history is damaged from event #{damage.seq}; this answer is "
-            f"from {_span(damage.seq - 1)}."
+            f"from {span(damage.seq - 1)}."
         )
         reply = dataclasses.replace(reply, text=(note, *reply.text))
         return Outcome(True, reply, None, invocation.spec.name, invocation.text)
@@ -326,63 +327,6 @@ class App:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
             return lock
-
-
-@dataclass(frozen=True)
-class TableCheck:
-    """What ``App.check`` found: ``events`` hold; ``damaged_from`` is the first that does not."""
-
-    table_id: str
-    events: int
-    damaged_from: int | None = None
-    reason: str | None = None
-    #: The snapshot in use does not equal a replay of the events (it would be a bug).
-    snapshot_differs: bool = False
-
-    @property
-    def ok(self) -> bool:
-        return self.damaged_from is None and not self.snapshot_differs
-
-    def line(self) -> str:
-        if self.damaged_from is not None:
-            return (
-                f"{self.table_id}: DAMAGED from event #{self.damaged_from} ({self.reason}); "
-                f"{_span(self.events)} {'holds' if self.events == 1 else 'hold'}. Recover: a "
-                "GM runs /game export there (it "
-                "saves the history before the damage) and /game import in a new channel."
-            )
-        if self.snapshot_differs:
-            return f"{self.table_id}: {self.events} events hold, but its snapshot differs"
-        return f"{self.table_id}: ok, {self.events} events"
-
-
-class TableDamaged(Exception):
-    """A table's stored history does not hold from event ``seq`` on."""
-
-    def __init__(self, seq: int, reason: str) -> None:
-        super().__init__(f"damaged from #{seq}: {reason}")
-        self.seq = seq
-        self.reason = reason
-
-    def message(self) -> str:
-        return (
-            f"This table's history is damaged from event #{self.seq} ({self.reason}), so it "
-            "cannot change until it is recovered; nothing was changed. A GM can save the "
-            "history before the damage with /game export and bring it back with /game import "
-            "in a new channel (at the console, --table with a new name). Whoever runs the bot "
-            "can see every damaged table with `scenekeeper check`."
-        )
-
-
-def _span(count: int) -> str:
-    """The first ``count`` events, in words."""
-    return {0: "no events", 1: "event #1"}.get(count, f"events #1-#{count}")
-
-
-def _reason(error: Exception) -> str:
-    if isinstance(error, CorruptHistory):
-        return str(error)
-    return f"it cannot be replayed ({type(error).__name__})"
 
 
 def _words(table: Table, line: str) -> str:
