@@ -6,7 +6,7 @@ this module only knows what the engine needs to create, store and show a game's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,9 @@ class Mod:
     name: str
     help: str
     default: bool = False
+
+
+FileCommandCheck = Callable[[TableState, Person, tuple[Event, ...]], None]
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,11 @@ class GameSystem:
     #: (``{"action": "/act"}`` for METTLE): the refusal of a command that is not this game's
     #: names the way to do it here (docs/architecture.md, "One command scheme").
     instead: Mapping[str, str] = field(default_factory=dict)
+    #: How to check a recorded command that took a file, by command name (``/char import``):
+    #: an imported history does not hold the file, so the command cannot be decided again
+    #: (engine/recheck.py). A checker raises ``Refusal`` unless the events are what the actor
+    #: may have made the command do on the state before it.
+    file_commands: Mapping[str, FileCommandCheck] = field(default_factory=dict)
 
     @property
     def default_mods(self) -> dict[str, bool]:
@@ -96,8 +104,12 @@ class GameSystem:
     ) -> None:
         """Check a recorded command that took a file (an import's history does not hold the
         file, so the command cannot be decided again): raise ``Refusal`` unless ``events`` are
-        what ``actor`` may have made it do on ``state``. By default only a GM's stand."""
-        del events
+        what ``actor`` may have made it do on ``state``: the game's checker for the command
+        (``file_commands``), or else only a GM's stand."""
+        checker = self.file_commands.get(command)
+        if checker is not None:
+            checker(state, actor, events)
+            return
         if not state.meta.is_gm(actor.id):
             raise Refusal(f"/{command} was made by {actor.id}, who was not a GM")
 

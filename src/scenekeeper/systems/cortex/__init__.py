@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.events import Event
-from scenekeeper.engine.state import GameState, Person, TableState
+from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
 from scenekeeper.systems.cortex import (
     action_order,
@@ -130,15 +129,6 @@ class CortexSystem(GameSystem):
             f"Stress types: {', '.join(game.stress_types)}.",
         ]
 
-    def check_file_command(
-        self, state: TableState, actor: Person, command: str, events: tuple[Event, ...]
-    ) -> None:
-        if command != "char import":
-            super().check_file_command(state, actor, command, events)
-            return
-        assert isinstance(state.game, CortexState)
-        check_recorded_import(state, actor, events, state.game.rules.start_points)
-
     def waiting_for(self, game: GameState) -> list[str]:
         assert isinstance(game, CortexState)
         return waiting.waiting_lines(game)
@@ -170,6 +160,7 @@ def _flatten_assets(holder: dict[str, Any], key: str) -> None:
 
 SYSTEM = register_system(
     CortexSystem(
+        file_commands={"char import": check_recorded_import},
         name="cortex",
         title="Cortex Prime",
         state_type=CortexState,

@@ -38,10 +38,10 @@ def player_parts(before: Character, imported: Character) -> tuple[Character, dic
     return kept, left_out
 
 
-def check_recorded_import(
-    state: TableState, actor: Person, events: tuple[Event, ...], start_points: int
-) -> None:
+def check_recorded_import(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
+    """A recorded /char import (``GameSystem.file_commands``): a player's sets a player's parts."""
     characters = state.game.characters  # type: ignore[attr-defined]
+    start_points: int = state.game.rules.start_points  # type: ignore[attr-defined]
 
     def sheet_of(event: Event) -> Character | None:
         return event.character if isinstance(event, ev.SheetImported) else None

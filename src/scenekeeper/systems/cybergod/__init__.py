@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.events import Event
-from scenekeeper.engine.state import GameState, Person, TableState
+from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.cybergod import (
     board,
@@ -110,14 +109,6 @@ class CybergodSystem(GameSystem):
         assert isinstance(state.game, CybergodState)
         return board.board(state, state.game)
 
-    def check_file_command(
-        self, state: TableState, actor: Person, command: str, events: tuple[Event, ...]
-    ) -> None:
-        if command != "char import":
-            super().check_file_command(state, actor, command, events)
-            return
-        check_recorded_import(state, actor, events)
-
     def waiting_for(self, game: GameState) -> list[str]:
         assert isinstance(game, CybergodState)
         return board.waiting_for(game)
@@ -129,6 +120,7 @@ class CybergodSystem(GameSystem):
 
 SYSTEM = register_system(
     CybergodSystem(
+        file_commands={"char import": check_recorded_import},
         name="cybergod",
         title="Cybergod: Reborn",
         state_type=CybergodState,

@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.events import Event
-from scenekeeper.engine.state import GameState, Person, TableState
+from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.mettle import (
     act,
@@ -188,14 +187,6 @@ class MettleSystem(GameSystem):
             "A Check succeeds when its Score beats the Difficulty (a tie fails).",
         ]
 
-    def check_file_command(
-        self, state: TableState, actor: Person, command: str, events: tuple[Event, ...]
-    ) -> None:
-        if command != "char import":
-            super().check_file_command(state, actor, command, events)
-            return
-        check_recorded_import(state, actor, events)
-
     def waiting_for(self, game: GameState) -> list[str]:
         assert isinstance(game, MettleState)
         return waiting_for(game)
@@ -220,6 +211,7 @@ class MettleSystem(GameSystem):
 
 SYSTEM = register_system(
     MettleSystem(
+        file_commands={"char import": check_recorded_import},
         name="mettle",
         title="METTLE Core",
         state_type=MettleState,

@@ -16,6 +16,7 @@ from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import register_system
 from scenekeeper.systems.cortex import COMMAND_SETS as CORTEX_COMMANDS
 from scenekeeper.systems.cortex import CortexSystem
+from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.scions import doom_habits, legend
 from scenekeeper.systems.scions.rules import MODS, new_state
@@ -47,6 +48,7 @@ class ScionsSystem(CortexSystem):
 
 SYSTEM = register_system(
     ScionsSystem(
+        file_commands={"char import": check_recorded_import},
         name="scions",
         title="Scions of the Old Gods",
         state_type=CortexState,
