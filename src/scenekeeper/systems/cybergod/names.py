@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from scenekeeper.engine import who
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.cybergod.sheet import Character
@@ -20,43 +20,29 @@ def cybergod(state: TableState) -> CybergodState:
 
 def character(ctx: Context, name: str) -> Character:
     game = cybergod(ctx.require_state())
-    # A unique start or first name finds a character ("Mara" for "Mara Voss").
-    found = game.find_character(resolve(game.characters, name) or name)
-    if found is None:
-        known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
-        raise Refusal(f"There is no character called {name} (characters: {known}).")
-    return found
+    return who.named(game.characters, name, game.find_character)
 
 
 def acting_character(ctx: Context, name: str | None) -> Character | None:
     """The character named, or the one the acting person plays; None for a GM who plays
     none and names none (the GM rolls for the opposition or a hazard)."""
     if name:
-        who = character(ctx, name)
-        may_act_for(ctx, who)
-        return who
+        named = character(ctx, name)
+        may_act_for(ctx, named)
+        return named
     state = ctx.require_state()
     game = cybergod(state)
-    mine = [c for c, owner in state.meta.owners.items() if owner == ctx.actor.id]
-    known = [c for c in mine if game.find_character(c) is not None]
+    known = who.played(state.meta, ctx.actor.id, lambda c: game.find_character(c) is not None)
     if len(known) == 1:
         return character(ctx, known[0])
     if state.meta.is_gm(ctx.actor.id) and not known:
         return None
-    if not known:
-        raise Refusal("Name the character: add character:<name> (you play none here yet).")
-    raise Refusal(f"Name the character: add character:<name> (you play {', '.join(known)}).")
+    raise who.name_the_character(known)
 
 
-def may_act_for(ctx: Context, who: Character) -> None:
+def may_act_for(ctx: Context, character: Character) -> None:
     """Players act for their own characters; GMs for anyone."""
-    meta = ctx.require_state().meta
-    if meta.is_gm(ctx.actor.id):
-        return
-    owner = meta.owner_of(who.name)
-    if owner != ctx.actor.id:
-        played_by = f"{meta.name_of(owner)}'s" if owner else "a GM's"
-        raise Refusal(f"{who.name} is {played_by} character; only they or a GM can do that.")
+    who.may_act_for(ctx.require_state().meta, ctx.actor.id, character.name)
 
 
 def may_act_for_roller(ctx: Context, roller: str) -> None:

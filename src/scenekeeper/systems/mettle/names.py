@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import difflib
 
+from scenekeeper.engine import who
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
@@ -26,12 +26,7 @@ def mettle(state: TableState) -> MettleState:
 
 def character(ctx: Context, name: str) -> Character:
     game = mettle(ctx.require_state())
-    # A unique start or first name finds a character ("Mara" for "Mara Voss").
-    found = game.find(resolve(game.characters, name) or name)
-    if found is None:
-        known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
-        raise Refusal(f"There is no character called {name} (characters: {known}).")
-    return found
+    return who.named(game.characters, name, game.find)
 
 
 def own_character(ctx: Context, name: str | None) -> Character:
@@ -40,23 +35,15 @@ def own_character(ctx: Context, name: str | None) -> Character:
         return character(ctx, name)
     state = ctx.require_state()
     game = mettle(state)
-    mine = [c for c, owner in state.meta.owners.items() if owner == ctx.actor.id]
-    if len(mine) == 1 and game.find(mine[0]) is not None:
+    mine = who.played(state.meta, ctx.actor.id, lambda c: game.find(c) is not None)
+    if len(mine) == 1:
         return character(ctx, mine[0])
-    if not mine:
-        raise Refusal("Name the character: add character:<name> (you play none here).")
-    raise Refusal(f"Name the character: add character:<name> (you play {', '.join(mine)}).")
+    raise who.name_the_character(mine)
 
 
-def may_act_for(ctx: Context, who: Character) -> None:
+def may_act_for(ctx: Context, character: Character) -> None:
     """Players act for their own characters; GMs for anyone."""
-    meta = ctx.require_state().meta
-    if meta.is_gm(ctx.actor.id):
-        return
-    owner = meta.owner_of(who.name)
-    if owner != ctx.actor.id:
-        played_by = f"{meta.name_of(owner)}'s" if owner else "a GM's"
-        raise Refusal(f"{who.name} is {played_by} character; only they or a GM can do that.")
+    who.may_act_for(ctx.require_state().meta, ctx.actor.id, character.name)
 
 
 def is_gm(ctx: Context) -> bool:
