@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scenekeeper.adapters.console.repl import Completer
-from scenekeeper.bootstrap import build_registry
 from scenekeeper.cli import main
 
 SCRIPT = """\
@@ -117,13 +115,3 @@ def test_docs_check_finds_a_stale_file(tmp_path: Path) -> None:
     assert main(["docs", "--check", str(stale)]) == 1
     assert main(["docs", "--write", str(stale)]) == 0
     assert main(["docs", "--check", str(stale)]) == 0
-
-
-def test_completion_offers_command_words_then_options() -> None:
-    completer = Completer(build_registry(), "generic")
-    assert completer.candidates("/ga") == ["/game"]
-    assert "gm" in completer.candidates("/game ")
-    assert completer.candidates("@ana /game gm a") == ["add"]
-    assert completer.candidates("/roll ") == ["dice:", "results:", "label:"]
-    assert completer.candidates("/roll dice:2d6 r") == ["results:"]
-    assert completer.candidates("/game new sys") == ["system:"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenekeeper.adapters.discord.suggest import Ask, suggestions
+from scenekeeper.adapters.suggest import Ask, suggestions
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from tests.discord.fakes import ANA, CHANNEL, GM, Interaction, cortex_table, make_bot, run, slash

@@ -96,8 +96,39 @@ def test_wrong_choice_lists_choices() -> None:
     assert "Did you mean system:generic?" in message
 
 
-def test_stray_word_is_offered_as_the_missing_option() -> None:
-    assert "Did you mean user:bob?" in refusal("/game gm add bob")
+def test_stray_word_after_an_option_is_offered_as_the_missing_option() -> None:
+    assert "Did you mean system:generic?" in refusal("/game new name:x generic", None)
+
+
+@pytest.mark.parametrize(
+    ("line", "system", "text"),
+    [
+        # The words right after the command are its first option, as Discord puts it first.
+        ("/game gm add bob", "generic", "/game gm add user:bob"),
+        ("/roll d8 d10 vs:hard", "cortex", '/roll pool:"d8 d10" vs:hard'),
+        ('/roll "Cat Burglar" Agility', "cortex", '/roll pool:"Cat Burglar Agility"'),
+        ("/char show Mara", "cortex", "/char show character:Mara"),
+    ],
+)
+def test_words_after_the_command_are_its_first_option(line: str, system: str, text: str) -> None:
+    assert parse(line, system).text == text
+
+
+@pytest.mark.parametrize(
+    ("line", "system", "message"),
+    [
+        # Only text or a person: a number's first option still needs its name.
+        ("/undo 2", "generic", "'2' is not an option"),
+        # A word that reads like a mistyped subcommand is not taken as a value.
+        ("/assist dorp", "cortex", "Did you mean /assist drop?"),
+        # The first option given twice, bare and by name.
+        ("/roll d8 pool:d6", "cortex", "pool: is given twice"),
+        # A person is one word.
+        ("/game gm add bob smith", "generic", 'Did you mean user:"bob smith"?'),
+    ],
+)
+def test_bare_words_that_cannot_be_the_first_option(line: str, system: str, message: str) -> None:
+    assert message in refusal(line, system)
 
 
 def test_option_given_twice_is_refused() -> None:

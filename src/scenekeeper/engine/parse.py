@@ -125,7 +125,12 @@ def parse_line(
         words.append(token.lower())
     spec, used = _match(words, registry, system)
     raw: dict[str, str] = {}
-    for token in tokens[used:]:
+    rest = tokens[used:]
+    bare = _bare_words(rest)
+    if bare:
+        raw.update(_main_option(spec, rest[:bare], registry, system))
+        rest = rest[bare:]
+    for token in rest:
         name, colon, value = token.partition(":")
         if not colon:
             raise Refusal(_stray_word(spec, token, raw))
@@ -268,6 +273,38 @@ def not_here(registry: CommandRegistry, name: str, system: str | None) -> str:
     if pointer:
         return f"/{name} is for {where}; at this {system} table use {pointer}."
     return f"/{name} is for {where}; this table plays {system}. Type /help for what works here."
+
+
+def _bare_words(tokens: list[str]) -> int:
+    """How many tokens before the first ``name:value`` are bare words."""
+    return next((i for i, token in enumerate(tokens) if ":" in token), len(tokens))
+
+
+def _main_option(
+    spec: CommandSpec[Any], words: list[str], registry: CommandRegistry, system: str | None
+) -> dict[str, str]:
+    """Bare words typed right after the command are its first option's value when that option
+    takes text or a person (``/roll d8 d10 vs:hard`` is ``/roll pool:"d8 d10" vs:hard``): the
+    option a Discord slash command puts first. A word that looks like a mistyped subcommand
+    is refused instead of being taken as a value."""
+    typed = " ".join(words)
+    subcommands = [
+        n.split()[len(spec.name.split())]
+        for n in registry.names(system)
+        if n.startswith(spec.name + " ")
+    ]
+    close = difflib.get_close_matches(words[0].lower(), subcommands, n=1, cutoff=0.75)
+    if close and words[0].lower() not in subcommands:
+        raise Refusal(
+            f"Unknown command /{spec.name} {echo(words[0])}. Did you mean /{spec.name} {close[0]}?"
+        )
+    first = spec.options[0] if spec.options else None
+    takes_text = first is not None and (
+        first.type is OptionType.STRING or (first.type is OptionType.USER and len(words) == 1)
+    )
+    if first is None or not takes_text:
+        raise Refusal(_stray_word(spec, typed, {}))
+    return {first.name: typed}
 
 
 def _stray_word(spec: CommandSpec[Any], word: str, given: Mapping[str, str]) -> str:

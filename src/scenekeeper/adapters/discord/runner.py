@@ -27,8 +27,8 @@ from scenekeeper.adapters.discord.controls import HitchModal, Mode, Prepare
 from scenekeeper.adapters.discord.identity import OLD_BUTTON
 from scenekeeper.adapters.discord.options import engine_values, person_of
 from scenekeeper.adapters.discord.render import Done
-from scenekeeper.adapters.discord.suggest import Ask, Suggestion, suggestions
 from scenekeeper.adapters.discord.tables import THREAD_TYPES, Tables
+from scenekeeper.adapters.suggest import Ask, Suggestion, suggestions
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSpec, OptionType

@@ -19,7 +19,7 @@ from discord import app_commands
 from scenekeeper.adapters.discord.layout import Layout, PlannedCommand, PlannedOption, plan
 from scenekeeper.adapters.discord.limits import check_payloads
 from scenekeeper.adapters.discord.options import annotation, choices, python_name
-from scenekeeper.adapters.discord.suggest import Suggestion, autocompleted
+from scenekeeper.adapters.suggest import Suggestion, autocompleted
 from scenekeeper.engine.commands import CommandRegistry, OptionType
 
 SlashCommand = app_commands.Command[Any, ..., None]

@@ -14,6 +14,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import (
@@ -157,7 +158,9 @@ def _with(rolled: Decision, events: list[Event], line: str) -> Decision:
 
 @dataclass(frozen=True)
 class Settle:
-    character: Annotated[str, Opt("the loser")]
+    character: Annotated[
+        str | None, Opt("the loser (default: the one outcome waiting to be settled)")
+    ] = None
     complication: Annotated[str | None, Opt("what the complication is (the winner names it)")] = (
         None
     )
@@ -185,10 +188,7 @@ class Settle:
 def settle(ctx: Context, args: Settle) -> Decision:
     state = ctx.require_state()
     game = cortex(state)
-    index = next((i for i, s in enumerate(game.stakes) if same_name(s.loser, args.character)), None)
-    if index is None:
-        owed = ", ".join(s.loser for s in game.stakes) or "nobody"
-        raise Refusal(f"{args.character} has no contest outcome to settle (waiting: {owed}).")
+    index = _stake_index(game, args.character)
     stake = game.stakes[index]
     loser = character(ctx, stake.loser)
     winner = character(ctx, stake.winner)
@@ -239,6 +239,22 @@ def settle(ctx: Context, args: Settle) -> Decision:
         raise Refusal(f'Name the {stake.die} complication: complication:"...".')
     made, line = complication_events(loser, args.complication, stake.die)
     return Decision(events=(*events, *made, *done), reply=Reply.say(line))
+
+
+def _stake_index(game: CortexState, named: str | None) -> int:
+    """Which waiting outcome ``/contest settle`` means: the loser named, or the only one."""
+    owed = ", ".join(s.loser for s in game.stakes) or "nobody"
+    if named is None:
+        if len(game.stakes) == 1:
+            return 0
+        if not game.stakes:
+            raise Refusal("No contest outcome is waiting to be settled.")
+        first = quoted(game.stakes[0].loser)
+        raise Refusal(f"Outcomes wait for {owed}: say whose, like character:{first}.")
+    index = next((i for i, s in enumerate(game.stakes) if same_name(s.loser, named)), None)
+    if index is None:
+        raise Refusal(f"{named} has no contest outcome to settle (waiting: {owed}).")
+    return index
 
 
 def _stay_paid(game: CortexState, loser: Character) -> Event:

@@ -1,0 +1,79 @@
+"""Tab at the console completes command words, option names, and then the names the table
+knows (characters, traits, assets, rolls), as Discord's autocomplete offers them."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from scenekeeper.adapters.console.repl import Completer
+from scenekeeper.adapters.console.session import ConsoleSession
+from scenekeeper.engine.parse import parse_line
+from scenekeeper.engine.state import Person
+from tests.support import make_app
+
+SETUP = [
+    '/game new system:cortex name:"Tab night"',
+    "@ana /game join",
+    '@ana /char new name:"Mara Voss"',
+    '@ana /char set character:"Mara Voss" trait:"Cat Burglar" die:d8 set:Distinctions',
+    '@ana /char set character:"Mara Voss" trait:Agility die:d10 set:Attributes',
+    '@ana /char set character:"Mara Voss" trait:Sneaking die:d8 set:Skills',
+    "/char new name:Thug gmc:true",
+]
+
+
+@pytest.fixture(scope="module")
+def completer() -> Completer:
+    app = make_app()
+    session = ConsoleSession(app=app, table_id="t", out=io.StringIO(), actor=Person("gm", "gm"))
+    assert session.run_lines(SETUP) == 0
+    return Completer(app.registry, app.table("t").state, "gm")
+
+
+def test_command_words_then_option_names(completer: Completer) -> None:
+    assert completer.candidates("/ga") == ["/game ", "/gang "]
+    assert "/game gm " in completer.candidates("/game ")
+    assert completer.candidates("@ana /game gm a") == ["@ana /game gm add "]
+    assert completer.candidates("/char show ch") == ["/char show character:"]
+    assert completer.candidates("/roll pool:d8 v") == [
+        "/roll pool:d8 vs:",
+        "/roll pool:d8 vs_results:",
+    ]
+
+
+def test_a_character_by_the_start_of_their_name(completer: Completer) -> None:
+    assert completer.candidates("/char show character:Ma") == ['/char show character:"Mara Voss" ']
+    assert completer.candidates("/char show character:th") == ["/char show character:Thug "]
+
+
+def test_the_rollers_traits_complete_inside_a_quoted_pool(completer: Completer) -> None:
+    found = completer.candidates('@ana /roll pool:"Cat Burglar Ag')
+    assert found[0] == '@ana /roll pool:"Cat Burglar Agility" '
+    assert completer.candidates('@ana /roll pool:"Sne')[0] == "@ana /roll pool:Sneaking "
+
+
+def test_difficulty_levels_complete(completer: Completer) -> None:
+    assert completer.candidates("/roll pool:d8 vs:ha")[0] == "/roll pool:d8 vs:hard "
+
+
+def test_every_completed_line_parses(completer: Completer) -> None:
+    """What Tab writes is a line the parser reads: quotes closed, names whole."""
+    state = completer.state
+    assert state is not None
+    for line in ("/char show character:Ma", '@ana /roll pool:"Cat Burglar Ag'):
+        for done in completer.candidates(line):
+            text = done.split(" ", 1)[1] if done.startswith("@") else done
+            parse_line(text, completer.registry, state.meta.system)
+
+
+def test_nothing_to_offer_for_a_new_name(completer: Completer) -> None:
+    assert completer.candidates("/char new name:Ma") == []
+
+
+def test_bare_words_complete_as_the_first_option(completer: Completer) -> None:
+    assert completer.candidates("/char show Ma") == ["/char show Mara Voss "]
+    assert "@ana /roll Cat Burglar Agility " in completer.candidates("@ana /roll Cat Burglar Ag")
+    # Option names still come first.
+    assert completer.candidates("/char show ch")[0] == "/char show character:"
