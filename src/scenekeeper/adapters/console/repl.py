@@ -61,27 +61,27 @@ class Completer:
             depth = len(typed)
             here = sorted({n[depth] for n in names if n[:depth] == typed and len(n) > depth})
             slash = "/" if depth == 0 else ""
-            bare = partial.removeprefix("/")
-            return [f"{head}{stem}{slash}{w} " for w in here if w.startswith(bare)]
+            word = partial.removeprefix("/")
+            return [f"{head}{stem}{slash}{w} " for w in here if w.startswith(word)]
         spec = self.registry.find(" ".join(command), self.system)
         if spec is None:
             return []
         given = {w.split(":", 1)[0] for w in typed[len(command) :] if ":" in w}
-        names = [
+        options = [
             f"{head}{stem}{o.name}:"
             for o in spec.options
             if o.name not in given and o.name.startswith(partial)
         ]
         bare = [*typed[len(command) :], partial] if partial else typed[len(command) :]
         if given or not bare or not spec.options:
-            return names
+            return options
         if typed[len(command) :]:  # the first option is given already, bare
-            names = [n for n in names if not n.endswith(f" {spec.options[0].name}:")]
+            options = [n for n in options if not n.endswith(f" {spec.options[0].name}:")]
         # Bare words after the command are its first option (engine.parse): complete them too.
         start = list(re.finditer(r"\S+", body))[len(command) - 1].end() + 1
         ask = Ask(spec.name, spec.options[0].name, " ".join(bare), {}, actor, self.registry)
         values = [str(v) for _, v in suggestions(self.state, ask)]
-        return [*names, *(f"{head}{body[:start]}{v} " for v in values)]
+        return [*options, *(f"{head}{body[:start]}{v} " for v in values)]
 
     def _values(self, stem: str, value: re.Match[str], actor: str) -> list[str]:
         """Completions of the option value being typed after ``stem`` (the line before it)."""
