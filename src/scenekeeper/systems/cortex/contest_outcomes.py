@@ -14,6 +14,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import fold
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
@@ -242,11 +243,11 @@ def settle(ctx: Context, args: Settle) -> Decision:
 
 
 def _stake_index(game: CortexState, named: str | None) -> int:
-    """Which waiting outcome ``/contest settle`` means: the loser named, or the only one."""
-    owed = ", ".join(s.loser for s in game.stakes) or "nobody"
+    """Which waiting outcome ``/contest settle`` means: the loser named, or the only loser's."""
+    owed = ", ".join(dict.fromkeys(s.loser for s in game.stakes)) or "nobody"
     if named is None:
-        if len(game.stakes) == 1:
-            return 0
+        if len({fold(s.loser) for s in game.stakes}) == 1:
+            return 0  # one loser: their oldest outcome first, as by name
         if not game.stakes:
             raise Refusal("No contest outcome is waiting to be settled.")
         first = quoted(game.stakes[0].loser)
