@@ -340,9 +340,9 @@ class CommandSet:
                 raise TypeError(f"/{name}: handler takes (ctx, args)")
             args_type = hints[params[1]]
             options = options_of(args_type)
-            if permission is Permission.OWNER and not any(
-                o.name == "character" and o.required for o in options
-            ):
+            # An optional character: means "the one you play": the handler must take it so
+            # (authorise checks only a character named).
+            if permission is Permission.OWNER and not any(o.name == "character" for o in options):
                 raise TypeError(f"/{name}: an owner-only command needs a character: option")
             self._specs.append(
                 CommandSpec(

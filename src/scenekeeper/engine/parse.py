@@ -39,9 +39,15 @@ class Invocation:
 
 def tokenize(line: str) -> list[str]:
     """Split on spaces; double quotes group words (``name:"two words"``); ``\\"`` escapes."""
-    tokens: list[str] = []
+    return [text for text, _ in quoted_tokens(line)]
+
+
+def quoted_tokens(line: str) -> list[tuple[str, bool]]:
+    """:func:`tokenize`, with whether each token began with a quote (a value, whatever colons
+    it holds: ``"Attributes: Agility d10"`` is not an option called Attributes)."""
+    tokens: list[tuple[str, bool]] = []
     current: list[str] = []
-    in_token = quoted = False
+    in_token = quoted = opened = False
     chars = iter(line)
     for char in chars:
         if quoted:
@@ -53,18 +59,19 @@ def tokenize(line: str) -> list[str]:
             else:
                 current.append(char)
         elif char == '"':
+            opened = opened or not in_token
             quoted = in_token = True
         elif char.isspace():
             if in_token:
-                tokens.append("".join(current))
-                current, in_token = [], False
+                tokens.append(("".join(current), opened))
+                current, in_token, opened = [], False, False
         else:
             current.append(char)
             in_token = True
     if quoted:
         raise Refusal('A quote (") is not closed; close it, like name:"two words".')
     if in_token:
-        tokens.append("".join(current))
+        tokens.append(("".join(current), opened))
     return tokens
 
 
@@ -114,19 +121,20 @@ def parse_line(
             "(Discord's own limit). Shorten it."
         )
     check_text(line)
-    tokens = tokenize(line.strip())
+    marked = quoted_tokens(line.strip())
+    tokens = [text for text, _ in marked]
     if not tokens:
         raise Refusal("Type a command, like /help.")
     tokens[0] = tokens[0].removeprefix("/")
     words: list[str] = []
-    for token in tokens[: registry.max_words() + 1]:
-        if ":" in token:
+    for token, (_, opened) in zip(tokens[: registry.max_words() + 1], marked, strict=False):
+        if ":" in token or opened:
             break
         words.append(token.lower())
     spec, used = _match(words, registry, system)
     raw: dict[str, str] = {}
     rest = tokens[used:]
-    bare = _bare_words(rest)
+    bare = _bare_words(marked[used:])
     if bare:
         raw.update(_main_option(spec, rest[:bare], registry, system))
         rest = rest[bare:]
@@ -275,9 +283,12 @@ def not_here(registry: CommandRegistry, name: str, system: str | None) -> str:
     return f"/{name} is for {where}; this table plays {system}. Type /help for what works here."
 
 
-def _bare_words(tokens: list[str]) -> int:
-    """How many tokens before the first ``name:value`` are bare words."""
-    return next((i for i, token in enumerate(tokens) if ":" in token), len(tokens))
+def _bare_words(tokens: list[tuple[str, bool]]) -> int:
+    """How many tokens before the first ``name:value`` are bare words (a quoted token is a
+    value, colons and all)."""
+    return next(
+        (i for i, (text, opened) in enumerate(tokens) if ":" in text and not opened), len(tokens)
+    )
 
 
 def _main_option(

@@ -38,8 +38,10 @@ def authorise(
             f"Only the GM or a co-GM can use /{spec.name}. Ask {meta.name_of(meta.gm)} "
             f"(the GM) to do it, or to make you a co-GM with /game gm add user:{actor.id}."
         )
-    if permission is Permission.OWNER and not meta.is_gm(actor.id):
-        character = str(getattr(args, "character", ""))
+    named = getattr(args, "character", None)
+    if permission is Permission.OWNER and not meta.is_gm(actor.id) and named is not None:
+        # No character named: the command acts for the one the actor plays, or refuses.
+        character = str(named)
         system = get_system(meta.system)
         known = system.known_characters(state.game)
         # As the game's own lookup reads it: a unique start or first name is the character.

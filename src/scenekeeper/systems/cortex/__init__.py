@@ -32,6 +32,7 @@ from scenekeeper.systems.cortex import (
     scenes,
     stress_commands,
     timed,
+    trait_commands,
     trauma_commands,
     troubles,
     waiting,
@@ -170,6 +171,7 @@ SYSTEM = register_system(
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
     characters.commands,
+    trait_commands.commands,
     rolling.commands,
     picks.commands,
     plot_points.commands,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.commands import (
     Attachment,
     CommandSet,
@@ -25,18 +24,19 @@ from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, mod_on
+from scenekeeper.systems.cortex.names import cortex, mod_on, own_character
 from scenekeeper.systems.cortex.render import sheet_lines
 from scenekeeper.systems.cortex.shaken import shaken_traits
 from scenekeeper.systems.cortex.sheet import (
-    DISTINCTION_COUNT,
-    DISTINCTION_DIE,
     DISTINCTIONS,
+    Character,
     clean_name,
     same_name,
 )
 from scenekeeper.systems.cortex.sheet_file import read_sheets
 from scenekeeper.systems.cortex.sheet_rights import new_player_character, player_parts
+from scenekeeper.systems.cortex.sheet_text import read_traits
+from scenekeeper.systems.cortex.trait_commands import rate_traits
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
@@ -86,13 +86,21 @@ class NewCharacter:
     name: Annotated[str, Opt("the character's name", max_length=60)]
     owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
     gmc: Annotated[bool, Opt("true for a GM character (the GM plays it)")] = False
+    traits: Annotated[
+        str | None,
+        Opt('its traits, like "Distinctions: Cat Burglar; Attributes: Agility d10, Wits d6"'),
+    ] = None
 
 
 @commands.command(
     "char new",
     help="Make a character; players make their own, GMs make GMCs and characters for others.",
     permission=Permission.PLAYER,
-    examples=('/char new name:"Ada Lark"', "/char new name:Thug gmc:true"),
+    examples=(
+        '/char new name:"Ada Lark"',
+        "/char new name:Thug gmc:true",
+        '/char new name:Thug gmc:true traits:"Attributes: Brawny d8; Skills: Fighting d6"',
+    ),
 )
 def new_character(ctx: Context, args: NewCharacter) -> Decision:
     state = ctx.require_state()
@@ -123,117 +131,30 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         owner_name = meta.names.get(owner.id, owner.name)
         events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
         played = f", played by {owner_name}"
-    sets = ", ".join(s for s in game.trait_sets if s != DISTINCTIONS)
+    ready = f"{'GMC' if args.gmc else 'Character'} {name} is ready{played}."
+    if args.traits is not None:
+        fresh = Character(name=name, kind="gmc" if args.gmc else "pc")
+        rated, lines = rate_traits(
+            game.trait_sets, fresh, read_traits(args.traits, game.trait_sets, None)
+        )
+        return Decision(events=(*events, *rated), reply=Reply.say(ready, *lines))
+    sets = ", ".join(game.trait_sets)
     return Decision(
         events=tuple(events),
         reply=Reply.say(
-            f"{'GMC' if args.gmc else 'Character'} {name} is ready{played}.",
-            f"Rate traits with /char set {option('character', name)} trait:<name> die:<d4..d12> "
-            f"(sets: {sets}), or bring a whole sheet with /char import file:<sheet>.",
+            ready,
+            f"Rate traits with /char set {option('character', name)} "
+            f'traits:"<set>: <trait> <d4..d12>, ...; <set>: ..." (sets: {sets}), '
+            "or bring a whole sheet with /char import file:<sheet>.",
         ),
     )
 
 
 @dataclass(frozen=True)
-class RateTrait:
-    character: Annotated[str, Opt("whose sheet")]
-    trait: Annotated[str, Opt("the trait's name", max_length=60)]
-    die: Annotated[str | None, Opt("its rating, d4 to d12 (no rating is a d4)")] = None
-    set: Annotated[str | None, Opt("its trait set (needed for a new trait)")] = None
-
-
-@commands.command(
-    "char set",
-    help="Rate a trait on a sheet (add it, change its die, or move it to another set).",
-    permission=Permission.OWNER,
-    examples=(
-        '/char set character:"Ada Lark" trait:Fighting die:d8 set:Skills',
-        '/char set character:"Ada Lark" trait:"Reckless Pilot" set:Distinctions',
-    ),
-)
-def rate_trait(ctx: Context, args: RateTrait) -> Decision:
-    who = character(ctx, args.character)
-    game = cortex(ctx.require_state())
-    existing = who.find_trait(args.trait)
-    if args.set is not None:
-        set_name = next((s for s in game.trait_sets if same_name(s, args.set)), None)
-        if set_name is None:
-            raise Refusal(
-                f"There is no trait set called {args.set}; this game's sets are "
-                f"{', '.join(game.trait_sets)}."
-            )
-    elif existing is not None:
-        set_name = existing[0]
-    else:
-        raise Refusal(
-            f"{who.name} has no trait called {args.trait}; to add it, say which set: "
-            f"set:<{'|'.join(game.trait_sets)}>."
-        )
-    trait = existing[1] if existing else clean_name(args.trait)
-    try:
-        # No die: an existing trait keeps its rating (a move); a new one is rated by default.
-        die = (
-            Die.parse(args.die)
-            if args.die
-            else (existing[2] if existing else _default_die(set_name))
-        )
-    except DiceError as error:
-        raise Refusal(str(error)) from None
-    if set_name == DISTINCTIONS:
-        _check_distinction(who.distinctions(), trait, die)
-    return Decision(
-        events=(ev.TraitRated(character=who.name, set=set_name, trait=trait, die=die),),
-        reply=Reply.say(f"{who.name}: {trait} ({set_name}) is {die}."),
-    )
-
-
-def _default_die(set_name: str) -> Die:
-    # Cortex p.18: distinctions are d8; any other trait with no rating is a d4.
-    return DISTINCTION_DIE if set_name == DISTINCTIONS else Die.D4
-
-
-def _check_distinction(current: dict[str, Die], trait: str, die: Die) -> None:
-    if die is not DISTINCTION_DIE:
-        raise Refusal(
-            f"Distinctions are always {DISTINCTION_DIE} (hinder one to roll it as a d4); "
-            "leave out die:."
-        )
-    others = [name for name in current if not same_name(name, trait)]
-    if len(others) >= DISTINCTION_COUNT:
-        raise Refusal(
-            f"A character has {DISTINCTION_COUNT} distinctions ({', '.join(others)}); "
-            "remove one first with /char remove."
-        )
-
-
-@dataclass(frozen=True)
-class RemoveTrait:
-    character: Annotated[str, Opt("whose sheet")]
-    trait: Annotated[str, Opt("the trait to take off the sheet")]
-
-
-@commands.command(
-    "char remove",
-    help="Take a trait off a sheet.",
-    permission=Permission.OWNER,
-    examples=('/char remove character:"Ada Lark" trait:Sneaking',),
-)
-def remove_trait(ctx: Context, args: RemoveTrait) -> Decision:
-    who = character(ctx, args.character)
-    existing = who.find_trait(args.trait)
-    if existing is None:
-        raise Refusal(f"{who.name} has no trait called {args.trait}.")
-    return Decision(
-        events=(ev.TraitRemoved(character=who.name, trait=existing[1]),),
-        reply=Reply.say(f"{who.name}: {existing[1]} is off the sheet."),
-    )
-
-
-@dataclass(frozen=True)
 class WriteSfx:
-    character: Annotated[str, Opt("whose sheet")]
     name: Annotated[str, Opt("the SFX's name", max_length=60)]
     text: Annotated[str, Opt("what it does, as the sheet says it", max_length=400)]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
 
 
 @commands.command(
@@ -243,7 +164,7 @@ class WriteSfx:
     examples=('/char sfx add character:"Ada Lark" name:"Hit Hard" text:"Spend 1 PP to ..."',),
 )
 def add_sfx(ctx: Context, args: WriteSfx) -> Decision:
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     name = next((n for n in who.sfx if same_name(n, args.name)), clean_name(args.name))
     return Decision(
         events=(ev.SfxWritten(character=who.name, name=name, text=args.text),),
@@ -253,13 +174,13 @@ def add_sfx(ctx: Context, args: WriteSfx) -> Decision:
 
 @dataclass(frozen=True)
 class RemoveSfx:
-    character: Annotated[str, Opt("whose sheet")]
     name: Annotated[str, Opt("the SFX's name")]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
 
 
 @commands.command("char sfx remove", help="Take an SFX off a sheet.", permission=Permission.OWNER)
 def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     name = next((n for n in who.sfx if same_name(n, args.name)), None)
     if name is None:
         raise Refusal(f"{who.name} has no SFX called {args.name}.")
@@ -271,14 +192,20 @@ def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
 
 @dataclass(frozen=True)
 class ShowCharacter:
-    character: Annotated[str, Opt("whose sheet")]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
 
 
 @commands.command(
     "char show", help="Show a character's sheet and state.", permission=Permission.ANYONE
 )
 def show(ctx: Context, args: ShowCharacter) -> Decision:
-    who = character(ctx, args.character)
+    state = ctx.require_state()
+    game = cortex(state)
+    mine = [c for c, owner in state.meta.owners.items() if owner == ctx.actor.id]
+    if args.character is None and len(mine) != 1 and game.characters:
+        listed = ", ".join(game.characters)
+        raise Refusal(f"Whose sheet? Add character:<name> (characters: {listed}).")
+    who = own_character(ctx, args.character)
     meta = ctx.require_state().meta
     owner = meta.owner_of(who.name)
     game = cortex(ctx.require_state())
@@ -305,7 +232,7 @@ class DeleteCharacter:
     permission=Permission.GM,
 )
 def delete(ctx: Context, args: DeleteCharacter) -> Decision:
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     return Decision(
         events=(ev.CharacterDeleted(name=who.name),),
         reply=Reply.say(f"{who.name} is deleted (/undo brings them back)."),
