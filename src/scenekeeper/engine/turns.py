@@ -23,7 +23,7 @@ from typing import Literal
 import pydantic
 
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import fold
+from scenekeeper.engine.names import fold, resolve
 
 Kind = Literal["handoff", "fixed"]
 
@@ -72,8 +72,8 @@ class TurnOrder(pydantic.BaseModel):
 
 
 def _find(order: TurnOrder, name: str) -> str:
-    wanted = fold(name)
-    found = next((p for p in order.participants if fold(p) == wanted), None)
+    # As people say names: "Mara" for Mara Voss, when only she is called so.
+    found = resolve(order.participants, name)
     if found is None:
         raise TurnError(f"{name} is not in the order ({', '.join(order.participants)}).")
     return found

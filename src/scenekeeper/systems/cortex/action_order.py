@@ -16,6 +16,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.turns import (
@@ -31,7 +32,7 @@ from scenekeeper.systems.cortex.initiative import by_ratings, by_rolls, by_sides
 from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.out_of_scene import handoff_waits
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -288,7 +289,7 @@ def _hand_on(ctx: Context, game: CortexState, order: TurnOrder, to: str | None) 
     waiting = order.waiting()
     if to is None:
         raise Refusal(f"Hand the turn to someone yet to act: to:<{'|'.join(waiting)}>.")
-    target = next((p for p in waiting if same_name(p, to)), None)
+    target = resolve(waiting, to)
     if target is None:
         raise Refusal(f"{to} is not waiting to act this round; hand off to {', '.join(waiting)}.")
     if not in_scene(game, target):

@@ -20,6 +20,7 @@ from scenekeeper.engine.commands import (
 from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
@@ -181,7 +182,7 @@ class RemoveSfx:
 @commands.command("char sfx remove", help="Take an SFX off a sheet.", permission=Permission.OWNER)
 def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
     who = own_character(ctx, args.character)
-    name = next((n for n in who.sfx if same_name(n, args.name)), None)
+    name = resolve(who.sfx, args.name, "SFX")
     if name is None:
         raise Refusal(f"{who.name} has no SFX called {args.name}.")
     return Decision(

@@ -14,6 +14,7 @@ from typing import Annotated
 from scenekeeper.dice import DiceError, Die, Pool, step_down
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, die_named, require_mod
@@ -30,7 +31,7 @@ def _text(dice: tuple[Die, ...]) -> str:
 
 
 def _find(game: CortexState, name: str) -> str:
-    found = next((n for n in game.crisis_pools if same_name(n, name)), None)
+    found = resolve(game.crisis_pools, name, "crisis pool")
     if found is None:
         known = ", ".join(game.crisis_pools) or "none"
         raise Refusal(f"There is no crisis pool called {name} (crisis pools: {known}).")

@@ -17,6 +17,7 @@ from typing import Annotated
 from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import option, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
@@ -205,7 +206,7 @@ def assist(ctx: Context, args: Help) -> Decision:
         if who.status != "active":
             # Cortex p.22, p.100: out of the scene, a character neither helps nor is helped.
             raise Refusal(f"{who.name} is out of the scene: no help goes to or from them.")
-    found = helper.find_trait(args.trait)
+    found = helper.find_trait(resolve(helper.trait_names(), args.trait, "trait") or args.trait)
     if found is None:
         raise Refusal(f"{helper.name} has no trait called {args.trait}.")
     if any(a.helper == helper.name for a in scene.assists):

@@ -17,6 +17,7 @@ from scenekeeper.dice import Beyond, Die, step_down, step_up
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count, roll_in_play
@@ -142,7 +143,7 @@ def activate_opportunity(ctx: Context, args: Opportunity) -> Decision:
         ev.OpportunitiesUsed(roll_id=roll.id, by=who.name),
     ]
     if args.complication is not None:
-        name = who.find_complication(args.complication)
+        name = resolve(who.complications, args.complication, "complication")
         if name is None:
             raise Refusal(f"{who.name} has no complication called {args.complication}.")
         lowered = step_down(who.complications[name], count)
@@ -155,7 +156,7 @@ def activate_opportunity(ctx: Context, args: Opportunity) -> Decision:
             line = f"{name} steps down to {lowered}."
     else:
         assert args.asset is not None
-        name = who.find_asset(args.asset)
+        name = resolve(who.assets, args.asset, "asset")
         if name is None:
             raise Refusal(f"{who.name} has no asset called {args.asset}.")
         asset = who.assets[name]

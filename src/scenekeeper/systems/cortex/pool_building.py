@@ -12,6 +12,7 @@ from typing import Protocol
 from scenekeeper.dice import Die, step_up
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
@@ -20,7 +21,7 @@ from scenekeeper.systems.cortex.pools import BuiltPool, Term, player_pool
 from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.shaken import stressed_in_pool, take_trait_stress
-from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.cortex.stress import take_stress
 
@@ -178,7 +179,7 @@ def costs_before_rolling(
 
 def _pushed(state: TableState, who: Character, pool: BuiltPool, kind: str) -> BuiltPool:
     require_mod(state, "pushing-stress")
-    found = next((k for k in who.stress if same_name(k, kind)), None)
+    found = resolve(who.stress, kind, "stress")
     if found is None:
         have = ", ".join(who.stress) or "none"
         raise Refusal(f"{who.name} has no {kind} stress to push (stress: {have}).")

@@ -15,6 +15,7 @@ from typing import Literal, cast
 
 from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
@@ -100,6 +101,24 @@ class _Candidates:
                 return found, end
         return None
 
+    def starting(self, words: list[str], start: int) -> tuple[list[Term], int] | None:
+        """The one name the most words from ``start`` are the beginning of ("Cat Bur" for Cat
+        Burglar, "Agi" for Agility); a refusal listing the names when more than one fits."""
+        for end in range(len(words), start, -1):
+            typed = _fold(" ".join(words[start:end]))
+            for names in (self.by_name, self.weak):
+                found = {n: ts for n, ts in names.items() if n.startswith(typed)}
+                meant = {(t.owner, t.name, t.kind) for ts in found.values() for t in ts}
+                if len(meant) == 1:
+                    return next(iter(found.values())), end
+                if len(meant) > 1:
+                    spelled = sorted({_spelled(t) for ts in found.values() for t in ts})
+                    raise Refusal(
+                        f"'{' '.join(words[start:end])}' could be {', '.join(spelled[:-1])} or "
+                        f"{spelled[-1]}; type more of the name."
+                    )
+        return None
+
     def names(self) -> list[str]:
         """Every name as people type it (for suggestions and the "Known:" list)."""
         return sorted(
@@ -134,6 +153,11 @@ def player_pool(
     text: str, roller: Character, game: CortexState, hinder: str | None = None
 ) -> BuiltPool:
     """The pool of a character acting (a PC, or a GMC the GM rolls for)."""
+    if hinder:
+        # As people say names: "hinder:Cat" for Cat Burglar.
+        hinder = (
+            resolve(roller.traits.get(game.rules.hinder_set, {}), hinder, "distinction") or hinder
+        )
     candidates = _player_candidates(roller, game, hinder)
     terms = _expand_gang(_resolve(text, candidates, f"{roller.name}'s pool"), game)
     if hinder and not any(t.kind == "trait" and t.earns_pp for t in terms):
@@ -311,6 +335,12 @@ def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]
                 raise Refusal(str(error)) from None
             terms += [Term(d, str(d), "dice") for d in pool]
             at += 1
+            continue
+        # As people say names: the start of one is enough when only that name starts so.
+        started = candidates.starting(words, at)
+        if started is not None:
+            options, at = started
+            terms.append(options[0])
             continue
         raise Refusal(_unknown(word, candidates, whose))
     return tuple(terms)

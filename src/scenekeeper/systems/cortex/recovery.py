@@ -13,6 +13,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count
@@ -26,7 +27,7 @@ from scenekeeper.systems.cortex.rolling import (
     roll_character,
     rolled_record,
 )
-from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.sheet import Character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 #: Cortex p.37: the base difficulty of a recovery test.
@@ -130,7 +131,7 @@ def _target(who: Character, args: Recover) -> tuple[Kind, str, Die]:
         "trauma": who.trauma,
         "complication": who.complications,
     }[kind]
-    name = next((n for n in held if same_name(n, wanted)), None)
+    name = resolve(held, wanted, kind)
     if name is None:
         known = ", ".join(held) or "none"
         raise Refusal(f"{who.name} has no {kind} called {wanted} ({kind}: {known}).")

@@ -13,12 +13,13 @@ import re
 from scenekeeper.dice import Die
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex, mod_on
 from scenekeeper.systems.cortex.pools import BuiltPool, opposition_pool
-from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.cortex.stress import added
 
@@ -27,7 +28,7 @@ MOD = "shaken-stricken"
 
 def stressed_trait(game: CortexState, who: Character, wanted: str) -> str:
     traits = who.traits.get(game.shaken_set, {})
-    found = next((t for t in traits if same_name(t, wanted)), None)
+    found = resolve(traits, wanted, "trait")
     if found is None:
         listed = ", ".join(traits) or f"none in {game.shaken_set}"
         raise Refusal(

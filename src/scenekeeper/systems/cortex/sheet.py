@@ -65,6 +65,9 @@ class Character(Model):
                     return set_name, trait, die
         return None
 
+    def trait_names(self) -> list[str]:
+        return [trait for traits in self.traits.values() for trait in traits]
+
     def find_asset(self, name: str) -> str | None:
         return _find(self.assets, name)
 

@@ -14,6 +14,7 @@ from scenekeeper.dice import Beyond, Die, step_down
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
@@ -34,14 +35,14 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 
 def _held(who: Character, game: CortexState, wanted: str) -> str:
     """A stress the character has (a type, or a trait under Shaken and Stricken)."""
-    found = next((k for k in who.stress if same_name(k, wanted)), None)
+    found = resolve(who.stress, wanted, "stress")
     if found is None:
         return stress_type(game, wanted)
     return found
 
 
 def stress_type(game: CortexState, wanted: str) -> str:
-    found = next((t for t in game.stress_types if same_name(t, wanted)), None)
+    found = resolve(game.stress_types, wanted, "stress type")
     if found is None:
         raise Refusal(
             f"'{wanted}' is not a stress type here; the types are {', '.join(game.stress_types)}."

@@ -14,11 +14,12 @@ from scenekeeper.dice import Die, step_down
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import character, cortex, die_named, require_mod
-from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 from scenekeeper.systems.cortex.stress import take_trauma
 from scenekeeper.systems.cortex.stress_commands import alive, stress_type
@@ -59,7 +60,7 @@ class ChangeTrauma:
 )
 def remove_trauma(ctx: Context, args: ChangeTrauma) -> Decision:
     who = character(ctx, args.character)
-    kind = next((k for k in who.trauma if same_name(k, args.type)), None)
+    kind = resolve(who.trauma, args.type, "trauma")
     if kind is None:
         raise Refusal(f"{who.name} has no {args.type} trauma.")
     return Decision(
@@ -126,7 +127,7 @@ def stepdown_trauma(ctx: Context, args: StepTrauma) -> Decision:
 
 
 def _held(who: Character, wanted: str) -> str:
-    kind = next((k for k in who.trauma if same_name(k, wanted)), None)
+    kind = resolve(who.trauma, wanted, "trauma")
     if kind is None:
         have = ", ".join(who.trauma) or "none"
         raise Refusal(f"{who.name} has no {wanted} trauma (trauma: {have}).")

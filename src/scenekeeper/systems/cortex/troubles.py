@@ -15,6 +15,7 @@ from scenekeeper.dice import Beyond, Die, step_down, step_up
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
@@ -111,7 +112,7 @@ def _change_complication(
     ctx: Context, who_name: str, wanted: str, how: Step, times: int = 1
 ) -> Decision:
     who = character(ctx, who_name)
-    name = who.find_complication(wanted)
+    name = resolve(who.complications, wanted, "complication")
     if name is None:
         known = ", ".join(who.complications) or "none"
         raise Refusal(f"{who.name} has no complication called {wanted} (complications: {known}).")
@@ -217,7 +218,7 @@ def _move(die: Die, how: Step, times: int) -> Die | Beyond:
 
 def _change_asset(ctx: Context, who_name: str, wanted: str, how: Step, times: int = 1) -> Decision:
     who = character(ctx, who_name)
-    name = who.find_asset(wanted)
+    name = resolve(who.assets, wanted, "asset")
     if name is None:
         known = ", ".join(who.assets) or "none"
         raise Refusal(f"{who.name} has no asset called {wanted} (assets: {known}).")
