@@ -30,7 +30,7 @@ from scenekeeper.engine.events import Envelope, decode_event
 from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
-from scenekeeper.engine.state import Person
+from scenekeeper.engine.state import Person, TableMeta
 from scenekeeper.engine.systems import get_system
 from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
@@ -161,7 +161,8 @@ class App:
             try:
                 if isinstance(command, str):
                     system = table.state.meta.system if table.state else None
-                    invocation = parse_line(command, self.registry, system, read_file)
+                    people = _seated(table.state.meta) if table.state else None
+                    invocation = parse_line(command, self.registry, system, read_file, people)
                 elif not isinstance(command, Invocation):
                     invocation = command(table)
                 assert invocation is not None
@@ -376,3 +377,9 @@ def envelope_from_record(record: EventRecord) -> Envelope:
         command_seq=record.command_seq,
         command=record.command,
     )
+
+
+def _seated(meta: TableMeta) -> dict[str, str]:
+    """The people at a table (id -> name), for person options typed by name."""
+    seated = (meta.gm, *meta.co_gms, *meta.players)
+    return {pid: meta.name_of(pid) for pid in seated}

@@ -19,6 +19,7 @@ from scenekeeper.engine.commands import (
     OptionType,
 )
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system as _system_of
 from scenekeeper.engine.systems import system_names
@@ -114,7 +115,10 @@ def parse_line(
     registry: CommandRegistry,
     system: str | None,
     read_file: ReadFile | None = None,
+    people: Mapping[str, str] | None = None,
 ) -> Invocation:
+    """The command ``line`` types. ``people``: the table's seated people (id -> name), so a
+    person option may name one as people say names (``user:Ana`` for ``ana``)."""
     if len(line) > MAX_LINE:
         raise Refusal(
             f"That line is {len(line):,} characters; a command is at most {MAX_LINE:,} "
@@ -149,11 +153,14 @@ def parse_line(
         if name in raw:
             raise Refusal(f"{name}: is given twice; give each option once. Usage: {spec.usage()}")
         raw[name] = value
-    return build_invocation(spec, raw, read_file)
+    return build_invocation(spec, raw, read_file, people)
 
 
 def build_invocation(
-    spec: CommandSpec[Any], raw: Mapping[str, object], read_file: ReadFile | None = None
+    spec: CommandSpec[Any],
+    raw: Mapping[str, object],
+    read_file: ReadFile | None = None,
+    people: Mapping[str, str] | None = None,
 ) -> Invocation:
     """Check and convert option values (strings or already-typed values) into the command."""
     values: dict[str, Any] = {}
@@ -163,7 +170,7 @@ def build_invocation(
             if option.required:
                 raise Refusal(f"/{spec.name} needs {option.name}: ({option.help}). {_usage(spec)}")
             continue
-        value = convert(spec, option, raw[option.name], read_file)
+        value = convert(spec, option, raw[option.name], read_file, people)
         values[option.name] = value
         shown.append(f"{option.name}:{_quote(_show(value))}")
     unknown = set(raw) - {o.name for o in spec.options}
@@ -173,7 +180,11 @@ def build_invocation(
 
 
 def convert(
-    spec: CommandSpec[Any], option: Option, raw: object, read_file: ReadFile | None = None
+    spec: CommandSpec[Any],
+    option: Option,
+    raw: object,
+    read_file: ReadFile | None = None,
+    people: Mapping[str, str] | None = None,
 ) -> object:
     label = f"{option.name}:"
     kind = option.type
@@ -188,7 +199,7 @@ def convert(
         text = str(raw).strip().removeprefix("@")
         if not text:
             raise Refusal(f"{label} is empty; name a person, like {option.name}:alice.")
-        return Person(id=text, name=text)
+        return _person(text, people or {})
     if kind is OptionType.ATTACHMENT:
         if isinstance(raw, Attachment):
             return raw
@@ -218,6 +229,19 @@ def convert(
     if option.choices:
         return _choice(option, text)
     return text
+
+
+def _person(typed: str, people: Mapping[str, str]) -> Person:
+    """The person ``typed`` means: an id as it is, else the one seated person whose id or name
+    it is or begins, as people say names ("Ana" or "an" for ana); else a new id."""
+    if typed in people:
+        return Person(id=typed, name=people[typed])
+    labels = {**{name: pid for pid, name in people.items()}, **{pid: pid for pid in people}}
+    found = resolve(labels, typed, "person")
+    if found is not None:
+        pid = labels[found]
+        return Person(id=pid, name=people[pid])
+    return Person(id=typed, name=typed)
 
 
 def _integer(option: Option, raw: object, text: str) -> int:

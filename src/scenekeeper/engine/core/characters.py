@@ -12,7 +12,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import CharacterClaimed, CharacterReleased
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import fold
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.systems import get_system
@@ -70,7 +70,7 @@ class Release:
 )
 def release(ctx: Context, args: Release) -> Decision:
     meta = ctx.require_state().meta
-    character = meta.character_key(args.character)
+    character = resolve(meta.owners, args.character)
     if character is None:
         raise Refusal(f"{args.character} has no player to release.")
     return Decision(
@@ -85,7 +85,7 @@ def _known_character(state: TableState, wanted: str) -> str:
     names = get_system(state.meta.system).characters(state.game)
     if names is None:
         return existing or " ".join(wanted.split())
-    match = next((n for n in names if fold(n) == fold(wanted)), None)
+    match = resolve(names, wanted)
     if match is None:
         listed = ", ".join(names) or "none yet"
         raise Refusal(f"There is no character called {wanted} here (characters: {listed}).")
