@@ -13,7 +13,7 @@ from scenekeeper.systems.cortex.reading import (
     hitches,
     is_botch,
 )
-from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
+from scenekeeper.systems.cortex.rolls import NO_CHARACTER, outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import RollRecord
 
@@ -65,7 +65,7 @@ def roll_lines(
             f"difficulty {roll.difficulty}."
         )
         opportunities = hitches(steps(opposition))
-        if opportunities:
+        if opportunities and roll.purpose != NO_CHARACTER:
             lines.append(
                 f"{opportunities} opportunit{'y' if opportunities == 1 else 'ies'} on the GM's "
                 f"dice: {roll.roller} may activate {'it' if opportunities == 1 else 'them'} for "
@@ -77,6 +77,9 @@ def roll_lines(
         lines.append(f"Against {roll.against}: difficulty {roll.difficulty}.")
     if is_botch(dice) and roll.side == "gm":
         lines.append("Every GM die shows 1: total 0, and every 1 is an opportunity.")
+        return lines
+    if is_botch(dice) and roll.purpose == NO_CHARACTER:
+        lines.append("Botch: every die is a hitch. Total 0, effect d4.")
         return lines
     if is_botch(dice):
         lines.append(
@@ -101,7 +104,7 @@ def roll_lines(
             f"{count} opportunit{'y' if count == 1 else 'ies'} (1s on the GM's dice): a player "
             f"may activate {them} for 1 PP with /opportunity roll:{roll.id}."
         )
-    elif count and not roll.hitches_activated:
+    elif count and not roll.hitches_activated and roll.purpose != NO_CHARACTER:
         lines.append(
             f"{count} hitch{'es' if count > 1 else ''}: the GM may activate {them} "
             f"with /hitch {option('character', roll.roller)}."

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from scenekeeper.dice import Die, roll_dice
+from scenekeeper.engine import who
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.roll import RollDice
 from scenekeeper.engine.core.roll import roll as plain_roll
@@ -20,6 +21,7 @@ from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.aftermath import after_roll
+from scenekeeper.systems.cortex.dice_roll import roll_without_character
 from scenekeeper.systems.cortex.names import (
     cortex,
     may_act_for,
@@ -105,9 +107,23 @@ def roll(ctx: Context, args: CortexRoll) -> Decision:
         return plain_roll(ctx, RollDice(dice=args.dice, results=args.results, label=args.label))
     if args.pool is None:
         raise Refusal('Say what to roll: pool:"Fighting Agility d6" (or dice:2d6 for plain dice).')
-    who = own_character(ctx, args.character)
-    may_act_for(ctx, who)
-    return roll_character(ctx, who, args, side="player")
+    state = ctx.require_state()
+    mine = who.played(
+        state.meta, ctx.actor.id, lambda c: cortex(state).find_character(c) is not None
+    )
+    if args.character is None and not mine:
+        unused = {"hinder": args.hinder, "push": args.push, "pay": args.pay, "boost": args.boost}
+        return roll_without_character(
+            ctx,
+            args.pool,
+            vs=args.vs,
+            results=args.results,
+            vs_results=args.vs_results,
+            unused={**unused, "scale": args.scale},
+        )
+    roller = own_character(ctx, args.character)
+    may_act_for(ctx, roller)
+    return roll_character(ctx, roller, args, side="player")
 
 
 @dataclass(frozen=True)

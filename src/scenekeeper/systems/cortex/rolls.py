@@ -35,6 +35,11 @@ def outcome_of(roll: RollRecord, reading: Reading | None = None) -> Outcome | No
     )
 
 
+#: The purpose of a roll with no character behind it (/roll pool:"d8 d10" by someone who plays
+#: none): no sheet earns plot points or takes complications from it.
+NO_CHARACTER = "no character"
+
+
 def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     roll_id: int,
     side: Side,
