@@ -32,6 +32,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person, TableMeta
 from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.typed import typed_note
 from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -193,9 +194,10 @@ class App:
             history=lambda after: self._history(table_id, after, table.seq),
         )
         try:
-            return invocation.spec.handler(ctx, invocation.args)
+            decision = invocation.spec.handler(ctx, invocation.args)
         except DiceError as error:
             raise Refusal(str(error)) from None
+        return _marked(decision, table, invocation)
 
     def _commit(
         self,
@@ -383,3 +385,14 @@ def _seated(meta: TableMeta) -> dict[str, str]:
     """The people at a table (id -> name), for person options typed by name."""
     seated = (meta.gm, *meta.co_gms, *meta.players)
     return {pid: meta.name_of(pid) for pid in seated}
+
+
+def _marked(decision: Decision, table: Table, invocation: Invocation) -> Decision:
+    """A reply to a command whose dice were typed says so, unless the game's own words do."""
+    note = typed_note(invocation.args)
+    state = table.state
+    system = get_system(state.meta.system) if state is not None else None
+    if note is None or not decision.events or (system is not None and system.marks_typed_faces):
+        return decision
+    reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, note))
+    return dataclasses.replace(decision, reply=reply)

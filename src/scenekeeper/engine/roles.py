@@ -9,6 +9,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold, resolve
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.typed import check_typed
 
 NO_GAME = (
     "There is no game at this table yet. Start one with /game new system:<game> name:<name>, "
@@ -25,6 +26,8 @@ def authorise(
             raise Refusal(NO_GAME)
         return
     meta = state.meta
+    # Typed faces: whether this person may type them at this table (``/game results``).
+    check_typed(meta, actor.id, args)
     permission = spec.permission
     if permission is Permission.ANYONE:
         return

@@ -54,6 +54,8 @@ class TableMeta(pydantic.BaseModel):
     #: Side scenes: threads of the table's channel play this table (unless they start a game
     #: of their own). Only the Discord bot has threads; the console keeps the flag.
     threads_follow: bool = False
+    #: Who may type the faces of real dice (engine/core/typed_dice.py): everyone, own, none.
+    typed_dice: str = "everyone"
 
     def wants_plain_text(self, person_id: str) -> bool:
         return self.plain_text or person_id in self.plain_text_people

@@ -10,6 +10,7 @@ from scenekeeper.engine.core import (
     mods,
     roll,
     transfer,
+    typed_dice,
     undo,
 )
 from scenekeeper.engine.core import help as help_commands
@@ -24,6 +25,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     mods.commands,
     roll.commands,
     transfer.commands,
+    typed_dice.commands,
     undo.commands,
 )
 

@@ -163,6 +163,7 @@ SYSTEM = register_system(
     CortexSystem(
         file_commands={"char import": check_recorded_import},
         name="cortex",
+        marks_typed_faces=True,
         title="Cortex Prime",
         state_type=CortexState,
         summary="Cortex Prime: trait pools, plot points, complications, contests.",

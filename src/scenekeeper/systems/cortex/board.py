@@ -13,7 +13,7 @@ from scenekeeper.engine.systems import BoardSection, GameSystem
 from scenekeeper.systems.cortex.names import mod_on
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character
-from scenekeeper.systems.cortex.state import Contest, CortexState, Scene
+from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord, Scene
 
 _STATUS = {"stressed_out": "Stressed out.", "taken_out": "Taken out.", "removed": "Removed."}
 
@@ -38,7 +38,19 @@ def board(system: GameSystem, state: TableState) -> tuple[BoardSection, ...]:
         sections.append(BoardSection("Order", tuple(order)))
     if game.contest is not None:
         sections.append(BoardSection("Contest", tuple(_contest_lines(game, game.contest))))
+    if game.rolls:
+        sections.append(BoardSection("Last roll", (_roll_line(game.rolls[-1]),)))
     return tuple(sections)
+
+
+def _roll_line(roll: RollRecord) -> str:
+    """The newest roll: who, its total and effect die, and whether its faces were typed."""
+    reading = reading_of(roll)
+    typed = " (typed faces)" if roll.typed else ""
+    against = f", against {roll.difficulty}" if roll.difficulty is not None else ""
+    return (
+        f"#{roll.id} {roll.roller}: total {reading.total}, effect {reading.effect}{against}{typed}."
+    )
 
 
 def _title(state: TableState, character: Character) -> str:

@@ -189,7 +189,8 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
     events: list[Event] = [ev.DoomPoolChanged(dice=rest, reason=reason, lent=lent)]
     if args.on == "total":
         face = roll_dice(ctx.dice, [die.sides], args.results)[0]
-        lines.append(f"It shows {face}: add {face} to the GM's total.")
+        typed = " (typed)" if args.results is not None else ""
+        lines.append(f"It shows {face}{typed}: add {face} to the GM's total.")
     if args.on == "pp":
         events.append(ev.GmBankChanged(delta=1, reason=f"doom {die} spent as a plot point"))
     follow = {

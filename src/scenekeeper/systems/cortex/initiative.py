@@ -173,6 +173,7 @@ def by_ratings(
             against="initiative",
             hitch_only=True,
             beat=False,
+            typed=results is not None,
         )
         events.append(ev.Rolled(roll=record))
         added = 0 if face == 1 else face

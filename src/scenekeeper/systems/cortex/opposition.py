@@ -104,7 +104,16 @@ def difficulty_of(
     cost = extra_stress_cost(game, pool)
     faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results, "vs_results")
     roll_id = game.roll_count + 1
-    record = make_roll(roll_id, "gm", GM_ROLLER, ctx.actor.id, pool, faces, policy=policy(ctx))
+    record = make_roll(
+        roll_id,
+        "gm",
+        GM_ROLLER,
+        ctx.actor.id,
+        pool,
+        faces,
+        policy=policy(ctx),
+        typed=vs_results is not None,
+    )
     # Static Difficulty (Cortex p.25): a complication joining the opposition is rolled and
     # added to the number; otherwise the opposition's dice make a total like any roll.
     # (A 1 on a complication die is an opportunity, as on any GM die, and adds nothing.)

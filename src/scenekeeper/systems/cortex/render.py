@@ -58,11 +58,11 @@ def roll_lines(
     the outcome, hitches."""
     dice = steps(roll)
     reading = reading_of(roll)
-    lines = [f"{roll.roller} rolls #{roll.id}: {_faces(roll)}."]
+    lines = [f"{roll.roller} rolls #{roll.id}{_typed(roll)}: {_faces(roll)}."]
     if opposition is not None:
         lines.append(
-            f"Against {roll.against} (#{opposition.id}: {_faces(opposition)}): "
-            f"difficulty {roll.difficulty}."
+            f"Against {roll.against} (#{opposition.id}{_typed(opposition)}: "
+            f"{_faces(opposition)}): difficulty {roll.difficulty}."
         )
         opportunities = hitches(steps(opposition))
         if opportunities and roll.purpose != NO_CHARACTER:
@@ -110,6 +110,11 @@ def roll_lines(
             f"with /hitch {option('character', roll.roller)}."
         )
     return lines
+
+
+def _typed(roll: RollRecord) -> str:
+    """The mark of a roll whose faces a person typed (results:), not the bot."""
+    return " (typed)" if roll.typed else ""
 
 
 def worth_offering(roll: RollRecord, chosen: Reading) -> list[Reading]:

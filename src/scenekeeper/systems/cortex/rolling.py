@@ -218,6 +218,7 @@ def _gm_roll(
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,
+        typed=results is not None,
     )
     lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
     lines += paid_for_stress(events)
@@ -300,6 +301,7 @@ def roll_character(
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,
+        typed=args.results is not None,
     )
     record = record.model_copy(
         update={"ties_succeed": action, "closes": closes, "beat": beat, "purpose": purpose}

@@ -53,6 +53,7 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     difficulty: int | None = None,
     against: str = "",
     against_roll: int | None = None,
+    typed: bool = False,
 ) -> RollRecord:
     dice = tuple(
         PoolDie(die=t.die, face=f, source=t.source, owner=t.owner)
@@ -73,4 +74,5 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         against=against,
         against_roll=against_roll,
         pp_earned=pool.pp_earned(),
+        typed=typed,
     )

@@ -76,6 +76,8 @@ class RollRecord(Model):
     beat: bool | None = None
     #: What the roll is for, where a rule looks back at it ("recovery").
     purpose: str = ""
+    #: The faces were typed by a person (results:, vs_results:), not rolled by the bot.
+    typed: bool = False
 
 
 class StressTaken(Model):

@@ -50,6 +50,7 @@ SYSTEM = register_system(
     ScionsSystem(
         file_commands={"char import": check_recorded_import},
         name="scions",
+        marks_typed_faces=True,
         title="Scions of the Old Gods",
         state_type=CortexState,
         summary="The Cortex hack of Scion: legend points, trauma, the doom pool.",
