@@ -18,7 +18,7 @@ SCRIPT = """\
 @ana /roll dice:2d6+1
 /roll dice:2d6 results:"9 9"
 @ana /undo
-/history limit:3
+/history count:3
 """
 
 

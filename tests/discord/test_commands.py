@@ -114,7 +114,10 @@ def test_plain_text_output_has_no_embed_and_no_emoji(app: App) -> None:
         sent = (await slash(bot, "roll", ANA, pool="Fighting Sword d6", results="6 3 5")).one()
         assert sent.embeds == []
         assert sent.content is not None
-        assert "Ada rolls #1: Fighting (Skills) d8 6, Sword (asset) d10 3, d6 5." in sent.content
+        assert (
+            "Ada rolls #1 (typed): Fighting (Skills) d8 6, Sword (asset) d10 3, d6 5."
+            in sent.content
+        )
         labels = list(sent.labels().values())
         assert labels
         assert all(label.isascii() for label in labels), labels

@@ -12,7 +12,7 @@ def test_history_shows_the_newest_commands_even_when_they_have_many_events() -> 
         driver.do("/roll dice:d6")
     driver.do("/undo count:20")
     driver.do("/undo count:20")
-    data = driver.do("/history limit:3").reply.data
+    data = driver.do("/history count:3").reply.data
     assert [entry["command"] for entry in data] == [
         "/roll dice:d6",
         "/undo count:20",
@@ -27,6 +27,6 @@ def test_history_of_a_short_table_shows_everything() -> None:
     driver = TableDriver()
     driver.do("/game new system:generic name:Short")
     driver.do("/game join", "ana")
-    lines = driver.do("/history limit:50").reply.text
+    lines = driver.do("/history count:50").reply.text
     assert len(lines) == 2
     assert lines[1].startswith("#2 ana: /game join")

@@ -26,7 +26,7 @@ def cortex_table() -> TableDriver:
     driver.do("/char set character:Ada trait:Agility die:d8 set:Attributes", "alice")
     driver.do('/roll pool:"Agility d6" results:"5 3"', "alice")
     driver.do("/pp give character:Ada")
-    driver.do("/pp spend character:Ada on:other reason:luck", "alice")
+    driver.do("/pp spend character:Ada on:other what:luck", "alice")
     return driver
 
 

@@ -150,3 +150,18 @@ def test_attachment_without_a_reader_is_refused() -> None:
 
 def test_blank_line_is_refused_with_a_hint() -> None:
     assert "Type a command" in refusal("   ")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('/doom spend die:d8 on:complication note:"The pier burns"', "what:"),
+        ('/pp spend on:other reason:"a round of drinks"', "what:"),
+    ],
+)
+def test_a_recorded_history_may_use_an_options_older_name(old: str, new: str) -> None:
+    """One name per meaning: people type the new name; an exported history that recorded the
+    old one still imports (engine/recheck.py reads it with recorded=True)."""
+    assert new in parse_line(old, REGISTRY, "cortex", recorded=True).text
+    with pytest.raises(Refusal, match="has no option"):
+        parse_line(old, REGISTRY, "cortex")

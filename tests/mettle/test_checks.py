@@ -119,7 +119,9 @@ def test_a_delay_twist_outside_initiative_is_only_said() -> None:
     driver = mettle_table()
     driver.do('/check pool:poise vs:3 results:"1 4 4 5 6"', "troy")
     out = driver.do('/twist results:"1 1 5 5"', "troy")
-    assert "no Initiative is running" in out.reply.text[-1]
+    # The last line says the faces were typed; the one before it, the Delay.
+    assert out.reply.text[-1].startswith("Typed faces")
+    assert "no Initiative is running" in out.reply.text[-2]
     kirin = game(driver).find("Kirin")
     assert kirin is not None
     assert not kirin.delayed
@@ -131,7 +133,7 @@ def test_teamwork_gives_lower_pools_a_die_and_a_group_result() -> None:
     out = driver.do('/check results:"3 2 6"', "dana")
     assert "teamwork 1 = 3 dice" in out.reply.text[1]
     out = driver.do('/check results:"6 6 6 6 6"', "troy")
-    assert out.reply.text[-1] == "Teamwork: Viktor succeeds; Kirin fails: the group succeeds."
+    assert "Teamwork: Viktor succeeds; Kirin fails: the group succeeds." in out.reply.text
     team = game(driver).team
     assert team is not None
     assert team.results == {"Viktor": True, "Kirin": False}
@@ -146,7 +148,7 @@ def test_a_twist_on_a_teamwork_check_changes_the_group_result() -> None:
     assert team is not None
     assert team.results == {"Viktor": True, "Kirin": False}
     out = driver.do('/twist kind:expose results:"2 1"', "troy")
-    assert out.reply.text[-1] == "Teamwork: Viktor, Kirin succeed: the group succeeds."
+    assert "Teamwork: Viktor, Kirin succeed: the group succeeds." in out.reply.text
     team = game(driver).team
     assert team is not None
     assert team.results == {"Viktor": True, "Kirin": True}

@@ -76,6 +76,15 @@ def quoted_tokens(line: str) -> list[tuple[str, bool]]:
     return tokens
 
 
+#: Options renamed since a history could have recorded them, (command, old name) -> new name
+#: (one name per meaning: docs/architecture.md). People type the new names; an imported
+#: history is read with the old ones too.
+RENAMED: Mapping[tuple[str, str], str] = {
+    ("doom spend", "note"): "what",
+    ("pp spend", "reason"): "what",
+    ("history", "limit"): "count",
+}
+
 #: The longest line a command may be: Discord allows 6,000 characters of options, so nothing a
 #: slash command could carry is refused, and a pasted novel is refused at once.
 MAX_LINE = 6000
@@ -116,8 +125,11 @@ def parse_line(
     system: str | None,
     read_file: ReadFile | None = None,
     people: Mapping[str, str] | None = None,
+    *,
+    recorded: bool = False,
 ) -> Invocation:
-    """The command ``line`` types. ``people``: the table's seated people (id -> name), so a
+    """The command ``line`` types. ``recorded``: a line from a table's history, which may use
+    an option's older name (``RENAMED``). ``people``: the table's seated people (id -> name), so a
     person option may name one as people say names (``user:Ana`` for ``ana``)."""
     if len(line) > MAX_LINE:
         raise Refusal(
@@ -147,6 +159,8 @@ def parse_line(
         if not colon:
             raise Refusal(_stray_word(spec, token, raw))
         name = name.strip().lower()
+        if recorded:
+            name = RENAMED.get((spec.name, name), name)
         option = spec.option(name)
         if option is None:
             raise Refusal(_unknown_option(spec, name))

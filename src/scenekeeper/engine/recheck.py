@@ -108,7 +108,11 @@ def _check_command(
     # Refusal names what is wrong. A file's content is not in the history; its command is
     # checked by its game (below), so an empty stand-in lets the command line parse.
     invocation = parse_line(
-        first.command, registry, system, lambda path: Attachment(name=path, content=b"")
+        first.command,
+        registry,
+        system,
+        lambda path: Attachment(name=path, content=b""),
+        recorded=True,
     )
     spec = invocation.spec
     recorded = [e.event for e in group]

@@ -18,7 +18,7 @@ _EVENTS_PER_COMMAND = 2
 
 @dataclass(frozen=True)
 class Limit:
-    limit: Annotated[int, Opt("how many commands to show", min_value=1, max_value=50)] = 10
+    count: Annotated[int, Opt("how many commands to show", min_value=1, max_value=50)] = 10
 
 
 @dataclass(frozen=True)
@@ -52,19 +52,19 @@ def group_commands(envelopes: Sequence[Envelope]) -> list[Entry]:
     "history",
     help="Show the newest commands at this table and what each did (undone ones marked).",
     permission=Permission.PLAYER,
-    examples=("/history", "/history limit:25"),
+    examples=("/history", "/history count:25"),
 )
 def history(ctx: Context, args: Limit) -> Decision:
     meta = ctx.require_state().meta
-    span = args.limit * _EVENTS_PER_COMMAND
+    span = args.count * _EVENTS_PER_COMMAND
     while True:
         after = max(0, ctx.table.seq - span)
         # The first group may be cut off by `after`: keep only groups that start inside.
         entries = [e for e in group_commands(ctx.history(after)) if e.seq > after]
-        if len(entries) >= args.limit or after == 0:
+        if len(entries) >= args.count or after == 0:
             break
         span *= 4
-    entries = entries[-args.limit :]
+    entries = entries[-args.count :]
     lines = []
     data: list[dict[str, Any]] = []
     for entry in entries:

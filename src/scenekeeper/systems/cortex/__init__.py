@@ -81,7 +81,7 @@ MODS = (
     Mod(
         "reaction-effect",
         "Action-based resolution: when a reaction wins, the reactor may pay 1 PP to use its "
-        "effect die against the actor (gaps 1.4 option; off: nothing more happens).",
+        "effect die against the actor (off: a winning reaction only stops the action).",
         default=True,
     ),
     Mod(

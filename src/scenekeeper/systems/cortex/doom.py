@@ -87,7 +87,8 @@ def take_doom_die(dice: tuple[Die, ...], wanted: str) -> tuple[Die, tuple[Die, .
     """The doom die named, and the pool without it (refused when the pool has none)."""
     die = die_named(wanted)
     if die not in dice:
-        raise Refusal(f"The doom pool has no {die} (it holds {_pool_text(dice)}).")
+        held = f"it holds {_pool_text(dice)}" if dice else "it is empty; /doom add dice:<dice>"
+        raise Refusal(f"The doom pool has no {die} ({held}).")
     rest = list(dice)
     rest.remove(die)
     return die, tuple(rest)
@@ -152,7 +153,7 @@ D12Reward = Annotated[
 class DoomSpend:
     die: Annotated[str, Opt("the doom die spent, like d8 (end-scene: d12)")]
     on: Annotated[str, Opt("what it buys", choices=tuple(SPENDS))]
-    note: Annotated[str | None, Opt("what it is, for the record", max_length=120)] = None
+    what: Annotated[str | None, Opt("what happens, as the GM tells it", max_length=120)] = None
     results: Annotated[str | None, Opt("total: the face you rolled for it")] = None
     players: D12Players = None
     reward: D12Reward = None
@@ -164,7 +165,7 @@ class DoomSpend:
     "complication, asset or distinction (d8+), interrupt, gmc, split (d10+), end-scene (d12 d12).",
     permission=Permission.GM,
     examples=(
-        '/doom spend die:d8 on:complication note:"The bridge gives way"',
+        '/doom spend die:d8 on:complication what:"The bridge gives way"',
         "/doom spend die:d12 on:end-scene",
     ),
 )
@@ -184,7 +185,7 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
         _, rest = take_doom_die(rest, "d12")
         ended, said = scene_ended(ctx.require_state())
         lines = ["The GM spends two doom d12s to end the scene.", *said]
-    reason = f"spent {die} on {args.on}" + (f": {args.note}" if args.note else "")
+    reason = f"spent {die} on {args.on}" + (f": {args.what}" if args.what else "")
     lent = (*game.doom_lent, die) if args.on == "gmc-pool" else None
     events: list[Event] = [ev.DoomPoolChanged(dice=rest, reason=reason, lent=lent)]
     if args.on == "total":
@@ -202,8 +203,8 @@ def spend(ctx: Context, args: DoomSpend) -> Decision:
     }.get(args.on)
     if follow:
         lines.append(follow if follow.endswith(".") else follow + ".")
-    if args.note:
-        lines.append(args.note)
+    if args.what:
+        lines.append(args.what)
     spent_d12s = 2 if args.on == "end-scene" else int(die is Die.D12)
     rewarded, said = d12_rewards(ctx, spent_d12s, args.players, args.reward)
     events += [*rewarded, *ended]

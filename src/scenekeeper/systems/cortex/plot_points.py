@@ -81,7 +81,9 @@ class SpendPp:
         str, Opt("for asset: scene (1 PP) or session (2 PP)", choices=("scene", "session"))
     ] = "scene"
     open: Annotated[bool, Opt("for asset: open to everyone (1 PP more)")] = False
-    reason: Annotated[str | None, Opt("for other: what it is for", max_length=120)] = None
+    what: Annotated[
+        str | None, Opt("for other: what it buys, as the table agrees", max_length=120)
+    ] = None
     anyway: Annotated[
         bool, Opt("effect: spend it even when it keeps only a d4 or the roll failed")
     ] = False
@@ -116,9 +118,9 @@ def spend(ctx: Context, args: SpendPp) -> Decision:
         return _pay(
             ctx.require_state(), who, 1, f"activates {sfx}", lines=(f"{sfx}: {who.sfx[sfx]}",)
         )
-    if not args.reason:
-        raise Refusal('Say what it is for: reason:"...".')
-    return _pay(ctx.require_state(), who, 1, args.reason)
+    if not args.what:
+        raise Refusal('Say what it buys: what:"...".')
+    return _pay(ctx.require_state(), who, 1, args.what)
 
 
 def _on_roll(ctx: Context, who: Character, args: SpendPp) -> Decision:

@@ -36,7 +36,8 @@ MODS = (
     Mod(
         "modifier-cap",
         "Modifiers on one test count at most +-3 dice in all, wound penalties included "
-        "(Modifiers: 'should not exceed'; gaps 3). Off: any net modifier (10 dice at most).",
+        "(Core Mechanics, Modifiers: they 'should not exceed' that). Off: any net modifier "
+        "(10 dice at most).",
         default=True,
     ),
     Mod(

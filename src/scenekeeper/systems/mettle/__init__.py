@@ -38,30 +38,29 @@ from scenekeeper.systems.mettle.suggest import suggest
 MODS = (
     Mod(
         "repeat-twists",
-        "A Check may be Twisted again while it still fails with Edge (off: one Twist per Check, "
-        "gaps 4).",
+        "A Check may be Twisted again while it still fails with Edge (off: one Twist per Check).",
     ),
     Mod(
         "restagger",
         "Staggered may be taken again after each later felling blow, 1 more damage each time "
-        '(engine.md: "They can do this again").',
+        '(METTLE Core, Staggered: "They can do this again").',
         default=True,
     ),
     Mod(
         "rally-cap",
-        "A Rally never raises Mettle above its maximum (gaps 4).",
+        "A Rally never raises Mettle above its maximum.",
         default=True,
     ),
     Mod(
         "pc-wins-ties",
         "In a race (/team start succeed:first), equal Edge between a player's character and a "
-        "GM character goes to the player's (gaps 4).",
+        "GM character goes to the player's.",
         default=True,
     ),
     Mod(
         "free-round-lead",
         "At a new Round the last to act passes Initiative freely (off: their target goes first "
-        "if they have an Action, checklist D8).",
+        "if they have an Action).",
     ),
     Mod(
         "half-pool-offbeat",
@@ -71,12 +70,11 @@ MODS = (
     Mod(
         "largest-modifier-only",
         "Count only the largest bonus and the largest penalty, to the dice and to the "
-        "Difficulty (engine.md, Check Modifiers: when modifiers get out of hand).",
+        "Difficulty (METTLE Core, Check Modifiers: when modifiers get out of hand).",
     ),
     Mod(
         "npc-staggered",
-        "GM characters may take Staggered instead of Fallen too (off: only players' characters, "
-        "checklist D20).",
+        "GM characters may take Staggered instead of Fallen too (off: only players' characters).",
     ),
 )
 
