@@ -73,13 +73,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in summary_lines(summary, ladder, label):
             print(line)
     if args.chart is not None:
-        from scenekeeper.odds.chart import chart_png  # noqa: PLC0415 -- matplotlib on demand
+        from scenekeeper.odds.chart import chart_marks, chart_png  # noqa: PLC0415 -- lazy
 
-        marks = ladder
-        if opposition is not None and len(opposition.values) == 1:
-            marks = {label or opposition.label: opposition.values[0][0]}
         try:
-            args.chart.write_bytes(chart_png(summary, marks=marks))
+            args.chart.write_bytes(
+                chart_png(summary, marks=chart_marks(ladder, opposition, label), against=label)
+            )
         except OSError as error:
             print(f"scenekeeper odds: cannot write {args.chart}: {error.strerror}", file=sys.stderr)
             return 2

@@ -61,13 +61,16 @@ def chance_line(
     return f"Odds: {percent(success)} to {verb} {label}{heroic}; a hitch {percent(summary.hitch)}."
 
 
+def asked(chances: Chances, against: str | None = None) -> str:
+    """The answer to the question asked, as the reply and the chart both say it:
+    "Beat hard (d10 d10): 53.7% (heroic 26.7%" (the reply closes the bracket after the ties)."""
+    target = against or chances.against
+    return f"Beat {target}: {percent(chances.success)} (heroic {percent(chances.heroic)}"
+
+
 def chance_lines(chances: Chances, against: str | None = None) -> list[str]:
     """The lines for one opposition: beat it, heroic, ties, the effect die, the choices."""
-    target = against or chances.against
-    lines = [
-        f"Beat {target}: {percent(chances.success)} (heroic {percent(chances.heroic)}; "
-        f"a tie, which fails, {percent(chances.tie)})."
-    ]
+    lines = [f"{asked(chances, against)}; a tie, which fails, {percent(chances.tie)})."]
     if chances.effects:
         lines.append(
             "Effect die on a success: "

@@ -104,7 +104,7 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
         lines.append("Shaken: one die makes the total (Shaken and Stricken).")
     files: tuple[File, ...] = ()
     if args.chart:
-        files = (File(CHART_NAME, _chart(summary, ladder, opposition)),)
+        files = (File(CHART_NAME, _chart(summary, ladder, opposition, label)),)
     return Decision(reply=Reply(text=tuple(lines), data=_data(summary, label), files=files))
 
 
@@ -227,13 +227,12 @@ def _dice_ladder(sizes: tuple[int, ...], keep: int) -> str:
     return "Against difficulty dice: " + ", ".join(parts) + "."
 
 
-def _chart(summary: Summary, ladder: dict[str, int], opposition: Opposition | None) -> bytes:
-    from scenekeeper.odds.chart import chart_png  # noqa: PLC0415 -- matplotlib only on demand
+def _chart(
+    summary: Summary, ladder: dict[str, int], opposition: Opposition | None, label: str | None
+) -> bytes:
+    from scenekeeper.odds.chart import chart_marks, chart_png  # noqa: PLC0415 -- lazy
 
-    marks = ladder
-    if opposition is not None and len(opposition.values) == 1:
-        marks = {opposition.label: opposition.values[0][0]}
-    return chart_png(summary, marks=marks)
+    return chart_png(summary, marks=chart_marks(ladder, opposition, label), against=label)
 
 
 def _fraction(value: Fraction) -> str:
