@@ -77,7 +77,7 @@ def draw(
     figure.tight_layout()
     figure.draw_without_rendering()
     if top is not None:
-        _stagger(figure, beat_axes, top, heading)
+        separate_names(figure, beat_axes, top, heading)
     return figure
 
 
@@ -104,16 +104,8 @@ def _beat_panel(
     axes.yaxis.set_major_locator(MultipleLocator(20))
     top = None
     if shown:
-        # The marks' names go above the plot, over their bars, where no bar can hide them.
-        top = axes.secondary_xaxis("top")
         ordered = sorted(shown.items(), key=lambda item: item[1])
-        top.set_xticks(
-            [d for _, d in ordered],
-            labels=[f"{name}\n{percent(summary.beat[d])}" for name, d in ordered],
-            fontsize=8,
-            color=MARK,
-        )
-        top.tick_params(length=2, colors=MARK)
+        top = name_marks(axes, [(d, f"{name}\n{percent(summary.beat[d])}") for name, d in ordered])
     if summary.chances is not None:
         chance = _pct(summary.chances.success)
         axes.axhline(chance, color=MARK, linestyle="--", linewidth=1)
@@ -128,6 +120,17 @@ def _beat_panel(
             color=MARK,
             bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": MARK},
         )
+    return top
+
+
+def name_marks(axes: Axes, names: list[tuple[int, str]]) -> SecondaryAxis:
+    """Write the marks' names above the plot, over their bars, where no bar can hide them
+    (``separate_names`` keeps them apart once the figure is laid out)."""
+    top = axes.secondary_xaxis("top")
+    top.set_xticks(
+        [x for x, _ in names], labels=[text for _, text in names], fontsize=8, color=MARK
+    )
+    top.tick_params(length=2, colors=MARK)
     return top
 
 
@@ -153,7 +156,7 @@ def _effect_panel(axes: Axes, summary: Summary) -> None:
         axes.annotate(percent(chance), (x, _pct(chance) + 1.5), ha="center", fontsize=7)
 
 
-def _stagger(figure: Figure, axes: Axes, top: SecondaryAxis, title: Text) -> None:
+def separate_names(figure: Figure, axes: Axes, top: SecondaryAxis, title: Text) -> None:
     """Keep the marks' names apart: each goes on the lower row if it clears the last name there,
     else on a second row above it, else (a crowd of marks) it is left unnamed -- its bar stays
     marked."""

@@ -139,7 +139,8 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
             name: _fraction(pool.p_success(n, paid=ratings)) for name, n in DIFFICULTIES.items()
         }
     else:
-        lines += _against(ctx, pool, args.vs, ratings, data)
+        answer = _against(ctx, pool, args.vs, ratings, data)
+        lines += answer
         if "need" in data:
             marks = {"needed": data["need"]}
     files: tuple[File, ...] = ()
@@ -147,6 +148,9 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
         from scenekeeper.odds.cybergod_chart import success_chart_png  # noqa: PLC0415 -- lazy
 
         title = f"{pool_text.written}: {dice.dice} D{pool.size}, exact odds"
+        if args.vs is not None and answer:
+            # The chart says the answer the reply gives, in its words.
+            title = f"{pool_text.written}, {dice.dice} D{pool.size} -- {answer[0]}"
         files = (File(CHART_NAME, success_chart_png(pool, title=title, marks=marks)),)
     return Decision(reply=Reply(text=tuple(lines), data=data, files=files))
 
