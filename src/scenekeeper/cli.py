@@ -13,6 +13,11 @@ from scenekeeper.adapters.console.repl import interact
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry, data_dir
 from scenekeeper.docs import commands_markdown
+from scenekeeper.engine.commands import MAX_FILE_BYTES
+from scenekeeper.engine.core.session_log import session_log
+from scenekeeper.engine.core.transfer import read_export
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.recheck import Mismatch
 from scenekeeper.engine.state import Person
 from scenekeeper.store.base import StoreError
 
@@ -70,6 +75,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     check.add_argument("--db", help="database path or URL (default: as for play)")
 
+    log = sub.add_parser(
+        "log", help="turn an export (/game export) into a session log in Markdown (as /game log)"
+    )
+    log.add_argument("export", type=Path, help="the export file (.json or .json.gz)")
+    log.add_argument("-o", "--output", type=Path, help="write the log to FILE (default: print it)")
+
     docs = sub.add_parser("docs", help="write or check docs/commands.md")
     mode = docs.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", type=Path, metavar="FILE")
@@ -81,7 +92,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _docs(args.write, args.check)
     if args.command == "check":
         return _check(args.db)
+    if args.command == "log":
+        return _log(args.export, args.output)
     return _play(args)
+
+
+def _log(export: Path, output: Path | None) -> int:
+    """``scenekeeper log``: the session log of an export, by the same code as ``/game log``."""
+    registry = build_registry()
+    try:
+        if export.stat().st_size > MAX_FILE_BYTES:
+            print(f"scenekeeper: {export} is larger than an export can be.", file=sys.stderr)
+            return 2
+        content = export.read_bytes()
+    except OSError as error:
+        print(f"scenekeeper: cannot read {export}: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        envelopes, _table = read_export(content, registry, export.name)
+        text = session_log(envelopes, registry)
+    except (Refusal, Mismatch) as error:
+        print(f"scenekeeper: {error}", file=sys.stderr)
+        return 2
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"scenekeeper: cannot write {output}: {error.strerror}", file=sys.stderr)
+        return 2
+    print(f"Saved {output}")
+    return 0
 
 
 def _check(database: str | None) -> int:

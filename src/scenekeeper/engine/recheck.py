@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scenekeeper.dice import DiceError
@@ -39,9 +39,14 @@ class Mismatch(Exception):
     """A recorded command that does not hold; the message says why (one line)."""
 
 
-def recheck(envelopes: Sequence[Envelope], registry: CommandRegistry) -> Table:
+def recheck(
+    envelopes: Sequence[Envelope],
+    registry: CommandRegistry,
+    said: Callable[[Envelope, tuple[str, ...]], None] | None = None,
+) -> Table:
     """The table the commands of ``envelopes`` build, each checked as above; ``Mismatch``
-    naming the first that does not hold."""
+    naming the first that does not hold. ``said``, if given, hears each command's first event
+    and what the bot replied to it, made again (nothing for a command that took a file)."""
     table = Table()
     last_time: float | None = None
     for group in _commands(envelopes):
@@ -54,7 +59,9 @@ def recheck(envelopes: Sequence[Envelope], registry: CommandRegistry) -> Table:
         if any(e.time != first.time or e.actor != first.actor for e in group):
             raise Mismatch(f"{where}: its events disagree on who made them or when")
         try:
-            _check_command(table, group, registry, where)
+            decided = _check_command(table, group, registry, where)
+            if said is not None:
+                said(first, decided.reply.text if decided is not None else ())
             for envelope in group:
                 table = evolve(table, envelope)
         except (CorruptHistory, Refusal) as error:
@@ -101,7 +108,7 @@ def _time(envelope: Envelope, where: str) -> float:
 
 def _check_command(
     table: Table, group: list[Envelope], registry: CommandRegistry, where: str
-) -> None:
+) -> Decision | None:
     first = group[0]
     state = table.state
     system = state.meta.system if state is not None else None
@@ -128,14 +135,14 @@ def _check_command(
             if state is None:
                 raise Mismatch(f"{where} cannot be part of a table's history")
             get_system(system or "").check_file_command(state, actor, spec.name, tuple(recorded))
-            return
+            return None
         try:
             decided = _decide(table, actor, invocation, registry, recorded)
         except (Refusal, DiceError) as refusal:
             refused = str(refusal).rstrip(".")
             continue
         if decided is not None and _same(decided.events, recorded):
-            return
+            return decided
     if refused is not None:
         raise Mismatch(f"{where} is refused when made again: {refused}")
     raise Mismatch(f"{where} does not make the events the file says it made")

@@ -1,0 +1,108 @@
+"""/game log and ``scenekeeper log``: a table's play read back as a Markdown session log."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scenekeeper.cli import main
+from scenekeeper.engine.core.session_log import _text
+from tests.support import TableDriver
+
+
+def played() -> TableDriver:
+    driver = TableDriver()
+    driver.do('/game new system:cortex name:"Friday *night*"')
+    driver.do("/game join", "ana")
+    driver.do(
+        '/char new name:"Mara <b>Voss</b>" traits:"Attributes: Agility d10; Skills: Fighting d8"',
+        "ana",
+    )
+    driver.do('/scene start type:action name:"The Docks"')
+    driver.do('/roll pool:"Agility Fighting" vs:hard results:"7 5" vs_results:"4 6"', "ana")
+    driver.do("/roll pool:d8", "ana")
+    driver.do("/undo")
+    driver.do("/scene end")
+    driver.do('/scene start type:bridge name:"@everyone # Aftermath"')
+    driver.do('/pp give character:Mara amount:1 reason:"a [great] scene"')
+    return driver
+
+
+def log_of(driver: TableDriver, line: str = "/game log") -> str:
+    (file,) = driver.do(line).reply.files
+    assert file.name == "friday-night-session-log.md"
+    return file.content.decode("utf-8")
+
+
+def test_the_log_reads_as_the_evening_went() -> None:
+    text = log_of(played())
+    assert text.startswith("# Friday \\*night\\*: session log\n")
+    assert "GM: Gemma; players: ana (Mara &lt;b>Voss&lt;/b>)." in text
+    # Setting up is listed briefly; play is under the scenes, each reply as the bot said it.
+    assert "## Setting up" in text
+    assert "- ana: `/game join`" in text
+    assert "## Scene: The Docks" in text
+    rolled = "rolls #2 (typed): Agility (Attributes) d10 7, Fighting (Skills) d8 5.  "
+    assert f"> Mara &lt;b>Voss&lt;/b> {rolled}" in text
+    assert "> Against hard (#1 (typed): d10 4, d10 6): difficulty 10.  " in text
+    # The undone roll and the undo itself are not part of what happened.
+    assert "/roll pool:d8" not in text
+    assert "/undo" not in text
+    assert text.index("## Scene: The Docks") < text.index("Aftermath")
+
+
+def test_what_people_typed_cannot_format_ping_or_run() -> None:
+    text = log_of(played())
+    assert "@everyone" not in text  # @\u200beveryone cannot ping where it is pasted
+    assert "@\u200beveryone" in text
+    # Outside code spans (which Markdown shows as they are), no HTML is left to run.
+    assert "<b>" not in re.sub(r"`[^`]*`", "", text)
+    assert "a \\[great\\] scene" in text
+    assert "## Scene: @\u200beveryone # Aftermath" in text
+
+
+@pytest.mark.parametrize(
+    ("typed", "safe"),
+    [
+        ("# not a heading", "\\# not a heading"),
+        ("1. not a list", "1\\. not a list"),
+        ("> not a quote", "\\> not a quote"),
+        ("*bold* _it_ `code` |t| ~s~", "\\*bold\\* \\_it\\_ \\`code\\` \\|t\\| \\~s\\~"),
+        ("<script>x</script> & co", "&lt;script>x&lt;/script> &amp; co"),
+    ],
+)
+def test_escaping(typed: str, safe: str) -> None:
+    assert _text(typed) == safe
+
+
+def test_since_starts_the_log_at_a_command() -> None:
+    driver = played()
+    text = log_of(driver, "/game log since:9")
+    assert "## Setting up" not in text
+    assert "/pp give" in text
+
+
+def test_the_terminal_makes_the_same_log_from_an_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    driver = played()
+    export = tmp_path / "friday.json"
+    export.write_text(json.dumps(driver.do("/game export").reply.data), encoding="utf-8")
+    out = tmp_path / "log.md"
+    assert main(["log", str(export), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == log_of(driver)
+    assert main(["log", str(export)]) == 0
+    assert capsys.readouterr().out.endswith(log_of(driver))
+
+
+def test_a_damaged_export_makes_no_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = played().do("/game export").reply.data
+    doc["events"][4]["actor"] = "mallory"
+    export = tmp_path / "bad.json"
+    export.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["log", str(export)]) == 2
+    assert "does not hold" in capsys.readouterr().err
+    assert main(["log", str(tmp_path / "missing.json")]) == 2
