@@ -18,6 +18,7 @@ from scenekeeper.systems.cortex import (
     contests,
     crisis,
     doom,
+    drafts,
     drama,
     evolve,
     gang,
@@ -172,6 +173,7 @@ SYSTEM = register_system(
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
     characters.commands,
+    drafts.commands,
     trait_commands.commands,
     rolling.commands,
     picks.commands,

@@ -15,7 +15,12 @@ from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character
 from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord, Scene
 
-_STATUS = {"stressed_out": "Stressed out.", "taken_out": "Taken out.", "removed": "Removed."}
+_STATUS = {
+    "stressed_out": "Stressed out.",
+    "taken_out": "Taken out.",
+    "removed": "Removed.",
+    "draft": "Draft, waiting for a GM's /char approve.",
+}
 
 
 def board(system: GameSystem, state: TableState) -> tuple[BoardSection, ...]:

@@ -25,6 +25,7 @@ from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.drafts import drafted
 from scenekeeper.systems.cortex.names import cortex, mod_on, own_character
 from scenekeeper.systems.cortex.render import sheet_lines
 from scenekeeper.systems.cortex.shaken import shaken_traits
@@ -133,6 +134,10 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
         played = f", played by {owner_name}"
     ready = f"{'GMC' if args.gmc else 'Character'} {name} is ready{played}."
+    if game.approve_characters and not is_gm and not args.gmc:
+        draft, said = drafted(name)
+        events.append(draft)
+        ready = f"{ready} {said}"
     if args.traits is not None:
         fresh = Character(name=name, kind="gmc" if args.gmc else "pc")
         rated, lines = rate_traits(

@@ -13,7 +13,7 @@ from scenekeeper.dice import Die, step_up
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
-from scenekeeper.engine.quoting import quoted
+from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
@@ -48,6 +48,11 @@ def build_pool(
 ) -> tuple[BuiltPool, int, tuple[Term, ...]]:
     """The pool to roll, how many more dice it keeps (scale), and the dice helpers handed over.
     ``test``: the roll is a test or contest (an opening scene has none)."""
+    if who.status == "draft":
+        raise Refusal(
+            f"{who.name} is a draft and cannot roll until a GM approves it "
+            f"(/char approve {option('character', who.name)})."
+        )
     if who.status != "active":
         how = (
             "out of the game for good" if who.status == "removed" else who.status.replace("_", " ")

@@ -22,7 +22,7 @@ DEFAULT_TRAIT_SETS = (DISTINCTIONS, "Attributes", "Skills")
 DISTINCTION_COUNT = 3
 DISTINCTION_DIE = Die.D8
 Duration = Literal["beat", "scene", "session", "signature"]
-Status = Literal["active", "stressed_out", "taken_out", "removed"]
+Status = Literal["active", "stressed_out", "taken_out", "removed", "draft"]
 Kind = Literal["pc", "gmc"]
 
 

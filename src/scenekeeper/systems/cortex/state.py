@@ -311,6 +311,8 @@ class CortexState(GameState):
     #: Shaken and Stricken mod: the trait set whose traits take stress (Cortex p.42).
     shaken_set: str = "Attributes"
     characters: dict[str, Character] = pydantic.Field(default_factory=dict)
+    #: A player's new character is a draft until a GM approves it (systems/cortex/drafts.py).
+    approve_characters: bool = False
     #: Cortex p.29: the GM's bank of plot points for GMCs (1 per player per session).
     gm_bank: int = 0
     doom_pool: tuple[DieField, ...] = ()
