@@ -6,7 +6,7 @@ Each game keeps its own characters; these helpers take the game's lookup as a fu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from scenekeeper.engine.errors import Refusal
@@ -46,3 +46,15 @@ def may_act_for(meta: TableMeta, actor_id: str, character: str) -> None:
     if owner != actor_id:
         played_by = f"{meta.name_of(owner)}'s" if owner else "a GM's"
         raise Refusal(f"{character} is {played_by} character; only they or a GM can do that.")
+
+
+def whose_sheet(meta: TableMeta, actor_id: str, named: str | None, known: Sequence[str]) -> str:
+    """The character ``/char show`` means: the one named, else the one the actor plays; when
+    they play none or several, a refusal listing the table's characters (``known``)."""
+    if named is not None:
+        return named
+    mine = [c for c, owner in meta.owners.items() if owner == actor_id]
+    if len(mine) == 1:
+        return mine[0]
+    listed = ", ".join(known) or "none yet"
+    raise Refusal(f"Whose sheet? Add character:<name> (characters: {listed}).")

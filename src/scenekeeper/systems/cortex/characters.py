@@ -24,9 +24,10 @@ from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.who import whose_sheet
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.drafts import drafted
-from scenekeeper.systems.cortex.names import cortex, mod_on, own_character
+from scenekeeper.systems.cortex.names import character, cortex, mod_on, own_character
 from scenekeeper.systems.cortex.render import sheet_lines
 from scenekeeper.systems.cortex.shaken import shaken_traits
 from scenekeeper.systems.cortex.sheet import (
@@ -207,11 +208,9 @@ class ShowCharacter:
 def show(ctx: Context, args: ShowCharacter) -> Decision:
     state = ctx.require_state()
     game = cortex(state)
-    mine = [c for c, owner in state.meta.owners.items() if owner == ctx.actor.id]
-    if args.character is None and len(mine) != 1 and game.characters:
-        listed = ", ".join(game.characters)
-        raise Refusal(f"Whose sheet? Add character:<name> (characters: {listed}).")
-    who = own_character(ctx, args.character)
+    who = character(
+        ctx, whose_sheet(state.meta, ctx.actor.id, args.character, tuple(game.characters))
+    )
     meta = ctx.require_state().meta
     owner = meta.owner_of(who.name)
     game = cortex(ctx.require_state())

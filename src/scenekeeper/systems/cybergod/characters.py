@@ -15,6 +15,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.who import whose_sheet
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.names import character, cybergod
 from scenekeeper.systems.cybergod.sheet import (
@@ -186,14 +187,16 @@ def _attribute_size(attribute: str, text: str) -> int | None:
 
 @dataclass(frozen=True)
 class ShowCharacter:
-    character: Annotated[str, Opt("whose sheet")]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
 
 
 @commands.command(
     "char show", help="Show a character's sheet and state.", permission=Permission.ANYONE
 )
 def show(ctx: Context, args: ShowCharacter) -> Decision:
-    who = character(ctx, args.character)
+    state = ctx.require_state()
+    known = tuple(cybergod(state).characters)
+    who = character(ctx, whose_sheet(state.meta, ctx.actor.id, args.character, known))
     state = ctx.require_state()
     owner = state.meta.owner_of(who.name)
     lines = sheet_lines(who, state.meta.name_of(owner) if owner else None)

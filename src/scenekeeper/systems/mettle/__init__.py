@@ -159,6 +159,11 @@ _POINTERS = {
     "/char gear remove:true or /char backstory remove:true": ("char remove",),
     "/scene start (Mettle refills at a new Scene)": ("char return", "game act"),
     "/char backstory": ("char sfx add", "char sfx remove"),
+    "/char new (a METTLE character is in play as soon as it is made)": (
+        "char approval",
+        "char approve",
+    ),
+    "/char gear (a signature item is gear)": ("char signature",),
     "/char set attribute:<name>": ("game sets",),
     "/voucher or /xp": ("legend declare", "legend die", "legend persist", "legend shift"),
     "/char show (XP is on the sheet)": ("xp show",),

@@ -23,6 +23,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.who import whose_sheet
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.evolve import rated_sheet
 from scenekeeper.systems.mettle.gear_tables import known, parse_specials
@@ -257,14 +258,16 @@ def parse_dm(text: str) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class ShowCharacter:
-    character: Annotated[str, Opt("whose sheet")]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
 
 
 @commands.command(
     "char show", help="Show a character's sheet and state.", permission=Permission.ANYONE
 )
 def show(ctx: Context, args: ShowCharacter) -> Decision:
-    who = character(ctx, args.character)
+    state = ctx.require_state()
+    known = tuple(mettle(state).characters)
+    who = character(ctx, whose_sheet(state.meta, ctx.actor.id, args.character, known))
     meta = ctx.require_state().meta
     owner = meta.owner_of(who.name)
     lines = sheet_lines(who, meta.name_of(owner) if owner else None)
