@@ -77,7 +77,7 @@ def chance_lines(chances: Chances, against: str | None = None) -> list[str]:
             + ", ".join(f"{s} {percent(p)}" for s, p in chances.effects.items())
             + "."
         )
-    larger = [(e, p) for e, p in chances.keeping.items() if e > int(Die.D4)]
+    larger = [(e, p) for e, p in chances.keeping.items() if e > int(Die.D4) and p]
     if larger:
         lines.append(
             "Beat it and keep at least: "
