@@ -39,7 +39,7 @@ def script(count: int) -> list[tuple[Person, str]]:
         lambda i: (PEOPLE[i % 6], '/roll dice:2d6 results:"3 4"'),
         lambda i: (GM, "/game show"),
         lambda i: (PEOPLE[i % 6], "/roll dice:(d8+1)*2"),
-        lambda i: (GM, "/history limit:5"),
+        lambda i: (GM, "/history count:5"),
         lambda i: (PEOPLE[i % 6], "/roll dice:3d6"),
     ]
     while len(lines) < count:

@@ -34,7 +34,7 @@ SET_UP = (
 CYCLE = (
     (ANA, '/roll pool:"Agility Fighting" vs:hard'),
     (GM, '/pp give character:Ada reason:"a good scene"'),
-    (ANA, '/pp spend on:other reason:"a flashback"'),
+    (ANA, '/pp spend on:other what:"a flashback"'),
     (GM, "/stress add character:Ada type:Physical die:d6"),
     (GM, "/stress remove character:Ada type:Physical"),
     (GM, "/complication add character:Thug name:Winded die:d6"),

@@ -1,0 +1,21 @@
+"""The benchmarks' command scripts still run: a renamed option must not break ``make bench``
+quietly (the benchmarks themselves are never part of the test suite)."""
+
+from __future__ import annotations
+
+from benchmarks import command_path, import_export
+from tests.support import make_app
+
+
+def test_the_command_path_script_is_all_accepted() -> None:
+    app = make_app()
+    for actor, line in command_path.script(60):
+        outcome = app.handle("bench", actor, line)
+        assert outcome.ok, f"{line!r}: {outcome.error}"
+
+
+def test_the_campaign_script_is_all_accepted() -> None:
+    app = make_app()
+    for actor, line in (*import_export.SET_UP, *import_export.CYCLE):
+        outcome = app.handle("campaign", actor, line)
+        assert outcome.ok, f"{line!r}: {outcome.error}"
