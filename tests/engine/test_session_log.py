@@ -83,6 +83,7 @@ def test_since_starts_the_log_at_a_command() -> None:
     text = log_of(driver, "/game log since:9")
     assert "## Setting up" not in text
     assert "/pp give" in text
+    assert "Nothing stands from #500 on" in driver.refused("/game log since:500")
 
 
 def test_the_terminal_makes_the_same_log_from_an_export(

@@ -112,6 +112,9 @@ def session_log(envelopes: Sequence[Envelope], registry: CommandRegistry, since:
         for e in group_commands(envelopes)
         if e.seq >= since and not e.undone and _name(e) not in _UNLOGGED and e.command
     ]
+    if not entries:
+        newest = max((e.command_seq for e in envelopes), default=0)
+        raise Refusal(f"Nothing stands from #{since} on (the newest command is #{newest}).")
     lines = _heading(meta, entries)
     setup = [e for e in entries if _name(e) in SETUP]
     if setup:
@@ -131,7 +134,7 @@ def session_log(envelopes: Sequence[Envelope], registry: CommandRegistry, since:
 def _heading(meta: TableMeta, entries: list[Entry]) -> list[str]:
     system = get_system(meta.system)
     times = [e.events[0].time for e in entries]
-    when = f"{_when(times[0])} to {_when(times[-1])}" if times else "nothing played yet"
+    when = f"{_when(times[0])} to {_when(times[-1])}"
     players = ", ".join(_player(meta, p) for p in meta.players)
     return [
         f"# {_text(meta.name)}: session log",
