@@ -4,6 +4,7 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 from __future__ import annotations
 
 from benchmarks import command_path, import_export
+
 from tests.support import make_app
 
 
