@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scenekeeper.cli import main
+from scenekeeper.engine.core import session_log as session_log_module
 from scenekeeper.engine.core.session_log import _text
 from tests.support import TableDriver
 
@@ -107,3 +109,14 @@ def test_a_damaged_export_makes_no_log(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["log", str(export)]) == 2
     assert "does not hold" in capsys.readouterr().err
     assert main(["log", str(tmp_path / "missing.json")]) == 2
+
+
+def test_a_log_too_large_for_one_file_is_packed(monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = played()
+    whole = log_of(driver)
+    monkeypatch.setattr(session_log_module, "MAX_FILE_BYTES", len(whole.encode()) - 1)
+    (file,) = driver.do("/game log").reply.files
+    assert file.name == "friday-night-session-log.md.gz"
+    assert gzip.decompress(file.content).decode("utf-8") == whole
+    monkeypatch.setattr(session_log_module, "MAX_FILE_BYTES", 10)
+    assert "since:" in driver.refused("/game log")

@@ -11,12 +11,14 @@ where the Markdown is shown, or ping @everyone where it is pasted.
 
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
 from scenekeeper.engine.commands import (
+    MAX_FILE_BYTES,
     CommandRegistry,
     CommandSet,
     Context,
@@ -87,10 +89,20 @@ def history_log(ctx: Context, args: LogArgs) -> Decision:
         raise Refusal(f"The record cannot be read back ({error}); /game export keeps it.") from None
     meta = ctx.require_state().meta
     name = f"{_file_name(meta.name)}-session-log.md"
+    content = text.encode("utf-8")
+    if len(content) > MAX_FILE_BYTES:
+        # A long campaign's log: packed, as an export is; since: makes a shorter one.
+        content = gzip.compress(content, compresslevel=9, mtime=0)
+        name += ".gz"
+        if len(content) > MAX_FILE_BYTES:
+            raise Refusal(
+                "The log is larger than one file can carry, even packed; ask for part of it "
+                "with since:<command number>."
+            )
     return Decision(
         reply=Reply(
             text=(f"The session log of '{meta.name}' is in {name}.",),
-            files=(File(name, text.encode("utf-8")),),
+            files=(File(name, content),),
         )
     )
 
