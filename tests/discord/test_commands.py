@@ -231,3 +231,21 @@ def test_an_edit_keeps_the_whole_embed_within_discords_total() -> None:
     assert len(shown) <= 6000  # title, description, fields and footer together
     assert (shown.description or "").endswith("Ada spends a plot point: the newest.")
     assert shown.footer.text == "#12 /roll pool:Fighting"
+
+
+def test_the_session_log_is_a_file_everyone_at_the_table_gets(app: App) -> None:
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await slash(bot, "game new", GM, system="cortex", name="Friday")
+        await slash(bot, "roll", GM, pool="d8 d10", results="4 5")
+        interaction = await slash(bot, "game log", GM)
+        (post,) = interaction.sent
+        assert not post.ephemeral  # a log is for the table, unlike an export
+        assert "session log of 'Friday'" in post.text()
+        (file,) = post.files
+        assert file.filename == "friday-session-log.md"
+        text = file.fp.read().decode("utf-8")
+        assert text.startswith("# Friday: session log")
+        assert "rolls #1 (typed): d8 4, d10 5." in text
+
+    run(scenario())
