@@ -51,9 +51,9 @@ def test_the_board_shows_characters_scene_and_rolls_in_cybergods_words() -> None
         "Marko (ana): Resolve 3/3, Stress 1, wounds Minor 1, -1D, Pistol D6 1 ammo mark."
     )
     assert board["Rolls in play"] == (
-        "#1 Marko: Hacking x Cyber, 3 successes, success, 1 of 2 EP left (Marko).",
-        "#2 Marko: ammo save, passed.",
-        "#3 Marko: mental save, failed.",
+        "#1 Marko: Hacking x Cyber, 3 successes, success, 1 of 2 EP left (Marko) (typed faces).",
+        "#2 Marko: ammo save, passed (typed faces).",
+        "#3 Marko: mental save, failed (typed faces).",
     )
 
 

@@ -58,14 +58,19 @@ def roll_summary(game: CybergodState, roll: TestRecord | SaveRecord) -> str:
         verdict = "passed" if roll.passed else "failed"
         if roll.save == "breakdown":
             verdict = f"rolled {roll.faces[0]}"
-        return f"#{roll.id} {roll.roller}: {roll.save} save, {verdict}."
+        return f"#{roll.id} {roll.roller}: {roll.save} save, {verdict}{_typed(roll)}."
     reading = read(roll, their_successes(roll, game))
     line = f"#{roll.id} {roll.roller}: {roll.written}, {plural(reading.successes, 'success')}"
     line += f", {reading.outcome}"
     holder = ep_holder(roll, reading)
     if holder is not None:
         line += f", {ep_left(roll, reading)} of {plural(reading.ep, 'EP')} left ({holder})"
-    return line + "."
+    return line + _typed(roll) + "."
+
+
+def _typed(roll: TestRecord | SaveRecord) -> str:
+    """The mark of a roll whose faces a person typed (results:), not the bot."""
+    return " (typed faces)" if roll.typed else ""
 
 
 def waiting_for(game: CybergodState) -> list[str]:

@@ -73,6 +73,8 @@ class TestRerolled(Event):
     type_name: ClassVar[str] = "cybergod.test_rerolled@1"
     roll: int
     faces: tuple[int, ...]
+    #: A person typed the new faces (results:), not the bot.
+    typed: bool = False
 
     def describe(self) -> str:
         return f"#{self.roll} re-rolled ({', '.join(map(str, self.faces))})"

@@ -91,7 +91,13 @@ def _rerolled(state: TableState, event: ev.TestRerolled) -> TableState:
     return _change_test(
         state,
         event.roll,
-        lambda t: t.model_copy(update={"faces": event.faces, "rerolls": (*t.rerolls, t.faces)}),
+        lambda t: t.model_copy(
+            update={
+                "faces": event.faces,
+                "rerolls": (*t.rerolls, t.faces),
+                "typed": t.typed or event.typed,
+            }
+        ),
     )
 
 

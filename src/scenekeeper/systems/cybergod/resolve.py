@@ -69,7 +69,10 @@ def reroll(ctx: Context, args: Reroll) -> Decision:
         faces = roll_dice(ctx.dice, [test.die] * test.dice, args.results)
     except DiceError as error:
         raise Refusal(str(error)) from None
-    rerolled = test.model_copy(update={"faces": faces, "rerolls": (*test.rerolls, test.faces)})
+    typed = test.typed or args.results is not None
+    rerolled = test.model_copy(
+        update={"faces": faces, "rerolls": (*test.rerolls, test.faces), "typed": typed}
+    )
     reading = read(rerolled, their_successes(rerolled, game))
     before = ", ".join(map(str, test.faces))
     events: list[Event] = [
@@ -79,7 +82,7 @@ def reroll(ctx: Context, args: Reroll) -> Decision:
             burned=who.resolve_burned,
             reason=f"re-roll of #{test.id}",
         ),
-        ev.TestRerolled(roll=test.id, faces=faces),
+        ev.TestRerolled(roll=test.id, faces=faces, typed=args.results is not None),
     ]
     lines = [
         f"{who.name} spends 1 Resolve ({who.resolve_left - 1} left) to roll #{test.id} again "

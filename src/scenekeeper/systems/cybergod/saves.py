@@ -88,6 +88,7 @@ def save(ctx: Context, args: SaveArgs) -> Decision:
         faces=faces,
         weapon=plan.name if plan else "",
         label=args.label or "",
+        typed=args.results is not None,
     )
     data = save_data(record)
     events, notes = _after(ctx, who, record, plan, data)

@@ -87,6 +87,8 @@ class TestRecord(Model):
     rerolls: tuple[tuple[int, ...], ...] = ()
     effects: tuple[SpentEffect, ...] = ()
     label: str = ""
+    #: A person typed faces of this test (results:, here or in a Resolve re-roll), not the bot.
+    typed: bool = False
 
     @property
     def ep_spent(self) -> int:
@@ -106,6 +108,8 @@ class SaveRecord(Model):
     faces: tuple[int, ...]
     weapon: str = ""
     label: str = ""
+    #: A person typed the faces (results:), not the bot.
+    typed: bool = False
 
     @property
     def failed_dice(self) -> int:

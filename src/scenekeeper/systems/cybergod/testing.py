@@ -167,6 +167,7 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
         burned=args.burn,
         impossible=args.impossible,
         label=args.label or "",
+        typed=args.results is not None,
     )
     reading = read(record, record.their_successes)
     odds = chance_before_test(record)
