@@ -394,5 +394,7 @@ def _marked(decision: Decision, table: Table, invocation: Invocation) -> Decisio
     system = get_system(state.meta.system) if state is not None else None
     if note is None or not decision.events or (system is not None and system.marks_typed_faces):
         return decision
+    if isinstance(decision.reply.data, dict) and decision.reply.data.get("typed"):
+        return decision  # the reply marks its typed faces in its own words
     reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, note))
     return dataclasses.replace(decision, reply=reply)

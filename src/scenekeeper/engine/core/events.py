@@ -121,6 +121,8 @@ class DiceRolled(Event):
     total: int
     by: str
     label: str = ""
+    #: A person typed the faces (results:), not the bot.
+    typed: bool = False
 
     @pydantic.model_validator(mode="after")
     def _faces_make_the_total(self) -> DiceRolled:

@@ -37,12 +37,15 @@ def roll(ctx: Context, args: RollDice) -> Decision:
         raise Refusal(str(error)) from None
     rendered = PlainStringifier().render(result)
     label = f" for {args.label}" if args.label else ""
+    typed = args.results is not None
     data = {
         "expression": result.expression.text,
         "dice": [{"die": f"d{d.sides}", "face": d.face, "kept": d.kept} for d in result.dice],
         "total": result.total,
+        "typed": typed,
     }
-    reply = Reply.say(f"{ctx.actor.name} rolls{label}: {rendered}", data=data)
+    mark = " (typed faces)" if typed else ""
+    reply = Reply.say(f"{ctx.actor.name} rolls{label}{mark}: {rendered}", data=data)
     if ctx.state is None:
         # No game here: the roll is answered but there is no table to record it in.
         return Decision(reply=reply)
@@ -52,5 +55,6 @@ def roll(ctx: Context, args: RollDice) -> Decision:
         total=result.total,
         by=ctx.actor.name,
         label=args.label or "",
+        typed=typed,
     )
     return Decision(events=(event,), reply=reply)
