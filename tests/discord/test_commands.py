@@ -115,7 +115,7 @@ def test_plain_text_output_has_no_embed_and_no_emoji(app: App) -> None:
         assert sent.embeds == []
         assert sent.content is not None
         assert (
-            "Ada rolls #1 (typed): Fighting (Skills) d8 6, Sword (asset) d10 3, d6 5."
+            "Ada rolls #1 (typed faces): Fighting (Skills) d8 6, Sword (asset) d10 3, d6 5."
             in sent.content
         )
         labels = list(sent.labels().values())
@@ -246,6 +246,6 @@ def test_the_session_log_is_a_file_everyone_at_the_table_gets(app: App) -> None:
         assert file.filename == "friday-session-log.md"
         text = file.fp.read().decode("utf-8")
         assert text.startswith("# Friday: session log")
-        assert "rolls #1 (typed): d8 4, d10 5." in text
+        assert "rolls #1 (typed faces): d8 4, d10 5." in text
 
     run(scenario())

@@ -47,9 +47,9 @@ def test_the_log_reads_as_the_evening_went() -> None:
     assert "## Setting up" in text
     assert "- ana: `/game join`" in text
     assert "## Scene: The Docks" in text
-    rolled = "rolls #2 (typed): Agility (Attributes) d10 7, Fighting (Skills) d8 5.  "
+    rolled = "rolls #2 (typed faces): Agility (Attributes) d10 7, Fighting (Skills) d8 5.  "
     assert f"> Mara &lt;b>Voss&lt;/b> {rolled}" in text
-    assert "> Against hard (#1 (typed): d10 4, d10 6): difficulty 10.  " in text
+    assert "> Against hard (#1, typed: d10 4, d10 6): difficulty 10.  " in text
     # The undone roll and the undo itself are not part of what happened.
     assert "/roll pool:d8" not in text
     assert "/undo" not in text

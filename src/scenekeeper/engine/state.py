@@ -7,7 +7,7 @@ what makes undo cheap (see ``aggregate``). Mappings inside states are never muta
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pydantic
 
@@ -55,7 +55,7 @@ class TableMeta(pydantic.BaseModel):
     #: of their own). Only the Discord bot has threads; the console keeps the flag.
     threads_follow: bool = False
     #: Who may type the faces of real dice (engine/core/typed_dice.py): everyone, own, none.
-    typed_dice: str = "everyone"
+    typed_dice: Literal["everyone", "own", "none"] = "everyone"
 
     def wants_plain_text(self, person_id: str) -> bool:
         return self.plain_text or person_id in self.plain_text_people

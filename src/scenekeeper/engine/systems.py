@@ -58,7 +58,7 @@ class GameSystem:
     #: (engine/recheck.py). A checker raises ``Refusal`` unless the events are what the actor
     #: may have made the command do on the state before it.
     file_commands: Mapping[str, FileCommandCheck] = field(default_factory=dict)
-    #: The game's own replies mark dice whose faces were typed (Cortex: "rolls #2 (typed)");
+    #: The game's own replies mark dice whose faces were typed (Cortex: "rolls #2 (typed faces)");
     #: otherwise every reply to a command with typed faces ends with a line saying so.
     marks_typed_faces: bool = False
 

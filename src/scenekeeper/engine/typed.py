@@ -23,13 +23,15 @@ def check_typed(meta: TableMeta, actor_id: str, args: object) -> None:
         return
     if meta.typed_dice == "none":
         raise Refusal(
-            f"This table does not take typed dice ({typed[0]}:); the bot rolls every die. Leave "
-            f"out {' and '.join(f'{t}:' for t in typed)}, or ask the GM (/game results)."
+            "This table takes no typed dice (the GM set /game results allow:none): the bot "
+            f"rolls every die. Leave out {' and '.join(f'{t}:' for t in typed)} and the bot "
+            "rolls them."
         )
     if GM_FACES in typed and not meta.is_gm(actor_id):
         raise Refusal(
-            "At this table only a GM types the faces of the GM's dice (vs_results:); leave it "
-            "out and the bot rolls them."
+            "At this table only a GM types the faces of the GM's dice (the GM set /game results "
+            "allow:own). Leave out vs_results: and the bot rolls them; results: for your own "
+            "pool is fine."
         )
 
 

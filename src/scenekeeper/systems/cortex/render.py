@@ -61,7 +61,7 @@ def roll_lines(
     lines = [f"{roll.roller} rolls #{roll.id}{_typed(roll)}: {_faces(roll)}."]
     if opposition is not None:
         lines.append(
-            f"Against {roll.against} (#{opposition.id}{_typed(opposition)}: "
+            f"Against {roll.against} (#{opposition.id}{', typed' if opposition.typed else ''}: "
             f"{_faces(opposition)}): difficulty {roll.difficulty}."
         )
         opportunities = hitches(steps(opposition))
@@ -114,7 +114,7 @@ def roll_lines(
 
 def _typed(roll: RollRecord) -> str:
     """The mark of a roll whose faces a person typed (results:), not the bot."""
-    return " (typed)" if roll.typed else ""
+    return " (typed faces)" if roll.typed else ""
 
 
 def worth_offering(roll: RollRecord, chosen: Reading) -> list[Reading]:
