@@ -75,8 +75,8 @@ def test_old_records_without_the_mark_load_as_rolled_by_the_bot() -> None:
     assert "typed" not in RollRecord.model_json_schema()["required"]
     assert cybergod_events.TestRerolled.model_validate({"roll": 1, "faces": [3]}).typed is False
     assert TableMeta(name="T", system="cortex", gm="gm").typed_dice == "everyone"
-    typed = DiceRolled(expression="d6", dice=(RolledDie(sides=6, face=2),), total=2, by="gm")
-    assert typed.typed is False
+    made = DiceRolled(expression="d6", dice=(RolledDie(sides=6, face=2),), total=2, by="gm")
+    assert made.typed is False
 
 
 def _table(system: str = "cortex") -> TableDriver:
@@ -90,7 +90,7 @@ def test_only_a_gm_chooses_and_a_refusal_changes_nothing() -> None:
     driver = _table()
     seq = driver.app.table(driver.table_id).seq
     assert "Only the GM" in driver.refused("/game results allow:none", "ana")
-    assert "own already" not in driver.refused("/game results allow:everyone")
+    assert "Typed dice are everyone already" in driver.refused("/game results allow:everyone")
     assert driver.app.table(driver.table_id).seq == seq
     driver.do("/game results allow:own")
     assert "Typed dice: own (/game results)." in driver.do("/game show").reply.text

@@ -96,16 +96,15 @@ def roll_without_character(
             "With no character, a hitch earns no PP and no complication goes on a sheet; "
             "the GM may still bring trouble into the story."
         )
-    if not first:
-        pass  # they have seen where to go from here
-    elif state.meta.is_gm(ctx.actor.id):
+    # Once they have seen where to go from here, it is not said again.
+    if first and state.meta.is_gm(ctx.actor.id):
         lines.append(
             "For the GM's dice, whose 1s are opportunities for the players, use "
             f"/gmroll {option('pool', text)}"
             + (f" {option('vs', vs)}" if vs is not None else "")
             + "."
         )
-    else:
+    elif first:
         lines.append(
             "To roll your character's traits, take one with /game claim character:<name> or "
             "make one with /char new name:<name>."
