@@ -222,3 +222,37 @@ def refused_or_ok(doc: dict[str, Any]) -> str | None:
     driver = TableDriver()
     outcome = import_into(driver, "fresh", doc)
     return outcome.error
+
+
+def _older(value: Any) -> Any:
+    """A document as a version before the typed-faces mark wrote it (no ``typed`` keys, no
+    ``typed_dice`` setting)."""
+    if isinstance(value, dict):
+        return {k: _older(v) for k, v in value.items() if k not in ("typed", "typed_dice")}
+    if isinstance(value, list):
+        return [_older(v) for v in value]
+    return value
+
+
+def test_an_export_from_before_the_typed_mark_still_imports(original: dict[str, Any]) -> None:
+    """Never lose a table: a history recorded before rolls were marked typed imports, though
+    its typed roll (results: in the command) now decides typed=True."""
+    doc = _older(original)
+    assert "typed" not in json.dumps(doc)
+    driver = TableDriver()
+    outcome = import_into(driver, "fresh", doc)
+    assert outcome.ok, outcome.error
+
+
+def test_a_typed_mark_the_command_does_not_make_is_refused() -> None:
+    """Only the older way round is forgiven: a history may not claim typed faces the command
+    did not type."""
+    plain = TableDriver()
+    plain.do('/game new system:cortex name:"Trust"')
+    plain.do("/game join", "alice")
+    plain.do('/roll pool:"d8 d6"', "alice")
+    forged = export(plain)
+    roll = seq_of(forged, "/roll")
+    text = json.dumps(event(forged, roll)["data"]).replace('"typed": false', '"typed": true')
+    event(forged, roll)["data"] = json.loads(text)
+    assert "does not make the events the file says it made" in refused(forged)
