@@ -35,7 +35,7 @@ def test_a_script_with_bytes_that_are_not_utf8_runs_every_other_line(tmp_path: P
         "error: That line holds a byte that is not UTF-8 text (\\xFF); save the text as UTF-8 "
         "and send it again."
     )
-    assert lines[6] == "gm rolls: 2d6 (3, 4) = 7"
+    assert lines[6] == "gm rolls (typed faces): 2d6 (3, 4) = 7"
 
 
 def test_paths_that_cannot_be_read_are_refused_in_one_line(tmp_path: Path) -> None:
