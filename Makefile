@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
             command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
             && { command -v $$p; break; }; done)
 
-.PHONY: play check lint types docs-check test bench fuzz docs lock clean
+.PHONY: play check lint types docs-check test bench fuzz mutants docs lock clean
 
 $(STAMP):
 	@test -n "$(PYTHON)" || { echo "Scenekeeper needs Python 3.11 or newer on PATH (or make PYTHON=/path/to/python3.11)."; exit 1; }
@@ -32,8 +32,8 @@ play: $(STAMP)
 check: lint types docs-check test
 
 lint: $(DEV)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 types: $(DEV)
 	$(BIN)/mypy
@@ -57,6 +57,10 @@ bench: $(DEV)
 ## The whole fuzz run (100,000 made-up lines at Cortex and Scions tables); not part of check.
 fuzz: $(DEV)
 	$(BIN)/python benchmarks/fuzz.py
+
+## Small changes to the code, one at a time: does the suite catch each? (tens of minutes)
+mutants: $(DEV)
+	$(BIN)/python -m tools.mutants $(ARGS)
 
 ## Re-pin every dependency after editing pyproject.toml.
 lock:
