@@ -3,7 +3,8 @@
 Each ``tests/transcripts/**/*.txt`` file holds command lines (``> /roll dice:2d6``, optionally
 ``> @bob /game join``) each followed by the reply the console prints. ``# `` lines are notes
 for the reader; ``# seed: N`` sets the dice. The file is run through a real console session on a
-fresh in-memory table and the output must match line for line.
+fresh in-memory table and the output must match line for line. ``# restart`` stops the bot and
+starts it again on the same database (then a real SQLite file), as a restarted bot would.
 """
 
 from __future__ import annotations
@@ -12,16 +13,23 @@ import difflib
 import io
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.engine.state import Person
+from scenekeeper.store.base import EventStore
+from scenekeeper.store.memory import MemoryStore
+from scenekeeper.store.sqlite import SqliteStore
 from tests.support import make_app
 
 TRANSCRIPTS = sorted((Path(__file__).parent / "transcripts").rglob("*.txt"))
 _SEED = re.compile(r"#\s*seed:\s*(\d+)")
+_SNAPSHOT_EVERY = re.compile(r"#\s*snapshot-every:\s*(\d+)")
+#: A note line where the bot stops and starts again: a new process on the same database file.
+RESTART = "# restart"
 
 
 def _is_note(line: str) -> bool:
@@ -29,25 +37,77 @@ def _is_note(line: str) -> bool:
     return line == "#" or line.startswith("# ")
 
 
-def run_transcript(path: Path) -> tuple[list[str], list[str]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    seed = next((int(m.group(1)) for line in lines if (m := _SEED.fullmatch(line.strip()))), 1)
-    expected = [line for line in lines if line.strip() and not _is_note(line)]
-    commands = [line[2:] for line in expected if line.startswith("> ")]
-    out = io.StringIO()
-    with tempfile.TemporaryDirectory() as files:
-        # Files the bot sends (exports) go to a scratch folder, never the working tree.
-        session = ConsoleSession(
-            app=make_app(seed=seed),
-            table_id=path.stem,
-            out=out,
+def _setting(pattern: re.Pattern[str], lines: list[str], default: int) -> int:
+    found = (m for line in lines if (m := pattern.fullmatch(line.strip())))
+    return next((int(m.group(1)) for m in found), default)
+
+
+class Bot:
+    """The console table a transcript plays at. ``# seed: N`` sets the dice and
+    ``# snapshot-every: N`` how often the state is kept; a transcript with ``# restart`` lines
+    keeps its tables in a real SQLite file, and each restart opens it afresh (snapshot and
+    replay), as a restarted bot does."""
+
+    def __init__(self, path: Path, lines: list[str], files: Path, out: io.StringIO) -> None:
+        self.table_id = path.stem
+        self.seed = _setting(_SEED, lines, 1)
+        self.snapshot_every = _setting(_SNAPSHOT_EVERY, lines, 200)
+        restarts = any(line.strip() == RESTART for line in lines)
+        self.database = files / "database" / "tables.sqlite3" if restarts else None
+        self.files = files
+        self.out = out
+        self.starts = 0
+        self.session = self._start()
+
+    def _start(self) -> ConsoleSession:
+        store: EventStore = SqliteStore(self.database) if self.database else MemoryStore()
+        # A restarted bot's dice are not the ones it would have rolled next.
+        app = make_app(store, seed=self.seed + self.starts, snapshot_every=self.snapshot_every)
+        self.starts += 1
+        return ConsoleSession(
+            app=app,
+            table_id=self.table_id,
+            out=self.out,
             actor=Person("gm", "gm"),
             echo=True,
-            files_dir=Path(files),
+            files_dir=self.files,
         )
-        session.run_lines(commands)
+
+    def restart(self) -> None:
+        self.session.app.store.close()
+        self.session = self._start()
+
+    def close(self) -> None:
+        self.session.app.store.close()
+
+
+def play(path: Path, each: Callable[[int, str], None] | None = None) -> tuple[list[str], str]:
+    """Run a transcript's command lines: its lines, and what the console printed (``each`` is
+    told of every line, with the output so far)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = io.StringIO()
+    with tempfile.TemporaryDirectory() as scratch:
+        files = Path(scratch) / "files"
+        files.mkdir()
+        bot = Bot(path, lines, files, out)
+        try:
+            for number, line in enumerate(lines, start=1):
+                if line.strip() == RESTART:
+                    bot.restart()
+                elif line.startswith("> "):
+                    bot.session.run_line(number, line[2:])
+                if each is not None:
+                    each(number, out.getvalue().replace(str(files), "<files>"))
+        finally:
+            bot.close()
         # Where files are saved differs each run: read it as <files>.
-        return expected, out.getvalue().replace(files, "<files>").splitlines()
+        return lines, out.getvalue().replace(str(files), "<files>")
+
+
+def run_transcript(path: Path) -> tuple[list[str], list[str]]:
+    lines, printed = play(path)
+    expected = [line for line in lines if line.strip() and not _is_note(line)]
+    return expected, printed.splitlines()
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: str(p.relative_to(p.parents[1])))
@@ -68,28 +128,22 @@ def fill_transcript(path: Path) -> str:
     For authoring: ``python -m tests.test_transcripts FILE...`` rewrites the files; read the
     replies before committing -- a transcript is only as right as the person who checked it.
     """
-    lines = path.read_text(encoding="utf-8").splitlines()
-    seed = next((int(m.group(1)) for line in lines if (m := _SEED.fullmatch(line.strip()))), 1)
-    out = io.StringIO()
-    scratch = tempfile.TemporaryDirectory()
-    session = ConsoleSession(
-        app=make_app(seed=seed),
-        table_id=path.stem,
-        out=out,
-        actor=Person("gm", "gm"),
-        files_dir=Path(scratch.name),
-    )
     written: list[str] = []
-    for number, line in enumerate(lines, start=1):
+    seen = 0
+
+    def each(number: int, printed: str) -> None:
+        nonlocal seen
+        line = lines[number - 1]
         if line.startswith("> "):
+            # The console echoes the command itself: keep what followed it.
             written.append(line)
-            out.seek(0)
-            out.truncate()
-            session.run_line(number, line[2:])
-            written.extend(out.getvalue().replace(scratch.name, "<files>").splitlines())
+            written.extend(printed[seen:].splitlines()[1:])
         elif _is_note(line) or not line.strip():
             written.append(line)
-    scratch.cleanup()
+        seen = len(printed)
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    play(path, each)
     return "\n".join(written) + "\n"
 
 
