@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import pytest
@@ -384,6 +385,50 @@ class EventStoreContract:
         assert len(set(hashes)) == 4
         assert [r.hash for r in store.read("t", after=2)] == hashes[2:]
 
+    def test_each_hash_links_to_everything_before_it(self, store: EventStore) -> None:
+        # The same events after a different first event chain to different hashes, every one
+        # of them: a hash vouches for the whole history up to its event, not the event alone.
+        store.append("t", 0, batch("t", 1, 4))
+        store.append("u", 0, [event("u", 1, data={"n": 100}), *batch("u", 2, 3)])
+        assert [r.data for r in store.read("t")][1:] == [r.data for r in store.read("u")][1:]
+        for mine, theirs in zip(store.read("t"), store.read("u"), strict=True):
+            assert mine.hash != theirs.hash
+
+    def test_an_event_copied_from_another_table_is_damage(self, store: EventStore) -> None:
+        # Two tables of the same shape; #3 of the other table, copied whole (its own hash
+        # included) over this table's #3, must not read back as this table's own.
+        store.append("t", 0, batch("t", 1, 5))
+        store.append("u", 0, batch("u", 1, 5, actor="user-2", data={"n": 7}))
+        self.copy_event(store, "u", "t", 3)
+        with pytest.raises(DamagedTable) as caught:
+            store.read("t")
+        assert (caught.value.table_id, caught.value.seq) == ("t", 3)
+        assert [r.seq for r in store.read("t", upto=2)] == [1, 2]
+
+    def test_data_that_is_json_but_not_an_object_is_damage(self, store: EventStore) -> None:
+        # [["n", 3]] is valid JSON and even turns into {"n": 3} by dict(): it must still read
+        # as damage with its seq, never reach the rules as a list.
+        store.append("t", 0, batch("t", 1, 4))
+        self.tamper(store, "t", 3, "data", '[["n", 3]]')
+        with pytest.raises(DamagedTable) as caught:
+            store.read("t")
+        assert caught.value.seq == 3
+        assert "cannot be read" in caught.value.reason
+
+    def test_read_only_and_mixed_key_data_is_stored_as_it_reads_back(
+        self, store: EventStore
+    ) -> None:
+        # Event data may hold read-only mappings and non-string keys (JSON makes them
+        # strings): the chain hashes the data as it reads back, so writing and reading agree.
+        nested = {"outer": MappingProxyType({"b": 1, "a": MappingProxyType({"c": [1]})})}
+        mixed: dict[Any, Any] = {1: "one", "2": "two", "x": {3: True}}
+        store.append("t", 0, [event("t", 1, data=nested), event("t", 2, data=mixed)])
+        store.append("t", 2, batch("t", 3, 1))
+        records = store.read("t")
+        assert records[0].data == {"outer": {"a": {"c": [1]}, "b": 1}}
+        assert records[1].data == {"1": "one", "2": "two", "x": {"3": True}}
+        assert [r.seq for r in store.read("t", after=1)] == [2, 3]
+
     @pytest.mark.parametrize(
         ("column", "value"),
         [
@@ -431,6 +476,11 @@ class EventStoreContract:
 
     def delete_event(self, store: EventStore, table_id: str, seq: int) -> None:
         """Remove one stored event behind the store's back."""
+        raise NotImplementedError
+
+    def copy_event(self, store: EventStore, source: str, target: str, seq: int) -> None:
+        """Overwrite event ``seq`` of ``target`` with every stored column (its hash too) of
+        event ``seq`` of ``source``, behind the store's back."""
         raise NotImplementedError
 
     def fail_inserts_at(self, store: EventStore, seq: int) -> None:

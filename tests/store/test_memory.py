@@ -36,6 +36,10 @@ class TestMemoryStore(EventStoreContract):
         assert isinstance(store, MemoryStore)
         del store._events[table_id][seq - 1]
 
+    def copy_event(self, store: EventStore, source: str, target: str, seq: int) -> None:
+        assert isinstance(store, MemoryStore)
+        store._events[target][seq - 1] = store._events[source][seq - 1]
+
 
 def test_mutating_a_record_after_append_or_read_does_not_change_history() -> None:
     store = MemoryStore()

@@ -77,6 +77,20 @@ class TestPostgresStore(EventStoreContract):
             seq,
         )
 
+    def copy_event(self, store: EventStore, source: str, target: str, seq: int) -> None:
+        assert isinstance(store, PostgresStore)
+        events = f'"{store.schema}".events'
+        query(self.url, f"DELETE FROM {events} WHERE table_id = %s AND seq = %s", target, seq)
+        query(
+            self.url,
+            f"INSERT INTO {events} (table_id, seq, type, data, actor, time, command_seq, "
+            "command, hash) SELECT %s, seq, type, data, actor, time, command_seq, command, hash "
+            f"FROM {events} WHERE table_id = %s AND seq = %s",
+            target,
+            source,
+            seq,
+        )
+
 
 @pytest.mark.postgres
 def test_open_store_url_selects_the_schema(postgres_url: str, postgres_schema: str) -> None:

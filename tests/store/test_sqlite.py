@@ -84,6 +84,17 @@ class TestSqliteStore(EventStoreContract):
         conn.execute("DELETE FROM events WHERE table_id = ? AND seq = ?", (table_id, seq))
         conn.close()
 
+    def copy_event(self, store: EventStore, source: str, target: str, seq: int) -> None:
+        assert isinstance(store, SqliteStore)
+        conn = raw(store.path)
+        conn.execute("DELETE FROM events WHERE table_id = ? AND seq = ?", (target, seq))
+        conn.execute(
+            "INSERT INTO events SELECT ?, seq, type, data, actor, time, command_seq, command, hash "
+            "FROM events WHERE table_id = ? AND seq = ?",
+            (target, source, seq),
+        )
+        conn.close()
+
 
 def test_file_is_durable_and_shareable(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "a" / "b" / "t.sqlite3")
