@@ -153,6 +153,22 @@ def test_an_event_that_is_not_json_is_damage_with_its_seq(path: Path) -> None:
     assert message.startswith("This table's history is damaged from event #4 (its stored data")
 
 
+def test_data_that_is_json_but_no_object_is_damage_with_the_way_out(path: Path) -> None:
+    # The pairs of the stored object as a list: valid JSON, the same keys and values, but no
+    # event's data. The table says where its history is damaged and how to recover, as for any
+    # damage, instead of failing "on our side"; reading and the export still work.
+    (text,) = sql(path, "SELECT data FROM events WHERE table_id = 'heist' AND seq = 4")[0]
+    pairs = json.dumps(list(json.loads(str(text)).items()))
+    sql(path, "UPDATE events SET data = ? WHERE table_id = 'heist' AND seq = 4", pairs)
+    heist = TableDriver(app=open_app(path), table_id="heist")
+    message = heist.refused("/pp give character:Ada")
+    assert message.startswith("This table's history is damaged from event #4 (its stored data")
+    assert "/game export" in message
+    exported = heist.do("/game export")
+    document = json.loads(exported.reply.files[0].content)
+    assert [e["seq"] for e in document["events"]] == [1, 2, 3]
+
+
 def test_damaged_utf8_is_damage_not_an_unanswering_store(path: Path) -> None:
     sql(path, "UPDATE events SET actor = CAST(X'61FF' AS TEXT) WHERE table_id='heist' AND seq=3")
     message = TableDriver(app=open_app(path), table_id="heist").refused("/pp give character:Ada")
