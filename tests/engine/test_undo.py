@@ -129,3 +129,66 @@ def test_replaying_an_undo_of_the_wrong_command_is_corrupt_history() -> None:
     )
     with pytest.raises(CorruptHistory, match="not the newest"):
         replay([bogus], table)
+
+
+def _state(driver: TableDriver) -> TableState:
+    state = driver.app.table("t1").state
+    assert state is not None
+    return state
+
+
+def test_undo_past_a_full_window_gives_each_state_before_after_a_restart() -> None:
+    # 130 commands that each change the table (seats are taken and left): the window
+    # slides from its oldest end, the oldest command is folded into its base, and a restart
+    # (a fresh app: snapshot + replay) still undoes each of the newest 100 to the state before.
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store, snapshot_every=9))
+    driver.do("/game new system:generic name:Long")
+    before: list[TableState] = []
+    for n in range(130):
+        who = ["bob", "carol", "dan"][n % 3]
+        before.append(_state(driver))
+        driver.do("/game join" if n % 6 < 3 else "/game leave", who)
+    restarted = TableDriver(app=make_app(store))
+    assert restarted.app.table("t1") == driver.app.table("t1")
+    for n in range(129, 29, -1):
+        restarted.do("/undo")
+        assert _state(restarted) == before[n], f"undo of command {n} did not give the state before"
+    assert "nothing to undo" in restarted.refused("/undo")
+    # What is older than the window stays, after another restart too.
+    again = TableDriver(app=make_app(store))
+    assert _state(again) == before[30]
+
+
+def test_redo_of_several_puts_back_the_newest_undone_last() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Redo")
+    states = [_state(driver)]
+    for who in ["bob", "carol", "dan"]:
+        driver.do("/game join", who)
+        states.append(_state(driver))
+    undone = driver.do("/undo count:3")
+    assert [e.event.target_seq for e in undone.events] == [4, 3, 2]  # type: ignore[attr-defined]
+    assert _state(driver) == states[0]
+    redone = driver.do("/redo count:2")
+    assert redone.reply.text == (
+        "Redid #2 /game join (by bob).",
+        "Redid #3 /game join (by carol).",
+    )
+    assert _state(driver) == states[2]
+    assert driver.do("/redo").reply.text == ("Redid #4 /game join (by dan).",)
+    assert _state(driver) == states[3]
+    assert "nothing to redo" in driver.refused("/redo")
+
+
+def test_redo_after_everything_was_undone_rebuilds_from_the_base() -> None:
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store, snapshot_every=2))
+    driver.do('/game new system:generic name:"Empty window"')
+    driver.do("/game join", "bob")
+    after_join = _state(driver)
+    driver.do("/undo")
+    assert driver.app.table("t1").window == ()
+    driver.do("/redo")
+    assert _state(driver) == after_join
+    assert make_app(store).table("t1") == driver.app.table("t1")
