@@ -436,6 +436,7 @@ class EventStoreContract:
             ("actor", "mallory"),
             ("time", "2030-01-01T00:00:00Z"),
             ("command", "/pp give amount:99"),
+            ("command_seq", "2"),
             ("type", "test.forged@1"),
             ("hash", "0" * 64),
         ],
