@@ -176,6 +176,28 @@ def test_a_players_sheet_import_in_the_history_may_not_set_gm_parts() -> None:
     assert "a player's import set pp: only a GM gives plot points" in refused(forged)
 
 
+def test_a_players_sheet_import_in_the_history_may_not_rewrite_a_gmc() -> None:
+    # The GM rewrites the GMC Thug from a file (a GM may); the file then says bob did it. A
+    # GMC is nobody's character, so it is not bob's to import over.
+    driver = cortex_table()
+    driver.do("/char new name:Thug gmc:true")
+    sheet = '{"name": "Thug", "distinctions": ["Big", "Mean", "Slow"]}'
+    outcome = driver.app.handle(
+        "t1",
+        person("gm"),
+        "/char import file:thug.json",
+        read_file=lambda _p: Attachment("thug.json", sheet.encode()),
+    )
+    assert outcome.ok, outcome.error
+    doc = export(driver)
+    assert refused_or_ok(doc) is None
+    forged = copy.deepcopy(doc)
+    for record in forged["events"]:
+        if record["command"].startswith("/char import"):
+            record["actor"] = "bob"
+    assert "Thug is not bob's character" in refused(forged)
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [

@@ -462,6 +462,16 @@ class EventStoreContract:
         with pytest.raises(DamagedTable, match="#2: the event is missing"):
             store.read("t")
 
+    def test_a_read_that_starts_at_a_missing_event_is_damage(self, store: EventStore) -> None:
+        # Reading on from #2 (a snapshot's seq) needs #2 itself: its hash is what #3 chains
+        # from. Without it the read must not start at #3 as if the history were whole.
+        store.append("t", 0, batch("t", 1, 3))
+        self.delete_event(store, "t", 2)
+        with pytest.raises(DamagedTable, match="#2: the event is missing"):
+            store.read("t", after=2)
+        with pytest.raises(DamagedTable, match="#2: the event is missing"):
+            store.read("t", after=1)
+
     def test_appends_chain_on_from_the_head(self, make_store: StoreFactory) -> None:
         first = make_store()
         first.append("t", 0, batch("t", 1, 2))

@@ -1,6 +1,10 @@
 """Small changes to the modules the next issues move: the undo window, the hash chain, the
 sheets and the Discord controls. Each is a slip a refactor could make; each ``bug`` says what
-a table would feel."""
+a table would feel.
+
+Left out as equivalent (no test can tell them from the code as it is): dropping
+``chain._check_text`` (the hash of the same fields fails on the same lone surrogates first).
+"""
 
 from __future__ import annotations
 
@@ -155,14 +159,6 @@ HASH_CHAIN = (
         "        if not body or body[0][0] != after:\n",
         "        if not body:\n",
         "a read after a missing event skips it and reads on as if whole",
-        CHAIN,
-    ),
-    Mutant(
-        "chain.text-not-checked",
-        "store/chain.py",
-        "            _check_text(record)\n",
-        "",
-        "damaged UTF-8 in an actor or command reads back as text",
         CHAIN,
     ),
     Mutant(
