@@ -121,3 +121,31 @@ def test_fold_reads_as_people_read() -> None:
     assert same("Kessler's  Physical", "kessler's physical")
     assert not same("Ada", "Adam")
     assert fold("Bo1") == fold("Bol")
+
+
+def test_only_a_gm_imports_a_sheet_for_someone_else() -> None:
+    driver = TableDriver()
+    driver.do('/game new system:mettle name:"Owners"')
+    driver.do("/game join", "ana")
+    driver.do("/game join", "ben")
+    sheet = b"name: Viktor\nconcept: 5\nframe: 3\nmotive: 4\nnature: 3\npoise: 2\n"
+
+    def import_for_ben(actor: str) -> tuple[bool, str | None]:
+        outcome = driver.app.handle(
+            "t1",
+            person(actor),
+            "/char import file:viktor.yaml owner:ben",
+            read_file=lambda _p: Attachment("viktor.yaml", sheet),
+        )
+        return outcome.ok, outcome.error
+
+    before = driver.app.store.head("t1")
+    assert import_for_ben("ana") == (
+        False,
+        "Only a GM imports characters for someone else; leave out owner:.",
+    )
+    assert driver.app.store.head("t1") == before
+    assert import_for_ben("gm") == (True, None)
+    state = driver.app.table("t1").state
+    assert state is not None
+    assert state.meta.owner_of("Viktor") == "ben"
