@@ -1,0 +1,40 @@
+"""Whose sheet a command means when no character is named, in every game with sheets: the one
+the person plays; a person who plays two is asked, never answered with one of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import TableDriver
+
+
+@pytest.mark.parametrize("game", ["cortex", "scions", "mettle", "cybergod"])
+def test_a_player_with_two_characters_is_asked_whose_sheet(game: str) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Whose")
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Ada owner:ana")
+    shown = driver.do("/char show", "ana").reply.text
+    assert shown[0].startswith("Ada")
+    driver.do("/char new name:Bea owner:ana")
+    head = driver.app.store.head("t1")
+    assert driver.refused("/char show", "ana") == (
+        "Whose sheet? Add character:<name> (characters: Ada, Bea)."
+    )
+    assert driver.app.store.head("t1") == head
+    assert driver.do("/char show character:Bea", "ana").reply.text[0].startswith("Bea")
+
+
+@pytest.mark.parametrize("game", ["cortex", "scions"])
+def test_a_new_gmc_has_no_plot_points_and_a_pc_the_starting_ones(game: str) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Points")
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Thug gmc:true")
+    driver.do("/char new name:Ada", "ana")
+    state = driver.app.table("t1").state
+    assert state is not None
+    characters = state.game.characters  # type: ignore[attr-defined]
+    assert characters["Thug"].pp == 0
+    assert characters["Ada"].pp == state.game.rules.start_points  # type: ignore[attr-defined]
+    assert state.game.rules.start_points > 0  # type: ignore[attr-defined]
