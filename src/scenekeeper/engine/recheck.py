@@ -193,9 +193,10 @@ def _same(decided: Sequence[Event], recorded: Sequence[Event]) -> bool:
 
 #: Marks added to events after histories could record them, each False in an older history
 #: even where the command made again sets it: ``typed`` (faces typed with results:, which the
-#: recorded command text still shows). Only that way round is forgiven; a mark the history has
-#: and the command does not make is still a mismatch.
-_ADDED_MARKS = ("typed",)
+#: recorded command text still shows) and ``keeps_numbers`` (an undo that keeps the roll
+#: numbers it used; an older history replays with the numbers it gave). Only that way round is
+#: forgiven; a mark the history has and the command does not make is still a mismatch.
+_ADDED_MARKS = ("typed", "keeps_numbers")
 
 
 def _as_recorded(decided: Any, recorded: Any) -> Any:

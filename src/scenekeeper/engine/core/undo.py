@@ -58,7 +58,9 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
     targets = list(reversed(window[-args.count :]))
     _check_may_touch(ctx, targets, "undo")
     return Decision(
-        events=tuple(Undone(target_seq=t.seq, command=t.command) for t in targets),
+        events=tuple(
+            Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
+        ),
         reply=Reply.say(*(f"Undid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
     )
 
@@ -90,7 +92,9 @@ def redo(ctx: Context, args: Count) -> Decision:
                 "a GM; only a GM can redo it."
             )
     return Decision(
-        events=tuple(Redone(target_seq=t.seq, command=t.command) for t in targets),
+        events=tuple(
+            Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
+        ),
         reply=Reply.say(*(f"Redid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
     )
 
