@@ -76,6 +76,13 @@ MODS = (
         "npc-staggered",
         "GM characters may take Staggered instead of Fallen too (off: only players' characters).",
     ),
+    Mod(
+        "bp-armor",
+        "BP (bulletproof) armor halves the first firearm damage it takes after Soak, then is "
+        "ordinary armor (resources.md, Armor).",
+        default=True,
+        older_tables=False,
+    ),
 )
 
 _POINTERS = {

@@ -14,7 +14,14 @@ from scenekeeper.dice import DiceError, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import DiceRolled, RolledDie
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.systems.mettle.damage import harm, land, set_mettle, soak_of, stagger
+from scenekeeper.systems.mettle.damage import (
+    harm,
+    land,
+    land_before_change,
+    set_mettle,
+    soak_of,
+    stagger,
+)
 from scenekeeper.systems.mettle.names import character, may_act_for
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
@@ -73,6 +80,8 @@ def damage(ctx: Context, args: Damage) -> Decision:
     plan = Plan(ctx)
     who = character(ctx, args.character)
     plan.close_window()
+    land_before_change(plan, who.name)
+    who = plan.get(who.name)
     amount, shown = roll_amount(plan, args.amount, args.results, args.label or "damage")
     if args.soak == "frame":
         soak: tuple[int, str] | None = soak_of(who)
@@ -161,9 +170,13 @@ class SetMettle:
 def set_value(ctx: Context, args: SetMettle) -> Decision:
     plan = Plan(ctx)
     who = character(ctx, args.character)
-    if args.value == who.mettle:
-        raise Refusal(f"{who.name}'s Mettle is {who.mettle} already.")
     plan.close_window()
+    land_before_change(plan, who.name)
+    who = plan.get(who.name)
+    if args.value == who.mettle:
+        # Routine, with nothing to do: said, and no refusal.
+        plan.say(f"{who.name}'s Mettle is {who.mettle} already; nothing changes.")
+        return plan.decision()
     plan.say(f"{who.name}: Mettle {who.mettle} -> {args.value} (of {who.max_mettle}).")
     set_mettle(plan, who.name, args.value, "set by the GM")
     return plan.decision()

@@ -18,7 +18,7 @@ from scenekeeper.engine.turns import TurnError, rejoin, start
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import character, is_gm, may_act_for, mettle, own_character
+from scenekeeper.systems.mettle.names import character, is_gm, may_act_for, mettle
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.rules import ACTIONS
@@ -33,6 +33,7 @@ from scenekeeper.systems.mettle.volley import (
     next_out,
     pass_on,
 )
+from scenekeeper.systems.mettle.whose_turn import turn_character
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 
@@ -104,6 +105,9 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     except TurnError as error:
         raise Refusal(f"{error} ({out.get(lead, 'no Action')}).") from None
     plan.close_window()
+    if game.held_hit is not None:
+        plan.say("The held hit lands first (no Defend).")
+        land(plan, game.held_hit)
     for name in surprised:
         if not game.characters[name].has("surprised"):
             plan.add(ev.StatusGained(character=name, status="surprised", reason="caught unawares"))
@@ -167,19 +171,34 @@ def handoff(ctx: Context, args: HandOff) -> Decision:
             ),
             f"{current} passes",
         )
-    _choose(plan, current, args.to)
+    _choose(plan, current, args.to, acted=init.passing)
     settle(plan)
     return plan.decision()
 
 
-def _choose(plan: Plan, current: str, to: str | None) -> None:
+def _choose(plan: Plan, current: str, to: str | None, *, acted: bool = True) -> None:
+    """``current`` passes Initiative ``to`` someone with an Action (``acted``: they had taken
+    their Action before this command, not given it up in it)."""
     init = running(plan)
     finished = not init.parts_left(current)
     choice = candidates(init, current, finished=finished)
     if init.gm_picks:
         choice = gm_characters(plan.game, choice)
+    if not choice:
+        # Nobody else has an Action (they lost it meanwhile): the Round ends.
+        if to is not None:
+            raise Refusal(
+                f"Nobody else has an Action this Round: leave out to: (/order handoff) and "
+                f"Round {init.order.round} ends."
+            )
+        target = init.target if init.target_of == current else None
+        pass_on(plan, current, target, finished=True)
+        return
     listed = "|".join(choice)
     if to is None:
+        if len(choice) == 1:
+            give(plan, choice[0], finished=finished, why=" (the only one with an Action)")
+            return
         raise Refusal(f"Pass Initiative to someone with an Action: to:<{listed}>.")
     if to.strip().casefold() == "gm" and not init.gm_picks:
         theirs = gm_characters(plan.game, choice)
@@ -192,6 +211,11 @@ def _choose(plan: Plan, current: str, to: str | None) -> None:
         to = theirs[0]
     found = plan.game.key(to) or to
     if found == current and found not in choice:
+        if not acted:
+            raise Refusal(
+                f"It is {found}'s turn already: take the Action (/act), or give it up and pass "
+                f"to {listed}."
+            )
         raise Refusal(f"{found} has taken their Action this Round; pass to {listed}.")
     if found not in choice:
         why = init.lost.get(found) or ("acted this Round" if found in init.order.acted else "")
@@ -251,7 +275,7 @@ class FreeMove:
 def free_move(ctx: Context, args: FreeMove) -> Decision:
     plan = Plan(ctx)
     init = running(plan)
-    who = own_character(ctx, args.character)
+    who = turn_character(ctx, args.character)
     may_act_for(ctx, who)
     for status in ("staggered", "incapacitated"):
         if who.has(status):
@@ -287,7 +311,7 @@ class Wait:
 def wait(ctx: Context, args: Wait) -> Decision:
     plan = Plan(ctx)
     init = running(plan)
-    who = own_character(ctx, args.character)
+    who = turn_character(ctx, args.character)
     may_act_for(ctx, who)
     if not is_turn(init, who.name):
         raise Refusal(f"{who.name} may Wait on their own turn, instead of acting.")
@@ -318,7 +342,7 @@ class Rejoin:
 def rejoin_order(ctx: Context, args: Rejoin) -> Decision:
     plan = Plan(ctx)
     init = running(plan)
-    who = own_character(ctx, args.character)
+    who = turn_character(ctx, args.character, waiting=True)
     may_act_for(ctx, who)
     name = who.name
     if name not in init.waiting:
@@ -358,9 +382,16 @@ def end(ctx: Context, _args: NoOptions) -> Decision:
     plan.close_window()
     if plan.game.held_hit is not None:
         land(plan, plan.game.held_hit)
+    surprised = []
     for name, who in plan.game.characters.items():
         if who.delayed:
             plan.add(ev.DelayChanged(character=name, delayed=False))
+        if who.has("surprised"):
+            # Surprise is this Initiative's first Round: it never costs the next one's.
+            plan.add(ev.StatusLost(character=name, status="surprised", reason="Initiative ended"))
+            surprised.append(name)
     set_initiative(plan, None, "initiative ended")
     plan.say("Initiative ends.")
+    if surprised:
+        plan.say(f"No longer Surprised: {', '.join(surprised)}.")
     return plan.decision()

@@ -71,6 +71,8 @@ class HeldHit(_Frozen):
     stun: bool = False
     stun_weapon: bool = False
     stun_only: bool = False
+    #: Made with a firearm: the first such hit on BP armor is halved after Soak (R56).
+    firearm: bool = False
     check: int = 0
 
 
