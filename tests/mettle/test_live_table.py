@@ -278,3 +278,31 @@ def test_a_players_sheet_file_sets_no_status() -> None:
     outcome = import_file(driver, "v.json", '{"name": "Viktor", "statuses": {}}')
     assert outcome.ok, outcome.error
     assert sheet(driver, "Viktor").statuses == {}
+
+
+# -- The Guide's secret Dose ------------------------------------------------------------------
+
+
+def test_a_poison_dose_and_its_faces_are_never_shown_again() -> None:
+    driver = mettle_table()
+    line = (
+        '/status add character:Viktor status:afflicted kind:poison dose:7d6 results:"6 6 6 6 6 6 5"'
+    )
+    out = driver.do(line)
+    assert out.reply.private == (
+        "Dose 7d6 (6 6 6 6 6 6 5) = 41 - Frame 3 = 38 (kept from the players).",
+    )
+    seen = list(driver.do("/history count:1", "dana").reply.text)
+    log = driver.do("/game log", "dana").reply.files[0].content.decode()
+    seen += list(driver.do("/undo").reply.text)
+    seen += list(driver.do("/redo").reply.text)
+    seen += list(driver.do("/history count:3", "dana").reply.text)
+    for text in (*seen, log):
+        assert "7d6" not in text
+        assert "6 6 6" not in text
+    assert seen[0] == (
+        "#13 Gemma: /status add character:Viktor status:afflicted kind:poison dose:(secret) "
+        "results:(secret) → Viktor is afflicted (poison)"
+    )
+    assert "dose:(secret) results:(secret)" in log
+    assert seen[1].startswith("Undid #13 /status add character:Viktor status:afflicted")

@@ -59,8 +59,9 @@ class AddStatus:
     kind: Annotated[
         str | None, Opt("afflicted: disease, poison or tranquilizer", choices=KINDS)
     ] = None
-    dose: Annotated[str | None, Opt("afflicted: the Dose to roll, like 2d6")] = None
-    results: Annotated[str | None, Opt("the faces you rolled for the Dose")] = None
+    # The Dose is the Guide's secret (scenes.md, Affliction): never shown again.
+    dose: Annotated[str | None, Opt("afflicted: the Dose to roll, like 2d6", secret=True)] = None
+    results: Annotated[str | None, Opt("the faces you rolled for the Dose", secret=True)] = None
 
 
 @commands.command(
