@@ -77,7 +77,6 @@ BAD = [
     ("/resolve reroll roll:1", "ben", "ana's character"),
     ('/resolve reroll roll:1 results:"1"', "ana", "has 1 face"),
     ("/resolve refresh scope:session", "ana", "Only the GM"),
-    ("/resolve refresh scope:session", "gm", "Nobody has"),
     ("/resolve refresh scope:downtime amount:2", "gm", "amount: is for burned"),
     # Wounds
     ("/wound add character:Marko dc:2", "ana", "Only the GM"),

@@ -70,7 +70,7 @@ def test_waiting_for_names_what_moves_the_table_on() -> None:
     driver.do('/save kind:mental dice:1 results:"6"', "ana")
     waive = "a GM waives it by setting Stress: /char set character:Marko trait:stress value:<n>"
     assert _waiting(driver) == [
-        f"Marko's Stress Save (1 dice): /save kind:stress character:Marko ({waive}).",
+        f"Marko's Stress Save (roll 1 D10): /save kind:stress character:Marko ({waive}).",
         "Marko's Pistol is out of ammo: /reload weapon:Pistol character:Marko.",
     ]
     driver.do('/save kind:stress results:"10"', "ana")

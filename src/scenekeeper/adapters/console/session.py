@@ -19,7 +19,7 @@ from scenekeeper.app import App, Outcome
 from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment
 from scenekeeper.engine.core.lifecycle import has_ended, next_table
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.parse import echo
+from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.state import Person
 
 

@@ -16,7 +16,13 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.names import cybergod, mod_on
-from scenekeeper.systems.cybergod.sheet import AMMO_SIZES, Character, Weapon, clean_name
+from scenekeeper.systems.cybergod.sheet import (
+    AMMO_SIZES,
+    Character,
+    Weapon,
+    clean_name,
+    stress_dice,
+)
 from scenekeeper.systems.cybergod.state import SaveRecord
 
 #: corebook 09: "the 6th consecutive" Ammo Save means reload whatever it shows.
@@ -159,9 +165,9 @@ def _mental(
             new_saves = tuple(range(who.stress + 1, stress + 1))
         else:
             new_saves = (stress,)
-        rolls = " and ".join(f"{n} dice" for n in new_saves)
-        die = f"D{who.stress_die}" if who.stress_die else "the Stress die"
-        then = f"roll a Stress Save ({rolls} of {die}): /save kind:stress character:{_q(who.name)}"
+        rolls = " and ".join(stress_dice(who, n) for n in new_saves)
+        saves = "a Stress Save" if len(new_saves) == 1 else f"{len(new_saves)} Stress Saves"
+        then = f"{saves} (roll {rolls}): /save kind:stress character:{_q(who.name)}"
     event = ev.StressChanged(
         character=who.name,
         stress=stress,

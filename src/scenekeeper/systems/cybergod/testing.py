@@ -139,6 +139,11 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
     penalty = who.wounds.penalty if who is not None and mod_on(state, "wounds") else 0
     dice = final_dice(pool.dice, args.mod, penalty, cap=mod_on(state, "modifier-cap"))
     rolling = dice.dice if not args.impossible else 0
+    if args.impossible and args.results is not None:
+        raise Refusal(
+            "An impossible test fails whatever the dice, so none are rolled (the GM called it "
+            "impossible: impossible:true): leave out results:."
+        )
     if rolling == 0 and args.results is not None:
         raise Refusal("There is nothing to roll (no dice): leave out results:.")
     try:
@@ -155,7 +160,8 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
         modifier=args.mod,
         wound_penalty=dice.wound_penalty,
         applied=dice.applied,
-        dice=rolling,
+        # An impossible test records its pool's dice, none of them rolled (no faces).
+        dice=dice.dice,
         faces=faces,
         threshold=against.threshold,
         difficulty=against.named,
