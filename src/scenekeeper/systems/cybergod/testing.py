@@ -25,6 +25,7 @@ from scenekeeper.systems.cybergod.pools import final_dice, parse_pool
 from scenekeeper.systems.cybergod.reading import (
     DIFFICULTIES,
     DIFFICULTY_NAMES,
+    MAX_THRESHOLD,
     count_successes,
     read,
 )
@@ -33,8 +34,6 @@ from scenekeeper.systems.cybergod.sheet import Character, key
 from scenekeeper.systems.cybergod.state import GM_ROLLER, TestRecord
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
-#: R20: a bare threshold for difficulties the table does not name.
-MAX_THRESHOLD = 20
 _REF = re.compile(r"#(\d+)")
 _LEVELS = {
     key(name): (threshold, DIFFICULTY_NAMES[threshold]) for name, threshold in DIFFICULTIES.items()

@@ -106,7 +106,8 @@ def split(ctx: Context, args: Split) -> Decision:
     caps = [own_pool(who, a, args.weapon) for a in actions]
     total = max(caps)
     if total < len(actions):
-        raise Refusal(f"{total} dice cannot make {len(actions)} parts of at least 1D each.")
+        dice = f"{total} {'die' if total == 1 else 'dice'}"
+        raise Refusal(f"{dice} cannot make {len(actions)} parts of at least 1D each.")
     if args.dice is None:
         dealt = even(total, caps)
     else:
