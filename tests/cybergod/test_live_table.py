@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scenekeeper.engine.systems import get_system
-from tests.cybergod.helpers import cybergod_table, game_of
+from tests.cybergod.helpers import cybergod_table, game_of, import_sheet
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver
 
@@ -135,3 +135,18 @@ def test_an_older_impossible_test_recorded_with_no_dice_still_imports() -> None:
     for roll in doc["rolls"]:
         roll["dice"] = 3
     assert not import_into(TableDriver(app=driver.app), "forged", doc).ok
+
+
+def test_a_players_file_keeps_stress_while_saves_are_owed_even_in_an_import() -> None:
+    driver = cybergod_table()
+    driver.do('/save kind:mental character:Marko dice:1 results:"6"')
+    import_sheet(driver, "name: Marko\nstress: 0\n", "ana")
+    marko = game_of(driver).characters["Marko"]
+    assert (marko.stress, marko.stress_saves_due) == (1, (1,))
+    doc = export(driver)
+    imports = [e for e in doc["events"] if e["type"].startswith("cybergod.sheet_imported")]
+    imports[-1]["data"]["character"]["stress"] = 0  # as a forged file would have made it
+    doc["characters"]["Marko"]["stress"] = 0
+    outcome = import_into(TableDriver(app=driver.app), "forged", doc)
+    assert not outcome.ok
+    assert "a player's import set stress" in (outcome.error or "")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pydantic
 
-from scenekeeper.engine.documents import read_document
+from scenekeeper.engine.documents import read_document, short_name, whole_number
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
 from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, made_item
@@ -31,9 +31,8 @@ _NUMBERS = {
     "vouchers": (0, 99),
     "xp": (0, 999),
 }
-#: As the commands that write them: /char new name:, /char backstory text:, /char set
-#: descriptor:, /char gear special:, /status add value:.
-MAX_NAME = 60
+#: As the commands that write them: /char backstory text:, /char set descriptor:, /char gear
+#: special:, /status add value: (names: engine.documents.MAX_NAME, as /char new name:).
 MAX_BACKSTORY = 200
 MAX_DESCRIPTOR = 80
 MAX_SPECIALS_TEXT = 120
@@ -105,16 +104,7 @@ def _key(text: object) -> str:
 
 def _number(value: object, where: str, low: int, high: int) -> int:
     """A whole number in the range its command takes (``/char set``, ``/mettle set``...)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(f"{where}: write a whole number, not {_shown(value)}.")
-    if not low <= value <= high:
-        raise Refusal(f"{where}: a whole number from {low} to {high}, not {_shown(value)}.")
-    return value
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 20 else f"{text[:17]}..."
+    return whole_number(value, where, low, high)
 
 
 def _sheet(item: object, where: str) -> SheetData:
@@ -124,8 +114,7 @@ def _sheet(item: object, where: str) -> SheetData:
     if not isinstance(name_value, str) or not name_value.strip():
         raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
     name = clean_name(name_value)
-    if len(name) > MAX_NAME:
-        raise Refusal(f"{where}: a name is at most {MAX_NAME} characters ({name[:20]}...).")
+    short_name(name, where)
     where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
     fields: dict[str, Any] = {"name": name, "attributes": {}, "descriptors": {}}
     given = {"name"}
@@ -233,8 +222,7 @@ def _gear(value: object, where: str) -> tuple[Gear, ...]:
 def _item(name: str, spec: object, where: str) -> Gear:
     """A table name alone takes the table's numbers; with numbers, they replace the table's
     (``{name: Sword, hit: 2}`` keeps the Sword's DM); any other name is one's own item."""
-    if len(name) > MAX_NAME:
-        raise Refusal(f"{where}: an item's name is at most {MAX_NAME} characters.")
+    short_name(name, where, "an item's name")
     if not spec:
         return known(name) or Gear(name=name)
     if not isinstance(spec, Mapping):
