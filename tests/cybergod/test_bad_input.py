@@ -97,7 +97,6 @@ BAD = [
     ("/char set character:Marko trait:Mind die:d8", "ben", "ana's character"),
     ("/char delete character:Marko", "ana", "Only the GM"),
     ("/scene round", "gm", "No scene is running"),
-    ("/scene end", "gm", "No scene is running"),
     ("/scene start type:action", "gm", "not one of freeform, turn-based"),
     ("/scene start type:freeform", "ana", "Only the GM"),
     # Other games' commands and options

@@ -150,3 +150,16 @@ def test_a_players_file_keeps_stress_while_saves_are_owed_even_in_an_import() ->
     outcome = import_into(TableDriver(app=driver.app), "forged", doc)
     assert not outcome.ok
     assert "a player's import set stress" in (outcome.error or "")
+
+
+def test_a_mistyped_weapon_is_never_taken_as_a_new_one() -> None:
+    driver = cybergod_table()  # Marko carries a Pistol
+    message = unchanged(driver, '/save kind:ammo weapon:Pistl results:"3"', "ana")
+    assert message == (
+        "Marko has no weapon called Pistl; did you mean weapon:Pistol? A weapon new to the "
+        "sheet needs a name of its own."
+    )
+    out = driver.do('/save kind:ammo weapon:pist results:"3"', "ana")  # its start finds it
+    assert "Pistol: 1 mark; the next Ammo Save rolls 2 D6." in out.reply.text
+    out = driver.do('/save kind:ammo weapon:Shotgun results:"3"', "ana")
+    assert "Shotgun goes on Marko's sheet (ammo D6)." in out.reply.text

@@ -306,3 +306,16 @@ def test_a_poison_dose_and_its_faces_are_never_shown_again() -> None:
     )
     assert "dose:(secret) results:(secret)" in log
     assert seen[1].startswith("Undid #13 /status add character:Viktor status:afflicted")
+
+
+def test_a_sheet_files_gear_like_a_table_item_is_refused_and_unknown_items_are_said() -> None:
+    with pytest.raises(Refusal) as caught:
+        read_sheets(b"name: A\ngear: [Kevlar]\n", "a.yaml")
+    assert str(caught.value) == (
+        "a.yaml: A: gear: Kevlar: not on the gear tables; did you mean Kevlar vest? For an "
+        "item of your own, give its numbers (name: {soak:, load:, hit:, dm:, special:})."
+    )
+    driver = mettle_table()
+    outcome = import_file(driver, "a.yaml", "name: Ana\nnature: 3\ngear: [Rope, Sword]\n", "dana")
+    assert outcome.ok, outcome.error
+    assert "Not on the gear tables, so with no numbers: Rope." in outcome.reply.text

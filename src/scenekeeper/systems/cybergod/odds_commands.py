@@ -229,7 +229,10 @@ def _against(
             '#4 or opposing dice like 3d8 (with a difficulty: "moderate 3d8").'
         )
     if len(dice_words) + len(refs) > 1:
-        raise Refusal("Ask about one opposing roll at a time.")
+        raise Refusal(
+            'Ask about one opposing roll at a time: vs:"#4" or vs:"3d8" (with a difficulty: '
+            'vs:"moderate 3d8").'
+        )
     if dice_words:
         return _opposing_dice(pool, dice_words[0], level or OPPOSED_MARGIN, ratings, data)
     if refs:

@@ -150,7 +150,7 @@ def rate(ctx: Context, args: RateAttribute) -> Decision:
                 "purchase (characters.md, Credit)."
             )
         if attribute != "credit" and args.value < 1:
-            raise Refusal(f"{title(attribute)} is at least 1.")
+            raise Refusal(f"{title(attribute)} is at least 1 (1-6 to start): value:1 or more.")
     land_before_change(plan, who.name)
     who = plan.get(who.name)
     event = ev.AttributeRated(
@@ -389,6 +389,9 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
             f"{imported.max_mettle}."
         )
         plan.say(above_six({a: n for a, n in sheet.attributes.items() if a in data.given}))
+        bare = [g.name for g in sheet.gear if g == Gear(name=g.name) and known(g.name) is None]
+        if bare:
+            plan.say(f"Not on the gear tables, so with no numbers: {', '.join(bare)}.")
         if left_out:
             said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
             plan.say(f"Kept as they were, since the Guide and play set them: {said}.")

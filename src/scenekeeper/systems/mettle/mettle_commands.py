@@ -112,7 +112,10 @@ def take(ctx: Context, args: Take) -> Decision:
     if hit is None:
         raise Refusal("No hit waits for a Defend.")
     if args.character and plan.game.key(args.character) != hit.target:
-        raise Refusal(f"The hit that waits is on {hit.target}, not {args.character}.")
+        raise Refusal(
+            f"The hit that waits is on {hit.target}, not {args.character}; leave out character: "
+            f"(/mettle take), or an ally Defends it (/act action:defend)."
+        )
     may_act_for(ctx, plan.get(hit.target))
     plan.close_window()
     plan.say(f"{hit.target} takes the hit without a Defend.")
@@ -143,7 +146,10 @@ def take_stagger(ctx: Context, args: Stagger) -> Decision:
     if name not in felled:
         who = plan.get(name)
         if who.has("fallen") and who.kind == "gmc" and not plan.mod("npc-staggered"):
-            raise Refusal("GM characters do not take Staggered (mod npc-staggered).")
+            raise Refusal(
+                "GM characters do not take Staggered at this table; a GM switches it on with "
+                "/game mods set mod:npc-staggered on:true."
+            )
         raise Refusal(_NO_CHANCE.replace("Taking", f"{name} taking"))
     may_act_for(ctx, plan.get(name))
     stagger(plan, name)

@@ -167,7 +167,7 @@ def attack(game: MettleState, who: Character, args: ActArgs) -> Setup:
     target = one(game, args.target, "attack")
     no_vs(args, "attack", "the target's Poise")
     if target.name == who.name:
-        raise Refusal("An Attack aims at someone else.")
+        raise Refusal("An Attack aims at someone else: target:<another character>.")
     if target.statuses.get("total-cover") == 0:
         raise Refusal(
             f"{target.name} is in Total Cover: they cannot be targeted (scenes.md, Cover)."

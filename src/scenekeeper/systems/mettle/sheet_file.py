@@ -16,7 +16,7 @@ import pydantic
 from scenekeeper.engine.documents import read_document, short_name, whole_number
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
-from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, made_item
+from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, like, made_item
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, STATUSES, Character, Gear, clean_name
 
 MAX_FILE_BYTES = 256 * 1024
@@ -224,6 +224,13 @@ def _item(name: str, spec: object, where: str) -> Gear:
     (``{name: Sword, hit: 2}`` keeps the Sword's DM); any other name is one's own item."""
     short_name(name, where, "an item's name")
     if not spec:
+        meant = like(name) if known(name) is None else []
+        if meant:
+            options = " or ".join(meant)
+            raise Refusal(
+                f"{where}: not on the gear tables; did you mean {options}? For an item of your "
+                "own, give its numbers (name: {soak:, load:, hit:, dm:, special:})."
+            )
         return known(name) or Gear(name=name)
     if not isinstance(spec, Mapping):
         raise Refusal(f"{where}: write its numbers as hit:, dm:, soak:, load:, special:.")
