@@ -84,6 +84,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.game in TABLE_GAMES:
         return _at_a_table(args.game, args.words, args.mod, as_json=args.json, chart=args.chart)
+    if args.mod:
+        print(
+            "scenekeeper odds: --mod is for --game mettle or cybergod; Cortex odds take none.",
+            file=sys.stderr,
+        )
+        return 2
     try:
         question = _read(args.words)
         opposition, label = _against(question.vs, static=args.static)

@@ -10,6 +10,7 @@ import pytest
 
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.sheet_file import read_sheets
+from tests.engine.test_transfer import export, import_into
 from tests.mettle.helpers import game, import_file, mettle_table, sheet
 from tests.support import TableDriver
 
@@ -319,3 +320,19 @@ def test_a_sheet_files_gear_like_a_table_item_is_refused_and_unknown_items_are_s
     outcome = import_file(driver, "a.yaml", "name: Ana\nnature: 3\ngear: [Rope, Sword]\n", "dana")
     assert outcome.ok, outcome.error
     assert "Not on the gear tables, so with no numbers: Rope." in outcome.reply.text
+
+
+def test_a_rating_from_before_the_ranges_is_refused_at_the_check_not_crashed() -> None:
+    driver = mettle_table()
+    assert import_file(driver, "a.yaml", "name: Ana\nconcept: 5\n").ok
+    doc = export(driver)
+    for entry in doc["events"]:
+        if entry["type"].startswith("mettle.sheet_imported"):
+            entry["data"]["character"]["attributes"]["concept"] = 10**30
+    doc["characters"]["Ana"]["attributes"]["concept"] = 10**30
+    doc["characters"]["Ana"]["mettle"]["max"] = 10**30  # Motive + the highest
+    old = TableDriver(app=driver.app, table_id="old")
+    outcome = import_into(old, "old", doc)
+    assert outcome.ok, outcome.error
+    message = old.refused("/check character:Ana pool:concept vs:3")
+    assert message.startswith("A Check of 1000000000000000000000000000000 dice is more than any")

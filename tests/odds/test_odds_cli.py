@@ -106,3 +106,10 @@ def test_a_game_at_a_table_refuses_as_its_table_does(
     target = tmp_path / "odds.png"
     assert main(["--game", "cybergod", "pool:3d10", "--chart", str(target)]) == 0
     assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_mods_are_for_the_games_at_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--mod", "doom-pool", "d8", "d8"]) == 2
+    assert capsys.readouterr().err == (
+        "scenekeeper odds: --mod is for --game mettle or cybergod; Cortex odds take none.\n"
+    )

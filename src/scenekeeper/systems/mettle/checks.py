@@ -26,6 +26,8 @@ LADDER = {
 #: engine.md, Edge: the quality of a success.
 QUALITY = ("OK", "Good", "Great", "Excellent", "Amazing", "Legendary")
 SIDES = 6
+#: Far above any pool the sheets build (Attributes 1-30, bonuses, Surges, a weapon's Hit).
+MAX_CHECK_DICE = 150
 
 
 def quality(edge: int) -> str:
@@ -98,6 +100,12 @@ def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tup
     """The faces of the dice that are rolled (a Raise sets its dice to six unrolled)."""
     if raises > pool:
         raise Refusal(f"raises: sets dice of the pool to six; the pool has {pool}, not {raises}.")
+    if pool > MAX_CHECK_DICE:
+        # Ratings are 1-30 (sheets imported before they were checked may hold more).
+        raise Refusal(
+            f"A Check of {pool} dice is more than any takes (at most {MAX_CHECK_DICE}); a GM "
+            "lowers the rating with /char set."
+        )
     rolled = pool - raises
     if rolled <= 0:
         if results:
