@@ -40,3 +40,17 @@ def test_a_routine_command_with_nothing_to_do_says_so(game: str, line: str, said
     assert out.reply.text[0].startswith(said)
     assert driver.app.store.head(driver.table_id) == head
     assert out.events == ()
+
+
+def test_a_cortex_player_with_two_characters_acts_on_either_ones_turn_unnamed() -> None:
+    # The sibling of METTLE's /act (issue 21): the one whose turn it is, when they play it.
+    driver = TableDriver()
+    driver.do("/game new system:cortex name:Two")
+    driver.do("/game join", "ana")
+    for name in ("Ada", "Bea"):
+        driver.do(f"/char new name:{name}", "ana")
+        driver.do(f"/char set character:{name} trait:Agility die:d8 set:Attributes", "ana")
+    driver.do("/scene start type:action")
+    driver.do('/order start lead:Bea characters:"Ada, Bea"')
+    out = driver.do('/action pool:Agility vs:easy results:"5"', "ana")
+    assert out.reply.text[1].startswith("Bea rolls #")
