@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from scenekeeper.app import App, Outcome
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
-from scenekeeper.engine.state import Person
+from scenekeeper.engine.aggregate import keeping_numbers
+from scenekeeper.engine.state import Person, TableState
 from scenekeeper.store.base import EventStore
 from scenekeeper.store.memory import MemoryStore
 
@@ -21,6 +22,12 @@ def make_app(store: EventStore | None = None, seed: int = 1, snapshot_every: int
         registry=build_registry(),
         snapshot_every=snapshot_every,
     )
+
+
+def as_before(before: TableState | None, now: TableState | None) -> TableState | None:
+    """The state before a command that was undone since: ``before`` with the roll numbers
+    ``now`` has used, which undo never takes back (``GameState.NUMBERS``)."""
+    return keeping_numbers(before, now.game.numbers()) if now is not None else before
 
 
 def person(who: Person | str) -> Person:

@@ -40,7 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "discord", help="run the Discord bot (docs/discord.md; scenekeeper discord --help)"
     )
     sub.add_parser(
-        "odds", help='exact Cortex odds: scenekeeper odds pool:"d8 d8 d10" [vs:hard] [--json]'
+        "odds",
+        help='exact odds: scenekeeper odds pool:"d8 d8 d10" [vs:hard] [--json] '
+        "[--game cortex|scions|mettle|cybergod]",
     )
 
     play = sub.add_parser("play", help="open a console table (a REPL, or run a script)")

@@ -1,7 +1,14 @@
-"""``scenekeeper odds``: exact Cortex odds at the terminal, as text, JSON or a chart.
+"""``scenekeeper odds``: exact odds at the terminal, as text, JSON or a chart, for every game
+with dice (``--game``; Cortex Prime by default).
 
     scenekeeper odds pool:"d8 d8 d10" vs:hard keep:3 --chart odds.png
     scenekeeper odds pool:"d8 d8 d10" --json
+    scenekeeper odds --game mettle pool:4 vs:daunting raises:1
+    scenekeeper odds --game cybergod pool:4d10 vs:"moderate 3d8" complications:"Sys Op 1"
+
+METTLE and Cybergod are answered by the table's own ``/odds`` (the same words, the same data
+for ``--json``), asked at a table of that game made for the question and never stored; ``--mod
+NAME`` switches one of its mods on (``--mod NAME=off``: off).
 
 Options are ``name:value`` words like the table's commands (``pool:``, ``vs:``, ``keep:``);
 bare dice words join the pool. ``vs:`` is a number, a difficulty level (very-easy..very-hard:
@@ -35,6 +42,9 @@ from scenekeeper.odds import (
 from scenekeeper.systems.cortex.pools import LEVELS, STATIC
 
 _KEYS = ("pool", "vs", "keep")
+#: The games with dice: Cortex's pools here (Scions rolls them too), the rest at a table.
+TABLE_GAMES = ("mettle", "cybergod")
+GAMES = ("cortex", "scions", *TABLE_GAMES)
 
 
 @dataclass
@@ -47,7 +57,8 @@ class _Question:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="scenekeeper odds",
-        description="Exact odds of a Cortex pool: totals, effect dice, hitches, contests.",
+        description="Exact odds before a roll: a Cortex pool's totals, effect dice, hitches and "
+        "contests; a METTLE Check; a Cybergod test (--game).",
     )
     parser.add_argument(
         "words", nargs="+", metavar="pool:DICE", help='pool:"d8 d8 d10" [vs:hard] [keep:3]'
@@ -57,7 +68,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--static", action="store_true", help="difficulty levels are numbers (3/7/11/15/19)"
     )
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="cortex",
+        help="whose dice: cortex (default; scions rolls the same), mettle or cybergod",
+    )
+    parser.add_argument(
+        "--mod",
+        action="append",
+        default=[],
+        metavar="NAME[=off]",
+        help="METTLE and Cybergod: switch a table mod on (or off) for the question",
+    )
     args = parser.parse_args(argv)
+    if args.game in TABLE_GAMES:
+        return _at_a_table(args.game, args.words, args.mod, as_json=args.json, chart=args.chart)
+    if args.mod:
+        print(
+            "scenekeeper odds: --mod is for --game mettle or cybergod; Cortex odds take none.",
+            file=sys.stderr,
+        )
+        return 2
     try:
         question = _read(args.words)
         opposition, label = _against(question.vs, static=args.static)
@@ -84,6 +116,54 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if not args.json:
             print(f"Saved {args.chart}")
+    return 0
+
+
+def _at_a_table(
+    game: str, words: Sequence[str], mods: Sequence[str], *, as_json: bool, chart: Path | None
+) -> int:
+    """The game's own /odds, asked at a scratch table of that game (kept in memory only)."""
+    from scenekeeper.app import App  # noqa: PLC0415 -- only for these games
+    from scenekeeper.bootstrap import build_registry  # noqa: PLC0415
+    from scenekeeper.dice import SeededDice  # noqa: PLC0415
+    from scenekeeper.engine.quoting import option  # noqa: PLC0415
+    from scenekeeper.engine.state import Person  # noqa: PLC0415
+    from scenekeeper.store.memory import MemoryStore  # noqa: PLC0415
+
+    registry = build_registry()
+    spec = registry.find("odds", game)
+    charted = spec is not None and spec.option("chart") is not None
+    if chart is not None and not charted:
+        print(f"scenekeeper odds: {game}'s odds have no chart; leave out --chart.", file=sys.stderr)
+        return 2
+    app = App(store=MemoryStore(), dice=SeededDice(0), registry=registry)
+    asker = Person("odds", "odds")
+    lines = [f"/game new system:{game} name:odds"]
+    for mod in mods:
+        name, _, on = mod.partition("=")
+        lines.append(f"/game mods set mod:{name} on:{'false' if on == 'off' else 'true'}")
+    asked = []
+    for word in words:
+        key, colon, value = word.partition(":")
+        asked.append(option(key, value) if colon and key.isidentifier() else option("pool", word))
+    if charted:
+        asked.append(f"chart:{'true' if chart is not None else 'false'}")
+    lines.append("/odds " + " ".join(asked))
+    for line in lines:
+        outcome = app.handle("odds", asker, line)
+        if not outcome.ok:
+            print(f"scenekeeper odds: {outcome.error}", file=sys.stderr)
+            return 2
+    reply = outcome.reply
+    print(json.dumps(reply.data) if as_json else "\n".join(reply.text))
+    if chart is not None and reply.files:
+        try:
+            chart.write_bytes(reply.files[0].content)
+        except OSError as error:
+            print(f"scenekeeper odds: cannot write {chart}: {error.strerror}", file=sys.stderr)
+            return 2
+        if not as_json:
+            print(f"Saved {chart}")
     return 0
 
 

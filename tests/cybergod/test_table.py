@@ -70,7 +70,7 @@ def test_waiting_for_names_what_moves_the_table_on() -> None:
     driver.do('/save kind:mental dice:1 results:"6"', "ana")
     waive = "a GM waives it by setting Stress: /char set character:Marko trait:stress value:<n>"
     assert _waiting(driver) == [
-        f"Marko's Stress Save (1 dice): /save kind:stress character:Marko ({waive}).",
+        f"Marko's Stress Save (roll 1 D10): /save kind:stress character:Marko ({waive}).",
         "Marko's Pistol is out of ammo: /reload weapon:Pistol character:Marko.",
     ]
     driver.do('/save kind:stress results:"10"', "ana")
@@ -106,7 +106,8 @@ def test_undo_takes_back_a_burn_and_its_test() -> None:
     driver.do('/test pool:"Hacking x Cyber" vs:hard burn:true results:"1 1 1 1"', "ana")
     assert game_of(driver).characters["Marko"].resolve_burned == 1
     driver.do("/undo", "ana")
-    assert game_of(driver) == before
+    # As before, but #1 stays used: the next roll is #2.
+    assert game_of(driver) == before.model_copy(update={"roll_count": 1})
 
 
 def test_export_and_import_rebuild_the_same_table() -> None:

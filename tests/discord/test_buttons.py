@@ -92,7 +92,7 @@ def test_choosing_another_reading_edits_the_roll(app: App) -> None:
     run(scenario())
 
 
-def test_buttons_of_an_undone_roll_never_touch_the_roll_that_took_its_number(app: App) -> None:
+def test_buttons_of_an_undone_roll_never_touch_another_roll(app: App) -> None:
     async def scenario() -> None:
         async with logged_in(app) as h:
             await cortex_table(h)
@@ -100,21 +100,22 @@ def test_buttons_of_an_undone_roll_never_touch_the_roll_that_took_its_number(app
             undone = await h.slash("undo", ANA)  # typed: the roll's message keeps its buttons
             assert "Undid #" in undone.text()
             shown = dict(h.stored(first))
-            # The next roll takes number #1 again, with other dice.
+            # The next roll takes a new number (#1 is never given twice), with other dice.
             second = await h.slash("roll", ANA, pool="Fighting d4", results="2 3")
-            assert game(app).roll_by_id(1) is not None
+            assert game(app).roll_by_id(1) is None
+            assert game(app).roll_by_id(2) is not None
             pp = game(app).characters["Ada"].pp
             stale_spend = await h.click(first, button(first, "sk:pp:effect:1@"), ANA)
             stale_pick = await h.click(first, button(first, "sk:pick:1@", ":0.2:1"), ANA)
             assert h.stored(first) == shown  # never rewritten with the new roll's dice
             assert game(app).characters["Ada"].pp == pp  # no plot point spent on it
-            fresh = await h.click(second, button(second, "sk:pick:1@"), ANA)
+            fresh = await h.click(second, button(second, "sk:pick:2@"), ANA)
         for stale in (stale_spend, stale_pick):
             assert stale.ephemeral
             assert "The roll #1 on this message is no longer in play" in stale.text()
             assert stale.kind == 4  # a private answer, the old message left as it was
         assert fresh.kind == 7  # the new roll's own buttons work
-        assert "Ada's roll #1 now reads" in fresh.text()
+        assert "Ada's roll #2 now reads" in fresh.text()
 
     run(scenario())
 

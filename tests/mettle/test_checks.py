@@ -98,7 +98,12 @@ def test_the_odds_before_a_check_are_exact(dice: int, difficulty: int) -> None:
 
 
 def test_the_odds_say_three_times_the_pool_is_impossible() -> None:
-    assert odds_line(2, 0, 6) == "Odds: 0% to beat 6 with 2 dice (3 x the pool cannot be beaten)."
+    assert odds_line(2, 0, 6) == (
+        "Odds: 0% to beat 6 with 2 dice (3 x the pool cannot be beaten, Twist or not)."
+    )
+    assert odds_line(1, 0, 3) == (
+        "Odds: 0% to beat 3 with 1 die (3 x the pool cannot be beaten, Twist or not)."
+    )
     assert odds_line(0, 0, 1) is None
     assert odds_line(3, 0, None) is None
 

@@ -49,11 +49,11 @@ def test_json_npc_pools_and_several_sheets() -> None:
     [
         ("name: A\nstrength: 3\n", "'strength' is not a sheet key"),
         ("name: A\nconcept: lots\n", "write a whole number"),
-        ("name: A\nconcept: 0\n", "at least 1"),
+        ("name: A\nconcept: 0\n", "concept: a whole number from 1 to 30, not 0"),
         ("name: A\npool: 3\n", "add kind: gmc"),
         ("name: A\nconcept: 1\nbackstories: [x, y]\n", "allows 1 at most"),
         ("name: A\ngear: [{hit: 1}, {dm: 2}]\n", "write each item as a name"),
-        ("name: A\ngear: {Whip: {dm: lots}}\n", "dm: write a number or Frame+n"),
+        ("name: A\ngear: {Whip: {dm: lots}}\n", "Whip: dm: 'lots' is not damage"),
         ("name: A\nstatuses: [shaken]\n", "'shaken' is not a status"),
         ("- name: A\n- name: a\n", "in the file twice"),
         ("concept: 3\n", "needs name:"),

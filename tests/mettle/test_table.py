@@ -10,7 +10,7 @@ from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.systems import get_system
 from tests.engine.test_transfer import import_into
 from tests.mettle.helpers import game, mettle_table
-from tests.support import TableDriver
+from tests.support import TableDriver, as_before
 
 
 def played() -> TableDriver:
@@ -86,7 +86,8 @@ def test_every_command_of_a_played_table_undoes_to_the_state_before_it() -> None
         before = driver.app.table(driver.table_id).state
         driver.do(line, who)
         driver.do("/undo")
-        assert driver.app.table(driver.table_id).state == before, line
+        now = driver.app.table(driver.table_id).state
+        assert now == as_before(before, now), line
         driver.do("/redo")
 
 

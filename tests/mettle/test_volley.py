@@ -7,7 +7,7 @@ from __future__ import annotations
 from scenekeeper.systems.mettle.split import even
 from scenekeeper.systems.mettle.state import Initiative
 from tests.mettle.helpers import game, mettle_table, sheet
-from tests.support import TableDriver
+from tests.support import TableDriver, as_before
 
 MISS = '"1 4 5"'  # Kirin's 3 dice: Score 1, fails against any Poise
 
@@ -232,7 +232,9 @@ def test_undo_puts_initiative_back_exactly() -> None:
     before = driver.app.table(driver.table_id).state
     driver.do(f"/act action:attack target:Thug results:{MISS}", "troy")
     driver.do("/undo")
-    assert driver.app.table(driver.table_id).state == before
+    now = driver.app.table(driver.table_id).state
+    assert now == as_before(before, now)
+    assert game(driver).checks == 1  # #1 stays used
 
 
 def test_a_wait_to_defend_answers_a_hit_on_an_ally_who_has_acted() -> None:

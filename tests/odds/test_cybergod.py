@@ -42,8 +42,17 @@ def test_success_counts_match_every_roll(dice: int, size: int) -> None:
             wins = [s for s in rolls if s >= threshold + paid]
             expected = Fraction(len(wins), len(rolls)) if dice else Fraction(0)
             assert pool.p_success(threshold, paid=paid) == expected
-            ep = {1 + s - threshold - paid for s in wins} if dice else set()
-            assert set(pool.effect_points(threshold, paid=paid)) == ep
+        for ratings in ((), (1,), (2, 1)):
+            # EP on every success: complications paid in order, each while successes last.
+            ep: dict[int, Fraction] = {}
+            for s in rolls if dice else ():
+                if s >= threshold:
+                    extra, paid = s - threshold, 0
+                    for rating in ratings:
+                        if rating <= extra - paid:
+                            paid += rating
+                    ep[1 + extra - paid] = ep.get(1 + extra - paid, 0) + Fraction(1, len(rolls))
+            assert pool.effect_points(threshold, ratings=ratings) == ep
 
 
 def test_the_rules_example_and_effect_points() -> None:
@@ -135,7 +144,7 @@ def test_no_dice_never_succeeds_or_stalemates(  # noqa: PLR0917 -- one drawn val
 ) -> None:
     empty = cybergod_pool(0, size)
     assert empty.p_success(difficulty, paid=paid, rerolls=rerolls) == 0
-    assert empty.effect_points(difficulty, paid=paid) == {}
+    assert empty.effect_points(difficulty, ratings=(paid,)) == {}
     odds = cybergod_opposed(empty, cybergod_pool(their_dice, their_size), difficulty)
     assert odds.success == 0
     assert odds.stalemate == 0

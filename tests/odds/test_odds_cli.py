@@ -62,3 +62,54 @@ def test_bad_questions_exit_2_with_a_message(
 ) -> None:
     assert main(words) == 2
     assert message in capsys.readouterr().err
+
+
+def test_every_game_with_dice_is_answered(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 21: METTLE and Cybergod as their tables' /odds says them, Scions as Cortex.
+    assert main(["--game", "mettle", "pool:4", "vs:daunting", "raises:1"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "4 dice, 1 raised.",
+        "Beat Daunting 6: 4.6% (a tie fails); with a Twist on a failure: 32.8%.",
+        "Success with Edge: 1 Good 4.6%.",
+    ]
+    assert main(["--game", "cybergod", "pool:4d10", "vs:moderate", "complications:Sys Op 1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2:4] == ["To reach Moderate (2): 84.6%.", "And overcome 1 in complications: 58.1%."]
+    assert main(["--game", "scions", "d8", "d8", "vs:hard"]) == 0
+    assert capsys.readouterr().out.startswith("Odds for d8 d8, keeping 2")
+
+
+def test_a_tables_mods_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--game", "mettle", "--mod", "repeat-twists", "3", "vs:5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {
+        "dice": 3,
+        "raises": 0,
+        "against": 5,
+        "success": "13/108",
+        "with_twist": "17/27",
+    }
+    assert main(["--game", "cybergod", "--mod", "resolve=off", "pool:4d8", "vs:moderate"]) == 0
+    assert "Resolve" not in capsys.readouterr().out
+
+
+def test_a_game_at_a_table_refuses_as_its_table_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--game", "cybergod", "pool:4d8", "vs:0"]) == 2
+    assert capsys.readouterr().err == (
+        "scenekeeper odds: vs:0: a threshold (or the margin against a roll) is 1 to 20; leave "
+        "the number out for a margin of 1.\n"
+    )
+    assert main(["--game", "mettle", "3", "--chart", str(tmp_path / "x.png")]) == 2
+    assert "mettle's odds have no chart" in capsys.readouterr().err
+    target = tmp_path / "odds.png"
+    assert main(["--game", "cybergod", "pool:3d10", "--chart", str(target)]) == 0
+    assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_mods_are_for_the_games_at_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--mod", "doom-pool", "d8", "d8"]) == 2
+    assert capsys.readouterr().err == (
+        "scenekeeper odds: --mod is for --game mettle or cybergod; Cortex odds take none.\n"
+    )

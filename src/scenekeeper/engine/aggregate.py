@@ -35,6 +35,9 @@ class Undone(Event):
     undoable: ClassVar[bool] = False
     target_seq: int
     command: str
+    #: The numbers it used stay used (``GameState.NUMBERS``); False in older histories, which
+    #: replay as they were made.
+    keeps_numbers: bool = False
 
     def describe(self) -> str:
         return f"undid #{self.target_seq} {self.command}"
@@ -47,6 +50,8 @@ class Redone(Event):
     undoable: ClassVar[bool] = False
     target_seq: int
     command: str
+    #: As ``Undone.keeps_numbers``: the numbers used meanwhile stay used.
+    keeps_numbers: bool = False
 
     def describe(self) -> str:
         return f"redid #{self.target_seq} {self.command}"
@@ -114,6 +119,8 @@ class Table:
             "base": self.base.to_json() if self.base else None,
             "window": [record.to_json() for record in self.window],
             "redo": [record.to_json() for record in self.redo],
+            # Kept through undos, so not in the fold of base and window.
+            "numbers": self.state.game.numbers() if self.state else {},
         }
 
     @classmethod
@@ -127,7 +134,23 @@ class Table:
             state = _fold(state, (record,))
             window.append(replace(record, after=state))
         redo = tuple(CommandRecord.from_json(r) for r in data["redo"])
+        state = keeping_numbers(state, data.get("numbers") or {})
         return cls(seq=seq, state=state, base=base, window=tuple(window), redo=redo)
+
+
+def keeping_numbers(state: TableState | None, used: Mapping[str, int]) -> TableState | None:
+    """``state`` with its game's counters (``GameState.NUMBERS``) at least at ``used``."""
+    if state is None or not used:
+        return state
+    game = state.game.keeping_numbers(dict(used))
+    return state if game is state.game else state.replace(game=game)
+
+
+def _numbers_of(state: TableState | None, into: TableState | None) -> dict[str, int]:
+    """The numbers ``state`` has used, for ``into`` (none from another game's state)."""
+    if state is None or into is None or type(state.game) is not type(into.game):
+        return {}
+    return state.game.numbers()
 
 
 def _fold(state: TableState | None, records: Iterable[CommandRecord]) -> TableState | None:
@@ -183,9 +206,12 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
     if target is None or target.seq != event.target_seq:
         raise CorruptHistory(f"event #{seq} undoes #{event.target_seq}, which is not the newest")
     window = table.window[:-1]
+    state = _state_after(table.base, window)
+    if event.keeps_numbers:
+        state = keeping_numbers(state, _numbers_of(table.state, state))
     return Table(
         seq=seq,
-        state=_state_after(table.base, window),
+        state=state,
         base=table.base,
         window=window,
         redo=(*table.redo, replace(target, undone_by=actor)),
@@ -197,6 +223,8 @@ def _redo(table: Table, event: Redone, seq: int) -> Table:
     if target is None or target.seq != event.target_seq:
         raise CorruptHistory(f"event #{seq} redoes #{event.target_seq}, which was not undone last")
     state = _fold(table.state, (target,))
+    if event.keeps_numbers:
+        state = keeping_numbers(state, _numbers_of(table.state, state))
     return Table(
         seq=seq,
         state=state,

@@ -82,6 +82,9 @@ class Opt:
     min_value: int | None = None
     max_value: int | None = None
     max_length: int | None = 200
+    #: What the option says is the GM's secret (a poison's Dose and its faces): /history, the
+    #: session log and undo's replies show "(secret)" for it (``engine.secrets``).
+    secret: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,27 @@ import yaml
 
 from scenekeeper.engine.errors import Refusal
 
+#: A name on a sheet (a character's, a trait's, an asset's, an item's) is at most this long,
+#: by file as by command (``/char new name:``, ``/char set trait:``): every game's.
+MAX_NAME = 60
+
+
+def short_name(name: str, where: str, what: str = "a name") -> str:
+    """``name`` if it is no longer than a command takes, else one line saying so."""
+    if len(name) > MAX_NAME:
+        raise Refusal(f"{where}: {what} is at most {MAX_NAME} characters ({name[:20]}...).")
+    return name
+
+
+def whole_number(value: object, where: str, low: int, high: int) -> int:
+    """A whole number in the range the command that sets it takes, else one line saying so."""
+    shown = repr(value) if len(repr(value)) <= 20 else f"{repr(value)[:17]}..."
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refusal(f"{where}: write a whole number, not {shown}.")
+    if not low <= value <= high:
+        raise Refusal(f"{where}: a whole number from {low} to {high}, not {shown}.")
+    return value
+
 
 class _SheetLoader(yaml.SafeLoader):
     """YAML's safe loader without aliases."""

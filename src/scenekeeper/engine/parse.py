@@ -7,6 +7,7 @@ uses ``build_invocation`` directly. Both end in the same conversion and the same
 from __future__ import annotations
 
 import difflib
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from scenekeeper.engine.commands import (
     OptionType,
 )
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.mistyped import echo, quote, stray_word, unknown_option, usage
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system as _system_of
@@ -88,8 +90,6 @@ RENAMED: Mapping[tuple[str, str], str] = {
 #: The longest line a command may be: Discord allows 6,000 characters of options, so nothing a
 #: slash command could carry is refused, and a pasted novel is refused at once.
 MAX_LINE = 6000
-#: How much of something typed a refusal quotes back.
-_ECHO = 60
 
 
 def check_text(text: str, what: str = "That line") -> None:
@@ -112,11 +112,6 @@ def check_text(text: str, what: str = "That line") -> None:
                 f"{what} holds a control character (U+{code:04X}) that cannot be stored; "
                 "remove it and send the command again."
             )
-
-
-def echo(text: str) -> str:
-    """``text`` short enough to quote back in a one-line refusal."""
-    return text if len(text) <= _ECHO else text[: _ECHO - 1] + "…"
 
 
 def parse_line(
@@ -154,16 +149,17 @@ def parse_line(
     if bare:
         raw.update(_main_option(spec, rest[:bare], registry, system))
         rest = rest[bare:]
-    for token in rest:
+    for at, token in enumerate(rest):
         name, colon, value = token.partition(":")
         if not colon:
-            raise Refusal(_stray_word(spec, token, raw))
+            strays = list(itertools.takewhile(lambda t: ":" not in t, rest[at:]))
+            raise Refusal(stray_word(spec, token, raw, strays[1:]))
         name = name.strip().lower()
         if recorded:
             name = RENAMED.get((spec.name, name), name)
         option = spec.option(name)
         if option is None:
-            raise Refusal(_unknown_option(spec, name))
+            raise Refusal(unknown_option(spec, name))
         if name in raw:
             raise Refusal(f"{name}: is given twice; give each option once. Usage: {spec.usage()}")
         raw[name] = value
@@ -182,14 +178,14 @@ def build_invocation(
     for option in spec.options:
         if option.name not in raw or raw[option.name] is None:
             if option.required:
-                raise Refusal(f"/{spec.name} needs {option.name}: ({option.help}). {_usage(spec)}")
+                raise Refusal(f"/{spec.name} needs {option.name}: ({option.help}). {usage(spec)}")
             continue
         value = convert(spec, option, raw[option.name], read_file, people)
         values[option.name] = value
-        shown.append(f"{option.name}:{_quote(_show(value))}")
+        shown.append(f"{option.name}:{quote(_show(value))}")
     unknown = set(raw) - {o.name for o in spec.options}
     if unknown:
-        raise Refusal(_unknown_option(spec, sorted(unknown)[0]))
+        raise Refusal(unknown_option(spec, sorted(unknown)[0]))
     return Invocation(spec=spec, args=spec.build(values), text=" ".join([f"/{spec.name}", *shown]))
 
 
@@ -352,28 +348,8 @@ def _main_option(
         first.type is OptionType.STRING or (first.type is OptionType.USER and len(words) == 1)
     )
     if first is None or not takes_text:
-        raise Refusal(_stray_word(spec, typed, {}))
+        raise Refusal(stray_word(spec, typed, {}))
     return {first.name: typed}
-
-
-def _stray_word(spec: CommandSpec[Any], word: str, given: Mapping[str, str]) -> str:
-    missing = [o for o in spec.options if o.required and o.name not in given]
-    if len(missing) == 1:
-        return f"Did you mean {missing[0].name}:{_quote(echo(word))}? Options look like name:value."
-    return f"'{echo(word)}' is not an option; options look like name:value. {_usage(spec)}"
-
-
-def _unknown_option(spec: CommandSpec[Any], name: str) -> str:
-    names = [o.name for o in spec.options]
-    if not names:
-        return f"/{spec.name} takes no options; type just /{spec.name}."
-    close = difflib.get_close_matches(name[:_ECHO], names, n=1)
-    hint = f" Did you mean {close[0]}:?" if close else ""
-    return f"/{spec.name} has no option {echo(name)}:.{hint} {_usage(spec)}"
-
-
-def _usage(spec: CommandSpec[Any]) -> str:
-    return f"Usage: {spec.usage()}"
 
 
 def _show(value: object) -> str:
@@ -384,9 +360,3 @@ def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def _quote(text: str) -> str:
-    if text and not any(c.isspace() or c == '"' for c in text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -193,23 +193,39 @@ def _same(decided: Sequence[Event], recorded: Sequence[Event]) -> bool:
 
 #: Marks added to events after histories could record them, each False in an older history
 #: even where the command made again sets it: ``typed`` (faces typed with results:, which the
-#: recorded command text still shows). Only that way round is forgiven; a mark the history has
-#: and the command does not make is still a mismatch.
-_ADDED_MARKS = ("typed",)
+#: recorded command text still shows) and ``keeps_numbers`` (an undo that keeps the roll
+#: numbers it used; an older history replays with the numbers it gave). Only that way round is
+#: forgiven; a mark the history has and the command does not make is still a mismatch.
+_ADDED_MARKS = ("typed", "keeps_numbers")
 
 
 def _as_recorded(decided: Any, recorded: Any) -> Any:
-    """``decided`` with each added mark that the older ``recorded`` leaves False set False."""
+    """``decided`` with each added mark that the older ``recorded`` leaves False set False,
+    and an older form of a record read as it was written (``_older_form``)."""
     if isinstance(decided, dict) and isinstance(recorded, dict):
         out = {k: _as_recorded(v, recorded.get(k)) for k, v in decided.items()}
         for mark in _ADDED_MARKS:
             if out.get(mark) is True and recorded.get(mark) is False:
                 out[mark] = False
-        return out
+        return _older_form(out, recorded)
     if isinstance(decided, list | tuple) and isinstance(recorded, list | tuple):
         if len(decided) != len(recorded):
             return decided
         return type(decided)(_as_recorded(d, r) for d, r in zip(decided, recorded, strict=True))
+    return decided
+
+
+def _older_form(decided: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:
+    """Records whose form changed since histories could hold them, read as they were written:
+    a test the GM called impossible (Cybergod) once recorded 0 dice; it now records its pool's
+    dice, none rolled. Only that way round: the faces must still agree (none)."""
+    if (
+        decided.get("impossible") is True
+        and recorded.get("impossible") is True
+        and recorded.get("dice") == 0
+        and decided.get("faces") == recorded.get("faces") == []
+    ):
+        return {**decided, "dice": 0}
     return decided
 
 

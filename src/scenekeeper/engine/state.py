@@ -7,7 +7,7 @@ what makes undo cheap (see ``aggregate``). Mappings inside states are never muta
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import pydantic
 
@@ -29,6 +29,18 @@ class GameState(pydantic.BaseModel):
     """Base of every game's state model (Cortex characters, doom pool, NoDice hands, ...)."""
 
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    #: Counters of the numbers people type and write down (a roll's #3): undo and redo never
+    #: take them back, so a number never names two rolls (``aggregate.keeping_numbers``).
+    NUMBERS: ClassVar[tuple[str, ...]] = ()
+
+    def numbers(self) -> dict[str, int]:
+        return {name: int(getattr(self, name)) for name in self.NUMBERS}
+
+    def keeping_numbers(self, used: dict[str, int]) -> GameState:
+        """This state with each counter at least as high as ``used`` says."""
+        update = {n: v for n, v in used.items() if n in self.NUMBERS and v > getattr(self, n)}
+        return self.model_copy(update=update) if update else self
 
 
 class TableMeta(pydantic.BaseModel):

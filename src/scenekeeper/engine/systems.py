@@ -24,6 +24,9 @@ class Mod:
     name: str
     help: str
     default: bool = False
+    #: What a table made before the mod existed plays (None: ``default``), so an older
+    #: history replays as it was made.
+    older_tables: bool | None = None
 
 
 FileCommandCheck = Callable[[TableState, Person, tuple[Event, ...]], None]

@@ -15,7 +15,7 @@ Saves: roll N dice; the save fails if any die shows its highest face.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -67,17 +67,30 @@ class SuccessPool:
         once = Fraction(sum(self.counts[need:]), self.denominator)
         return 1 - (1 - once) ** (rerolls + 1)
 
-    def effect_points(self, threshold: int, *, paid: int = 0) -> dict[int, Fraction]:
-        """EP -> chance: EP = 1 + successes - threshold - ``paid`` (complication ratings paid
-        from the extra successes), on a success only."""
+    def effect_points(self, threshold: int, *, ratings: Sequence[int] = ()) -> dict[int, Fraction]:
+        """EP -> chance, over every success (it sums to the chance of success): EP = 1 + the
+        successes beyond ``threshold`` - the complication ``ratings`` paid from them, in the
+        order listed, each in full while they last (``paid_in_order``)."""
         if self.dice == 0:
             return {}
-        need = max(0, threshold + paid)
-        return {
-            1 + s - need: Fraction(w, self.denominator)
-            for s, w in enumerate(self.counts)
-            if s >= need and w
-        }
+        need = max(0, threshold)
+        out: dict[int, Fraction] = {}
+        for s, w in enumerate(self.counts):
+            if s >= need and w:
+                extra = s - need
+                ep = 1 + extra - paid_in_order(extra, ratings)
+                out[ep] = out.get(ep, Fraction(0)) + Fraction(w, self.denominator)
+        return dict(sorted(out.items()))
+
+
+def paid_in_order(extra: int, ratings: Sequence[int]) -> int:
+    """The complication ratings ``extra`` successes pay: each in the order listed, in full while
+    the successes last (a larger one left unpaid does not stop a smaller one after it)."""
+    paid = 0
+    for rating in ratings:
+        if rating <= extra - paid:
+            paid += rating
+    return paid
 
 
 def cybergod_pool(dice: int, size: int) -> SuccessPool:
@@ -103,28 +116,38 @@ class OpposedOdds:
     success: Fraction
     stalemate: Fraction
     failure: Fraction
-    #: EP -> chance, over the successes (sums to ``success``).
+    #: EP -> chance, over the successes (sums to ``success``), complications paid in order.
     effect_points: Mapping[int, Fraction]
+    #: Winning and overcoming every complication too (``success`` when there are none).
+    paying: Fraction = Fraction(0)
 
 
 def cybergod_opposed(
-    own: SuccessPool, other: SuccessPool, difficulty: int = OPPOSED_DIFFICULTY
+    own: SuccessPool,
+    other: SuccessPool,
+    difficulty: int = OPPOSED_DIFFICULTY,
+    *,
+    ratings: Sequence[int] = (),
 ) -> OpposedOdds:
     """An opposed test: success when own - other successes >= ``difficulty``; equal
     successes are a stalemate. An actor with no dice fails automatically, whatever the
     opponent rolls -- never a stalemate (Modifiers: "If you don't have dice, you fail
-    automatically"); an opponent with no dice counts 0 successes."""
+    automatically"); an opponent with no dice counts 0 successes. Complication ``ratings``
+    are paid from the margin beyond ``difficulty``, as on a simple test."""
     if not own.dice:
         return OpposedOdds(Fraction(0), Fraction(0), Fraction(1), {})
     whole = own.denominator * other.denominator
-    won = tie = 0
+    won = tie = paying = 0
     ep: dict[int, int] = {}
     for mine, a in enumerate(own.counts):
         for theirs, b in enumerate(other.counts):
             margin = mine - theirs
             if margin >= difficulty:
                 won += a * b
-                points = 1 + margin - difficulty
+                extra = margin - difficulty
+                paid = paid_in_order(extra, ratings)
+                paying += a * b if paid == sum(ratings) else 0
+                points = 1 + extra - paid
                 ep[points] = ep.get(points, 0) + a * b
             elif margin == 0:
                 tie += a * b
@@ -133,6 +156,7 @@ def cybergod_opposed(
         stalemate=Fraction(tie, whole),
         failure=1 - Fraction(won + tie, whole),
         effect_points={p: Fraction(w, whole) for p, w in sorted(ep.items())},
+        paying=Fraction(paying, whole),
     )
 
 

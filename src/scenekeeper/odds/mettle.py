@@ -4,7 +4,8 @@ A Check rolls d6s: faces 1-3 add up to the Score, faces 4-6 count as Edge. It su
 Score beats the Difficulty -- strictly, in this revision (gaps 4). A Raise sets a die to six
 before the Check: it is Edge without being rolled. On a failure with Edge the player may call a
 Twist: the Edge dice (raised ones too) are rolled again and the new Score is added to the old;
-the Edge is what the re-rolled dice show. One Twist per Check (gaps 4).
+the Edge is what the re-rolled dice show. One Twist per Check (gaps 4), or Twists again while it
+fails with Edge (the repeat-twists mod).
 """
 
 from __future__ import annotations
@@ -65,9 +66,14 @@ class MettleCheck:
             self._rolls[dice] = _roll(dice)
         return self._rolls[dice]
 
-    def outcomes(self, difficulty: int, *, twist: bool = False) -> dict[tuple[bool, int], Fraction]:
+    def outcomes(
+        self, difficulty: int, *, twist: bool = False, repeat: bool = False
+    ) -> dict[tuple[bool, int], Fraction]:
         """(succeeded, final Edge) -> chance. With ``twist``, every failure that has Edge
-        calls a Twist and the re-rolled dice decide."""
+        calls a Twist and the re-rolled dice decide; with ``repeat`` too (mod repeat-twists),
+        a Twist that still fails with Edge is Twisted again, until it succeeds or has none."""
+        if twist and repeat:
+            return self._repeated(difficulty)
         out: dict[tuple[bool, int], Fraction] = {}
         # Common denominator: the Check, then (for Twists) as many dice again.
         whole = self.denominator * SIDES**self.dice
@@ -86,17 +92,76 @@ class MettleCheck:
             out[key] = Fraction(counts[key], whole)
         return out
 
-    def p_success(self, difficulty: int, *, twist: bool = False) -> Fraction:
-        """Chance the Score beats ``difficulty`` (after a Twist on a failure, if ``twist``)."""
-        return sum(
-            (p for (won, _), p in self.outcomes(difficulty, twist=twist).items() if won),
-            start=Fraction(0),
-        )
+    def _repeated(self, difficulty: int) -> dict[tuple[bool, int], Fraction]:
+        """``outcomes`` with a Twist on every failure that has Edge, again and again."""
+        memo: dict[tuple[int, int], dict[tuple[bool, int], Fraction]] = {}
 
-    def edge_on_success(self, difficulty: int, *, twist: bool = False) -> dict[int, Fraction]:
+        def twisted(score: int, edge: int) -> dict[tuple[bool, int], Fraction]:
+            # A failure with Score ``score`` and ``edge`` Edge dice, Twisted until settled. A
+            # re-roll of all Edge again (no Score added) leaves it where it was: solved for.
+            if (score, edge) in memo:
+                return memo[(score, edge)]
+            whole = SIDES**edge
+            stay = Fraction(self._rerolled(edge).get((0, edge), 0), whole)
+            out: dict[tuple[bool, int], Fraction] = {}
+            for (more, new_edge), ways in self._rerolled(edge).items():
+                if (more, new_edge) == (0, edge):
+                    continue
+                p = Fraction(ways, whole) / (1 - stay)
+                if score + more > difficulty or not new_edge:
+                    key = (score + more > difficulty, new_edge)
+                    out[key] = out.get(key, Fraction(0)) + p
+                else:
+                    for key, q in twisted(score + more, new_edge).items():
+                        out[key] = out.get(key, Fraction(0)) + p * q
+            memo[(score, edge)] = out
+            return out
+
+        result: dict[tuple[bool, int], Fraction] = {}
+        for (score, edge), ways in self.joint.items():
+            p = Fraction(ways, self.denominator)
+            if score > difficulty or not edge:
+                settled = {(score > difficulty, edge): Fraction(1)}
+            else:
+                settled = twisted(score, edge)
+            for key, q in settled.items():
+                result[key] = result.get(key, Fraction(0)) + p * q
+        return dict(sorted(result.items()))
+
+    def p_success(self, difficulty: int, *, twist: bool = False, repeat: bool = False) -> Fraction:
+        """Chance the Score beats ``difficulty`` (after a Twist on a failure, if ``twist``;
+        Twisted again while it fails with Edge, if ``repeat``)."""
+        if twist and repeat:
+            # Twisted while it fails with Edge, every die ends on a Score face (1-3, each
+            # alike) unless the Check succeeds first -- and more Score never undoes a success:
+            # it succeeds exactly when those faces would add up past the Difficulty.
+            ways = self._score_faces_only()
+            return Fraction(sum(w for total, w in ways.items() if total > difficulty), 3**self.dice)
+        outcomes = self.outcomes(difficulty, twist=twist)
+        return sum((p for (won, _), p in outcomes.items() if won), start=Fraction(0))
+
+    def _score_faces_only(self) -> dict[int, int]:
+        """Total -> ways for ``dice`` dice each showing 1, 2 or 3, over ``3 ** dice``."""
+        ways = {0: 1}
+        for _ in range(self.dice):
+            nxt: dict[int, int] = {}
+            for total, count in ways.items():
+                for face in SCORE_FACES:
+                    nxt[total + face] = nxt.get(total + face, 0) + count
+            ways = nxt
+        return ways
+
+    def can_succeed(self, difficulty: int) -> bool:
+        """Whether any roll, Twisted or not, beats ``difficulty``: every die a 3 at best
+        (engine.md: three times the pool or more cannot be beaten)."""
+        return self.dice > 0 and 3 * self.dice > difficulty
+
+    def edge_on_success(
+        self, difficulty: int, *, twist: bool = False, repeat: bool = False
+    ) -> dict[int, Fraction]:
         """Edge -> chance of succeeding with that much Edge (sums to the success chance)."""
         out: dict[int, Fraction] = {}
-        for (won, edge), p in self.outcomes(difficulty, twist=twist).items():
+        for (won, edge), p in self.outcomes(difficulty, twist=twist, repeat=repeat).items():
             if won:
                 out[edge] = out.get(edge, Fraction(0)) + p
         return dict(sorted(out.items()))

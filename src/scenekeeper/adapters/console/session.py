@@ -1,7 +1,9 @@
 """A console table: reads command lines, runs them through the app, prints the replies.
 
 A line may start with ``@name`` to act as that person (the console speaks for every seat);
-blank lines and ``# comment`` lines are skipped. Replies are printed (and flushed) only after
+blank lines and ``# comment`` lines are skipped. After ``/game end`` the console moves on to a
+fresh table (``T``, then ``T:2``...), as a Discord channel does, so ``/game new`` starts the
+next game there. Replies are printed (and flushed) only after
 the command's events are stored, so a printed reply is always a recorded command.
 """
 
@@ -15,8 +17,9 @@ from typing import TextIO
 from scenekeeper.adapters.console.render import as_json, as_text
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment
+from scenekeeper.engine.core.lifecycle import has_ended, next_table
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.parse import echo
+from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.state import Person
 
 
@@ -46,6 +49,10 @@ class ConsoleSession:
         actor, command = self.split_actor(text)
         if self.echo and not self.json_mode:
             self._print(f"> {text}")
+        # As a Discord channel does: once the table's game has ended (an archive), the console
+        # moves on to a fresh table for the next /game new.
+        while has_ended(self.app.table(self.table_id)):
+            self.table_id = next_table(self.table_id)
         outcome = self.app.handle(self.table_id, actor, command, read_file=self._read_file)
         saved = self._save_files(outcome)
         if self.json_mode:

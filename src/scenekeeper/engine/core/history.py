@@ -10,6 +10,7 @@ from scenekeeper.engine.aggregate import Redone, Undone
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.secrets import shown
 
 commands = CommandSet()
 #: Most commands make one or two events: read this many per line wanted, more if short.
@@ -68,16 +69,26 @@ def history(ctx: Context, args: Limit) -> Decision:
     lines = []
     data: list[dict[str, Any]] = []
     for entry in entries:
-        said = "; ".join(e.event.describe() for e in entry.events)
+        said = "; ".join(_described(ctx, e) for e in entry.events)
         mark = " [undone]" if entry.undone else ""
-        lines.append(f"#{entry.seq} {meta.name_of(entry.actor)}: {entry.command} → {said}{mark}")
+        command = shown(entry.command, ctx.registry, meta.system)
+        lines.append(f"#{entry.seq} {meta.name_of(entry.actor)}: {command} → {said}{mark}")
         data.append(
             {
                 "seq": entry.seq,
                 "actor": entry.actor,
-                "command": entry.command,
+                "command": command,
                 "events": [e.event.type_name for e in entry.events],
                 "undone": entry.undone,
             }
         )
     return Decision(reply=Reply.say(*(lines or ["Nothing has happened here yet."]), data=data))
+
+
+def _described(ctx: Context, envelope: Envelope) -> str:
+    """What an event did, with the secret options of a command it names hidden."""
+    event = envelope.event
+    if isinstance(event, Undone | Redone):
+        command = shown(event.command, ctx.registry, ctx.require_state().meta.system)
+        return event.model_copy(update={"command": command}).describe()
+    return event.describe()

@@ -185,3 +185,10 @@ def _file_name(name: str) -> str:
 def has_ended(table: Table) -> bool:
     """Whether a table's game has ended: it has a history but no game (see ``TableEnded``)."""
     return table.state is None and table.seq > 0
+
+
+def next_table(table_id: str) -> str:
+    """The table a place (a Discord channel, a console) moves on to after ``table_id``'s game
+    ends: ``C``, then ``C:2``, ``C:3``... (the Discord adapter names its tables the same way)."""
+    place, _, number = table_id.partition(":")
+    return f"{place}:{int(number) + 1}" if number.isdigit() else f"{table_id}:2"

@@ -31,6 +31,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.recheck import Mismatch, recheck
 from scenekeeper.engine.reply import File, Reply
+from scenekeeper.engine.secrets import shown
 from scenekeeper.engine.state import TableMeta
 from scenekeeper.engine.systems import get_system
 
@@ -131,14 +132,17 @@ def session_log(envelopes: Sequence[Envelope], registry: CommandRegistry, since:
     setup = [e for e in entries if _name(e) in SETUP]
     if setup:
         lines += ["", "## Setting up", ""]
-        lines += [f"- {_who(meta, e)}: {_code(e.command)}" for e in setup]
+        lines += [
+            f"- {_who(meta, e)}: {_code(shown(e.command, registry, meta.system))}" for e in setup
+        ]
     section = ""
     for entry in (e for e in entries if _name(e) not in SETUP):
         said = replies.get(entry.seq, ())
         if _name(entry) in SCENES or not section:
             section = _text(said[0].split(". ")[0]) if _name(entry) in SCENES and said else "Play"
             lines += ["", f"## {section}"]
-        lines += ["", f"**{_who(meta, entry)}**: {_code(entry.command)}"]
+        command = shown(entry.command, registry, meta.system)
+        lines += ["", f"**{_who(meta, entry)}**: {_code(command)}"]
         lines += [f"> {_text(line)}  " for line in said]
     return "\n".join(lines).rstrip() + "\n"
 

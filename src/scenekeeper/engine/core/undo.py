@@ -14,6 +14,7 @@ from scenekeeper.engine.aggregate import UNDO_DEPTH, CommandRecord, Redone, Undo
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.secrets import shown
 
 commands = CommandSet()
 MAX_AT_ONCE = 20
@@ -58,8 +59,10 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
     targets = list(reversed(window[-args.count :]))
     _check_may_touch(ctx, targets, "undo")
     return Decision(
-        events=tuple(Undone(target_seq=t.seq, command=t.command) for t in targets),
-        reply=Reply.say(*(f"Undid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
+        events=tuple(
+            Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
+        ),
+        reply=Reply.say(*(f"Undid #{t.seq} {_shown(ctx, t)} ({_who(ctx, t)})." for t in targets)),
     )
 
 
@@ -86,12 +89,14 @@ def redo(ctx: Context, args: Count) -> Decision:
         ruled = next((t for t in targets if t.undone_by and meta.is_gm(t.undone_by)), None)
         if ruled is not None:
             raise Refusal(
-                f"#{ruled.seq} {ruled.command} was undone by {meta.name_of(ruled.undone_by)}, "
+                f"#{ruled.seq} {_shown(ctx, ruled)} was undone by {meta.name_of(ruled.undone_by)}, "
                 "a GM; only a GM can redo it."
             )
     return Decision(
-        events=tuple(Redone(target_seq=t.seq, command=t.command) for t in targets),
-        reply=Reply.say(*(f"Redid #{t.seq} {t.command} ({_who(ctx, t)})." for t in targets)),
+        events=tuple(
+            Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
+        ),
+        reply=Reply.say(*(f"Redid #{t.seq} {_shown(ctx, t)} ({_who(ctx, t)})." for t in targets)),
     )
 
 
@@ -102,10 +107,15 @@ def _check_may_touch(ctx: Context, targets: list[CommandRecord], verb: str) -> N
     for target in targets:
         if target.actor != ctx.actor.id:
             raise Refusal(
-                f"#{target.seq} {target.command} was {meta.name_of(target.actor)}'s; only they "
-                f"or a GM can {verb} it."
+                f"#{target.seq} {_shown(ctx, target)} was {meta.name_of(target.actor)}'s; only "
+                f"they or a GM can {verb} it."
             )
 
 
 def _who(ctx: Context, record: CommandRecord) -> str:
     return f"by {ctx.require_state().meta.name_of(record.actor)}"
+
+
+def _shown(ctx: Context, record: CommandRecord) -> str:
+    """The command as the table may read it (its secret options hidden)."""
+    return shown(record.command, ctx.registry, ctx.require_state().meta.system)

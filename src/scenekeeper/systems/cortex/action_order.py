@@ -39,9 +39,12 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 METHODS = ("handoff", "sides", "rolls", "ratings", "ratings-roll")
 
 
+NO_ORDER = "There is no action order; the GM starts one with /order start lead:<name>."
+
+
 def running_order(scene: Scene) -> TurnOrder:
     if scene.action_order is None:
-        raise Refusal("There is no action order; the GM starts one with /order start lead:<name>.")
+        raise Refusal(NO_ORDER)
     return scene.action_order
 
 
@@ -258,6 +261,8 @@ def next_lead(ctx: Context, args: NextRound) -> Decision:
 )
 def end_order(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
+    if game.scene is None or game.scene.action_order is None:
+        return Decision(reply=Reply.say("There is no action order: nothing to end."))
     scene = current_scene(game)
     running_order(scene)
     return Decision(
@@ -271,6 +276,8 @@ def end_order(ctx: Context, _args: NoOptions) -> Decision:
 )
 def show_order(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
+    if game.scene is None or game.scene.action_order is None:
+        return Decision(reply=Reply.say(NO_ORDER))
     order = running_order(current_scene(game))
     acted = ", ".join(order.acted) or "nobody yet"
     return Decision(

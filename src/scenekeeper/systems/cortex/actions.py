@@ -69,11 +69,20 @@ def act(ctx: Context, args: Act) -> Decision:
     game = cortex(state)
     scene = current_scene(game)
     order = scene.action_order
-    name = args.character or (order.current if order and state.meta.is_gm(ctx.actor.id) else None)
+    # The one whose turn it is, when the asker plays it (a GM: anyone's), however many they
+    # play (issue 21: METTLE's /act does the same).
+    current = order.current if order is not None else None
+    plays = current is not None and (
+        state.meta.is_gm(ctx.actor.id) or state.meta.owner_of(current) == ctx.actor.id
+    )
+    name = args.character or (current if plays else None)
     who = own_character(ctx, name)
     may_act_for(ctx, who)
     if order is not None and order.current is not None and order.current != who.name:
-        raise Refusal(f"It is {order.current}'s turn in the action order.")
+        raise Refusal(
+            f"It is {order.current}'s turn in the action order; {who.name} acts when it is "
+            "handed to them (/order handoff)."
+        )
     if order is not None and scene.turn_action == who.name:
         raise Refusal(f"{who.name} has taken their action this turn; /order handoff.")
     if scene.pending_action is not None:
@@ -92,7 +101,9 @@ def act(ctx: Context, args: Act) -> Decision:
         # An action against a character is the action order's contest (Cortex p.89, p.96).
         refuse_in_scene(state, "contests", ("tag",))
         if target.name == who.name:
-            raise Refusal("An action is against someone else.")
+            raise Refusal(
+                "An action is against someone else: target:<another character>, or vs:<difficulty>."
+            )
         if target.status != "active":
             raise Refusal(
                 f"{target.name} is {target.status.replace('_', ' ')} and out of the scene; "
@@ -177,7 +188,7 @@ def react(ctx: Context, args: React) -> Decision:
     game = cortex(state)
     scene = current_scene(game)
     if scene.pending_action is None:
-        raise Refusal("No action is waiting for a reaction.")
+        raise Refusal("No action is waiting for a reaction; an action comes first (/action).")
     actor_name, target_name, roll_id = scene.pending_action
     who = own_character(ctx, args.character or target_name)
     may_act_for(ctx, who)

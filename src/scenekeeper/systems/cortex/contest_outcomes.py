@@ -308,6 +308,8 @@ def end(ctx: Context, _args: NoOptions) -> Decision:
             f"No contest is running; outcomes wait to be settled ({waiting}): /contest settle, "
             "or a GM's /cancel what:outcome character:<loser>."
         )
+    if game.contest is None:
+        return Decision(reply=Reply.say("No contest is running: nothing to end."))
     contest = running(game)
     rolls = tuple(c.roll_id for c in contest.contestants if c.roll_id is not None)
     events: list[Event] = [

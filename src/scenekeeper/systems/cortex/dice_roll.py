@@ -14,7 +14,7 @@ import re
 from scenekeeper.dice import DiceError, Pool, roll_dice
 from scenekeeper.engine.commands import Context, Decision
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.parse import echo
+from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.quoting import option
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev

@@ -58,7 +58,7 @@ def roll(ctx: Context, args: DramaRoll) -> Decision:
     game = cortex(state)
     scene = current_scene(game)
     if game.contest is not None:
-        raise Refusal("A contest is running already.")
+        raise Refusal("A contest is running already; a GM ends it first (/contest end).")
     who = own_character(ctx, args.character)
     may_act_for(ctx, who)
     # One roll each; a tie for the highest rolls again, and the new roll replaces the old.
@@ -123,7 +123,7 @@ def lead(ctx: Context, args: Lead) -> Decision:
     game = cortex(state)
     scene = current_scene(game)
     if game.contest is not None:
-        raise Refusal("A contest is running already.")
+        raise Refusal("A contest is running already; a GM ends it first (/contest end).")
     opponent = character(ctx, args.against)
     rolls = [(n, game.roll_by_id(r)) for n, r in scene.drama_rolls]
     totals = [(n, r, reading_of(r).total) for n, r in rolls if r is not None]

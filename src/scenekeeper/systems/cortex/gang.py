@@ -166,9 +166,9 @@ def knock(ctx: Context, args: Knock) -> Decision:
 @commands.command("gang end", help="The gang breaks up.", permission=Permission.GM)
 def end(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
+    if game.scene is None or game.scene.gang is None:
+        return Decision(reply=Reply.say("No gang is in the scene: nothing to end."))
     scene = current_scene(game)
-    if scene.gang is None:
-        raise Refusal("No gang is in the scene.")
     return Decision(
         events=(scene_change(game, scene.model_copy(update={"gang": None}), "gang ended"),),
         reply=Reply.say("The gang breaks up."),

@@ -27,9 +27,12 @@ def scene_change(game: CortexState, scene: Scene | None, note: str = "") -> Even
     return ev.SceneChanged(scene=scene, paused=game.paused_scenes, note=note)
 
 
+NO_SCENE = "No scene is running; the GM frames one with /scene start type:<type>."
+
+
 def current_scene(game: CortexState) -> Scene:
     if game.scene is None:
-        raise Refusal("No scene is running; the GM frames one with /scene start type:<type>.")
+        raise Refusal(NO_SCENE)
     return game.scene
 
 

@@ -21,6 +21,7 @@ from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.names import cortex, mod_on
 from scenekeeper.systems.cortex.scene_hooks import scene_end_events
 from scenekeeper.systems.cortex.scene_rules import (
+    NO_SCENE,
     WHAT_IT_DOES,
     current_scene,
     scene_export,
@@ -110,6 +111,9 @@ def _end(state: TableState, game: CortexState, scene: Scene) -> tuple[list[Event
     permission=Permission.GM,
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:
+    if cortex(ctx.require_state()).scene is None:
+        # A routine end with nothing running says so; it is no mistake.
+        return Decision(reply=Reply.say("No scene is running: nothing to end."))
     events, lines = scene_ended(ctx.require_state())
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
@@ -137,6 +141,8 @@ def scene_ended(state: TableState) -> tuple[list[Event], list[str]]:
 )
 def show(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
+    if game.scene is None:
+        return Decision(reply=Reply.say(NO_SCENE))
     scene = current_scene(game)
     stakes = ", high stakes" if scene.high_stakes else ""
     lines = [f"Scene: {scene.name} ({scene.type}){stakes}, beat {scene.beat}."]

@@ -14,7 +14,7 @@ from typing import Any
 import pydantic
 
 from scenekeeper.dice import DiceError, Die
-from scenekeeper.engine.documents import read_document
+from scenekeeper.engine.documents import read_document, short_name, whole_number
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
 from scenekeeper.systems.cortex.sheet import (
@@ -30,6 +30,9 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_SHEETS = 50
 _PLAIN_KEYS = ("name", "kind", "pp", "sfx", "assets", "complications", "stress", "trauma")
 _DURATIONS = ("beat", "scene", "session", "signature")
+#: As the commands take them: /pp bank amount: (0-99), /char sfx add text: (400 characters).
+MAX_PP = 99
+MAX_SFX_TEXT = 400
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ def _sheet(item: object, where: str, trait_sets: tuple[str, ...]) -> SheetData:
     name_value = next((v for k, v in item.items() if _key(k) == "name"), None)
     if not isinstance(name_value, str) or not name_value.strip():
         raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
-    name = clean_name(name_value)
+    name = short_name(clean_name(name_value), where)
     where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
     sets = {_key(s): s for s in trait_sets}
     known = [*_PLAIN_KEYS, *(s.lower() for s in trait_sets)]
@@ -94,8 +97,11 @@ def _sheet(item: object, where: str, trait_sets: tuple[str, ...]) -> SheetData:
         key = _key(raw_key)
         if key in sets:
             fields["traits"][sets[key]] = _traits(value, f"{where}: {raw_key}", sets[key])
-        elif key in ("kind", "pp"):
+        elif key == "kind":
             fields[key] = value
+        elif key == "pp":
+            # As many as a table ever banks (/pp bank: 0-99).
+            fields[key] = whole_number(value, f"{where}: {raw_key}", 0, MAX_PP)
         elif key == "sfx":
             fields["sfx"] = _texts(value, f"{where}: sfx")
         elif key == "assets":
@@ -123,10 +129,14 @@ def _entries(value: object, where: str) -> list[tuple[str, object]]:
     if value is None:
         return []
     if isinstance(value, Mapping):
-        return [(clean_name(str(k)), v) for k, v in value.items()]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [(clean_name(v), None) for v in value]
-    raise Refusal(f"{where}: write it as name: value lines (or a list of names).")
+        entries = [(clean_name(str(k)), v) for k, v in value.items()]
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        entries = [(clean_name(v), None) for v in value]
+    else:
+        raise Refusal(f"{where}: write it as name: value lines (or a list of names).")
+    for name, _ in entries:
+        short_name(name, where)
+    return entries
 
 
 def _die(value: object, where: str, default: Die) -> Die:
@@ -158,7 +168,13 @@ def _dice(value: object, where: str) -> dict[str, Die]:
 
 
 def _texts(value: object, where: str) -> dict[str, str]:
-    return {name: "" if v is None else str(v) for name, v in _entries(value, where)}
+    texts = {name: "" if v is None else str(v) for name, v in _entries(value, where)}
+    for name, text in texts.items():
+        if len(text) > MAX_SFX_TEXT:
+            raise Refusal(
+                f"{where}: {name}: an SFX says what it does in {MAX_SFX_TEXT} characters."
+            )
+    return texts
 
 
 def _assets(value: object, where: str) -> dict[str, Asset]:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.names import resolve
-from scenekeeper.engine.parse import echo
 from scenekeeper.systems.cortex.sheet import clean_name
 
 #: A word that is meant as a die ("d8", "D10", "d7"), not part of a trait's name.

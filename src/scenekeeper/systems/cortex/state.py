@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pydantic
 
@@ -329,6 +329,7 @@ class CortexState(GameState):
     #: hitches or opportunities activated), and a counter for roll ids.
     rolls: tuple[RollRecord, ...] = ()
     roll_count: int = 0
+    NUMBERS: ClassVar[tuple[str, ...]] = ("roll_count",)
     contest: Contest | None = None
     stakes: tuple[Stakes, ...] = ()
     #: (who gave in, to whom): no new contest between them straight away (Cortex p.21).
@@ -376,4 +377,4 @@ class CortexState(GameState):
             rolls = tuple(roll if r.id == roll.id else r for r in self.rolls)
             return self.model_copy(update={"rolls": rolls})
         rolls = (*self.rolls, roll)[-ROLLS_KEPT:]
-        return self.model_copy(update={"rolls": rolls, "roll_count": roll.id})
+        return self.model_copy(update={"rolls": rolls, "roll_count": max(self.roll_count, roll.id)})

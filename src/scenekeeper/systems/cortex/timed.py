@@ -228,7 +228,10 @@ def buy(ctx: Context, args: BuyTime) -> Decision:
     permission=Permission.ANYONE,
 )
 def show(ctx: Context, _args: NoOptions) -> Decision:
-    scene = current_scene(cortex(ctx.require_state()))
+    game = cortex(ctx.require_state())
+    if game.scene is None or game.scene.timed_test is None:
+        return Decision(reply=Reply.say(NO_TIMED))
+    scene = current_scene(game)
     timed = scene.timed_test
     if timed is not None and timed.finished:
         return Decision(
@@ -252,9 +255,10 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:
     game = cortex(ctx.require_state())
+    if game.scene is None or game.scene.timed_test is None:
+        return Decision(reply=Reply.say("There is no timed test: nothing to call off."))
     scene = current_scene(game)
-    if scene.timed_test is None:
-        raise Refusal("There is no timed test; the GM starts one with /timed start.")
+    assert scene.timed_test is not None
     over = scene.timed_test.finished
     return Decision(
         events=(
@@ -270,9 +274,12 @@ def end(ctx: Context, _args: NoOptions) -> Decision:
     )
 
 
+NO_TIMED = "There is no timed test; the GM starts one with /timed start."
+
+
 def _running(scene: Scene) -> TimedTest:
     if scene.timed_test is None:
-        raise Refusal("There is no timed test; the GM starts one with /timed start.")
+        raise Refusal(NO_TIMED)
     if scene.timed_test.finished:
         raise Refusal(
             f"{scene.timed_test.character}'s timed test is over; the GM starts another with "

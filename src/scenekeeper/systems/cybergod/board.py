@@ -8,7 +8,7 @@ from scenekeeper.engine.systems import BoardSection
 from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
 from scenekeeper.systems.cybergod.render import plural
 from scenekeeper.systems.cybergod.scenes import scene_lines
-from scenekeeper.systems.cybergod.sheet import Character, die_text
+from scenekeeper.systems.cybergod.sheet import Character, die_text, stress_dice
 from scenekeeper.systems.cybergod.state import CybergodState, SaveRecord, TestRecord
 
 #: The newest rolls the board lists.
@@ -106,7 +106,8 @@ def waiting_for(game: CybergodState) -> list[str]:
         )
         for dice in who.stress_saves_due:
             lines.append(
-                f"{who.name}'s Stress Save ({dice} dice): /save kind:stress character:{name} "
+                f"{who.name}'s Stress Save (roll {stress_dice(who, dice)}): /save kind:stress "
+                f"character:{name} "
                 f"({waive})."
             )
         for _ in range(who.breakdowns_due):

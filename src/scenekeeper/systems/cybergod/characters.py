@@ -33,6 +33,7 @@ from scenekeeper.systems.cybergod.sheet import (
     find_attribute,
     find_skill,
     key,
+    stress_dice,
 )
 from scenekeeper.systems.cybergod.sheet_file import read_sheets
 from scenekeeper.systems.cybergod.sheet_lines import sheet_lines
@@ -158,6 +159,8 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
         )
     if number is not None and not low <= number <= high:
         raise Refusal(f"{trait} is a whole number from {low} to {high}, not {number}.")
+    if trait == "stress" and not ctx.require_state().meta.is_gm(ctx.actor.id):
+        _owed(who)
     reply = f"{who.name}: {trait} {number if number is not None else 'as the Engrams'}."
     if trait == "engrams" and number is not None:
         tier, stress_die = TIERS[number]
@@ -167,11 +170,34 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     elif skill is not None and number is not None:
         linked = APTITUDE_OF[skill]
         rating = who.aptitude(linked)
-        reply = f"{who.name}: {skill} {number} (with {linked} {rating}: {number + rating} dice)."
+        dice = number + rating
+        reply = (
+            f"{who.name}: {skill} {number} (with {linked} {rating}: {dice} "
+            f"{'die' if dice == 1 else 'dice'})."
+        )
     return Decision(
         events=(ev.SheetWritten(character=who.name, trait=trait, value=number),),
         reply=Reply.say(reply),
     )
+
+
+def _owed(who: Character) -> None:
+    """Setting Stress settles the Stress Saves and breakdowns owed: a GM's waiver, never a
+    player's (corebook 07 "Stress"; the board says a GM waives them)."""
+    name = _quoted(who.name)
+    if who.stress_saves_due:
+        count = len(who.stress_saves_due)
+        saves = "a Stress Save" if count == 1 else f"{count} Stress Saves"
+        raise Refusal(
+            f"{who.name} owes {saves} (roll {stress_dice(who, who.stress_saves_due[0])}); "
+            f"setting Stress would waive it, which only a GM does. Roll it: /save kind:stress "
+            f"character:{name}."
+        )
+    if who.breakdowns_due:
+        raise Refusal(
+            f"{who.name} owes a Mental Breakdown; setting Stress would waive it, which only a GM "
+            f"does. Roll it: /save kind:breakdown character:{name}."
+        )
 
 
 def _attribute_size(attribute: str, text: str) -> int | None:

@@ -57,7 +57,10 @@ def parse_complications(text: str) -> tuple[Complication, ...]:
 def parse_overcome(text: str, complications: tuple[Complication, ...]) -> tuple[str, ...]:
     """``all``, ``none`` or names (comma-separated) -> the names chosen, as listed."""
     if not complications:
-        raise Refusal("There are no complications on this test to overcome.")
+        raise Refusal(
+            "There are no complications on this test to overcome: leave out overcome:, or list "
+            'them with complications:"Sys Op 1".'
+        )
     wanted = text.strip().casefold()
     if wanted == "all":
         return tuple(c.name for c in complications)
@@ -97,19 +100,20 @@ def pick(ctx: Context, args: Pick) -> Decision:
     if before.outcome != "success" or not before.extra:
         raise Refusal(
             f"#{test.id} has no successes beyond what it needed, so no complication on it can "
-            "be overcome."
+            "be overcome: they happen (a Resolve re-roll, /resolve reroll, may change that)."
         )
     cost = sum(c.rating for c in test.complications if c.name in chosen)
     if cost > before.extra:
         raise Refusal(
             f"Overcoming {', '.join(chosen)} costs {cost} extra successes; #{test.id} has "
-            f"{before.extra}."
+            f"{before.extra}: choose fewer (overcome:<names>)."
         )
     picked = test.model_copy(update={"overcome": chosen})
     after = read(picked, theirs)
     if after.ep < test.ep_spent:
         raise Refusal(
-            f"That leaves {after.ep} EP, but {test.ep_spent} are spent on #{test.id} already."
+            f"That leaves {after.ep} EP, but {test.ep_spent} are spent on #{test.id} already; "
+            "/undo those spends first, or choose fewer complications."
         )
     return Decision(
         events=(ev.ComplicationsChosen(roll=test.id, overcome=chosen),),
@@ -125,5 +129,8 @@ def _test_to_pick(ctx: Context, args: Pick) -> TestRecord:
     game = cybergod(ctx.require_state())
     tests = [t for t in game.tests() if t.roller == roller and t.complications]
     if not tests:
-        raise Refusal(f"{roller} has no test with complications in play.")
+        raise Refusal(
+            f"{roller} has no test with complications in play; name one with roll:, or give a "
+            'test complications:"Sys Op 1".'
+        )
     return tests[-1]

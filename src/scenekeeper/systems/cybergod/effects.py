@@ -22,7 +22,13 @@ from scenekeeper.systems.cybergod.names import (
     may_act_for_roller,
     roll_in_play,
 )
-from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
+from scenekeeper.systems.cybergod.reading import (
+    Reading,
+    ep_holder,
+    ep_left,
+    read,
+    their_successes,
+)
 from scenekeeper.systems.cybergod.sheet import clean_name, key
 from scenekeeper.systems.cybergod.state import (
     DURATIONS,
@@ -85,12 +91,16 @@ def spend_effect(ctx: Context, args: EffectArgs) -> Decision:
     state = ctx.require_state()
     game = cybergod(state)
     name, cost = _named(args.name, args.cost)
+    lines: list[str] = []
     if args.roll is not None:
         test = roll_in_play(ctx, args.roll)
         reading = read(test, their_successes(test, game))
         holder = ep_holder(test, reading)
         if holder is None:
-            raise Refusal(f"#{test.id} earned no EP ({reading.outcome}); nothing to spend.")
+            # The roll a person names is their own: an opposed roll's EP are on the test
+            # that answered it (its number is the one the reply named).
+            test, reading, holder = _answered(game, test, reading)
+            lines.append(f"#{args.roll}'s EP are on #{test.id}, the opposed test it won.")
         may_act_for_roller(ctx, holder)
     else:
         who = acting_character(ctx, args.character)
@@ -121,6 +131,7 @@ def spend_effect(ctx: Context, args: EffectArgs) -> Decision:
     return Decision(
         events=(event,),
         reply=Reply.say(
+            *lines,
             f"{holder} spends {cost} EP of #{test.id} on {name}: {left - cost} left{lasting}.",
             data={
                 "roll": test.id,
@@ -158,6 +169,33 @@ def _named(text: str, cost: int | None) -> tuple[str, int]:
             )
         raise Refusal(f"{name} costs {price} EP; leave out cost:.")
     return name, price
+
+
+def _answered(
+    game: CybergodState, test: TestRecord, reading: Reading
+) -> tuple[TestRecord, Reading, str]:
+    """The newest test opposing ``test`` whose EP its roller holds (``test`` was the victor),
+    or a refusal pointing at where EP are, if anywhere."""
+    won = []
+    for other in reversed(game.tests()):
+        theirs = read(other, their_successes(other, game))
+        if other.against == test.id and ep_holder(other, theirs) == test.roller:
+            won.append((other, theirs))
+    for other, theirs in won:
+        if ep_left(other, theirs):
+            return other, theirs, test.roller
+    if won:
+        other, theirs = won[0]
+        raise Refusal(
+            f"#{test.id}'s EP are on #{other.id}, the opposed test it won, and none are left "
+            f"({theirs.ep} earned, {other.ep_spent} spent)."
+        )
+    if reading.outcome == "rolled":
+        raise Refusal(
+            f"#{test.id} earned no EP (rolled, no difficulty): its EP come from a test that "
+            f'opposes it (vs:"#{test.id}") and loses; nothing to spend yet.'
+        )
+    raise Refusal(f"#{test.id} earned no EP ({reading.outcome}); nothing to spend.")
 
 
 def _newest_with_ep(game: CybergodState, holder: str) -> TestRecord:

@@ -64,7 +64,7 @@ def roll_in_play(ctx: Context, roll_id: int) -> TestRecord:
             "/scene show lists the newest)."
         )
     if not isinstance(found, TestRecord):
-        raise Refusal(f"#{roll_id} is a save, not a test.")
+        raise Refusal(f"#{roll_id} is a save, not a test; name a test's number (/scene show).")
     return found
 
 

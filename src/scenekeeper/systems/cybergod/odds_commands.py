@@ -8,6 +8,7 @@ recorded.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
@@ -22,6 +23,7 @@ from scenekeeper.systems.cybergod.pools import MAX_DICE, die_size, final_dice, p
 from scenekeeper.systems.cybergod.reading import (
     DIFFICULTIES,
     DIFFICULTY_NAMES,
+    MAX_THRESHOLD,
     OPPOSED_MARGIN,
     count_successes,
 )
@@ -53,10 +55,16 @@ def chance_before_test(test: TestRecord) -> str | None:
     pool = cybergod_pool(test.dice, test.die)
     need, label = _need(test)
     line = f"Odds: {chance(pool.p_success(need))} {label} with {test.dice} D{test.die}"
-    ratings = sum(c.rating for c in test.complications)
-    if ratings:
-        both = pool.p_success(need, paid=ratings)
-        line += f"; {chance(both)} to overcome every complication too"
+    # Those the roller chose to overcome (overcome:), all of them by default.
+    chosen = [c for c in test.complications if test.overcome is None or c.name in test.overcome]
+    if chosen:
+        both = pool.p_success(need, paid=sum(c.rating for c in chosen))
+        named = (
+            "every complication"
+            if len(chosen) == len(test.complications)
+            else ", ".join(c.name for c in chosen)
+        )
+        line += f"; {chance(both)} to overcome {named} too"
     return line + "."
 
 
@@ -121,8 +129,10 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     else:
         lines = [f"{head}, exact over {pool.denominator:,} rolls:", _spread(pool)]
     ratings = (
-        sum(c.rating for c in parse_complications(args.complications)) if args.complications else 0
+        [c.rating for c in parse_complications(args.complications)] if args.complications else []
     )
+    # Resolve re-rolls are odds only where Resolve is played (the resolve mod).
+    rerolls = mod_on(state, "resolve")
     data: dict[str, Any] = {
         "pool": pool_text.written,
         "dice": dice.dice,
@@ -134,12 +144,13 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     }
     marks = {f"{name.title()} ({n})": n for name, n in DIFFICULTIES.items()}
     if args.vs is None:
-        lines += _ladder(pool, ratings)
+        lines += _ladder(pool, ratings, rerolls=rerolls)
         data["difficulties"] = {
-            name: _fraction(pool.p_success(n, paid=ratings)) for name, n in DIFFICULTIES.items()
+            name: _fraction(pool.p_success(n, paid=sum(ratings)))
+            for name, n in DIFFICULTIES.items()
         }
     else:
-        answer = _against(ctx, pool, args.vs, ratings, data)
+        answer = _against(ctx, pool, args.vs, ratings, data, rerolls=rerolls)
         lines += answer
         if "need" in data:
             marks = {"needed": data["need"]}
@@ -171,16 +182,17 @@ def _spread(pool: SuccessPool) -> str:
     return "Successes: " + ", ".join(parts) + "."
 
 
-def _ladder(pool: SuccessPool, ratings: int) -> list[str]:
-    paying = f", overcoming {ratings} in complications" if ratings else ""
+def _ladder(pool: SuccessPool, ratings: list[int], *, rerolls: bool) -> list[str]:
+    paid = sum(ratings)
+    paying = f", overcoming {paid} in complications" if paid else ""
     parts = [
-        f"{DIFFICULTY_NAMES[n]} ({n}) {chance(pool.p_success(n, paid=ratings))}"
+        f"{DIFFICULTY_NAMES[n]} ({n}) {chance(pool.p_success(n, paid=paid))}"
         for n in DIFFICULTIES.values()
     ]
     lines = [f"Succeed{paying}: " + ", ".join(parts) + "."]
-    if pool.dice:
+    if pool.dice and rerolls:
         again = [
-            f"{DIFFICULTY_NAMES[n]} {chance(pool.p_success(n, paid=ratings, rerolls=1))}"
+            f"{DIFFICULTY_NAMES[n]} {chance(pool.p_success(n, paid=paid, rerolls=1))}"
             for n in DIFFICULTIES.values()
         ]
         lines.append("With one Resolve re-roll: " + ", ".join(again) + ".")
@@ -188,7 +200,13 @@ def _ladder(pool: SuccessPool, ratings: int) -> list[str]:
 
 
 def _against(
-    ctx: Context, pool: SuccessPool, vs: str, ratings: int, data: dict[str, Any]
+    ctx: Context,
+    pool: SuccessPool,
+    vs: str,
+    ratings: list[int],
+    data: dict[str, Any],
+    *,
+    rerolls: bool,
 ) -> list[str]:
     """``vs:``: a difficulty or threshold, an earlier test (``#4``), or opposing dice
     (``3d8``), the last two with a difficulty as the margin needed."""
@@ -199,55 +217,83 @@ def _against(
     level = next((n for name, n in DIFFICULTIES.items() if key(name) == rest), None)
     if rest.isdigit():
         level = int(rest)
+        if not 1 <= level <= MAX_THRESHOLD:
+            # A threshold (or the margin an opposed test needs) is 1-20, as /test takes it.
+            raise Refusal(
+                f"vs:{vs}: a threshold (or the margin against a roll) is 1 to {MAX_THRESHOLD}; "
+                "leave the number out for a margin of 1."
+            )
     if rest and level is None:
         raise Refusal(
             f"vs:{vs}: say easy, moderate, hard, very-hard, a threshold, an earlier test like "
             '#4 or opposing dice like 3d8 (with a difficulty: "moderate 3d8").'
         )
     if len(dice_words) + len(refs) > 1:
-        raise Refusal("Ask about one opposing roll at a time.")
+        raise Refusal(
+            'Ask about one opposing roll at a time: vs:"#4" or vs:"3d8" (with a difficulty: '
+            'vs:"moderate 3d8").'
+        )
     if dice_words:
-        return _opposing_dice(pool, dice_words[0], level or OPPOSED_MARGIN, data)
+        return _opposing_dice(pool, dice_words[0], level or OPPOSED_MARGIN, ratings, data)
     if refs:
         other = roll_in_play(ctx, int(refs[0][1:]))
         theirs = count_successes(other.faces)
         margin = level or OPPOSED_MARGIN
         label = f"beat {other.roller}'s #{other.id} ({plural(theirs, 'success')}) by {margin}"
-        return _threshold(pool, theirs + margin, label, ratings, data)
+        return _threshold(pool, theirs + margin, label, ratings, data, rerolls=rerolls)
     assert level is not None
     named = "" if rest.isdigit() else DIFFICULTY_NAMES[level]
     label = f"reach {named} ({level})" if named else f"reach {plural(level, 'success')}"
-    return _threshold(pool, level, label, ratings, data)
+    return _threshold(pool, level, label, ratings, data, rerolls=rerolls)
 
 
 def _threshold(
-    pool: SuccessPool, need: int, label: str, ratings: int, data: dict[str, Any]
+    pool: SuccessPool,
+    need: int,
+    label: str,
+    ratings: list[int],
+    data: dict[str, Any],
+    *,
+    rerolls: bool,
 ) -> list[str]:
     data["need"] = need
     data["success"] = _fraction(pool.p_success(need))
     lines = [f"To {label}: {chance(pool.p_success(need))}."]
-    effects = pool.effect_points(need, paid=ratings)
     if ratings:
-        both = pool.p_success(need, paid=ratings)
+        both = pool.p_success(need, paid=sum(ratings))
         data["success_paying"] = _fraction(both)
-        lines.append(f"And overcome {ratings} in complications: {chance(both)}.")
-    if effects:
-        lines.append("EP: " + ", ".join(f"{ep} {percent(p)}" for ep, p in effects.items()) + ".")
-        data["ep"] = {str(ep): _fraction(p) for ep, p in effects.items()}
-    if pool.dice:
+        lines.append(f"And overcome {sum(ratings)} in complications: {chance(both)}.")
+    lines += _ep_line(pool.effect_points(need, ratings=ratings), ratings, data)
+    if pool.dice and rerolls:
         again = pool.p_success(need, rerolls=1)
         lines.append(f"To {label} with one Resolve re-roll: {chance(again)}.")
     return lines
 
 
-def _opposing_dice(pool: SuccessPool, text: str, margin: int, data: dict[str, Any]) -> list[str]:
+def _ep_line(
+    effects: Mapping[int, Fraction], ratings: list[int], data: dict[str, Any]
+) -> list[str]:
+    """EP on every success (they add up to the chance of success), complications paid first
+    in the order listed, each while the extra successes last."""
+    if not effects:
+        return []
+    data["ep"] = {str(ep): _fraction(p) for ep, p in effects.items()}
+    paying = " (complications paid first, in order)" if ratings else ""
+    return [
+        "EP" + paying + ": " + ", ".join(f"{ep} {percent(p)}" for ep, p in effects.items()) + "."
+    ]
+
+
+def _opposing_dice(
+    pool: SuccessPool, text: str, margin: int, ratings: list[int], data: dict[str, Any]
+) -> list[str]:
     match = _DICE.fullmatch(text)
     assert match is not None
     count = int(match.group(1) or 1)
     if count > MAX_DICE:
         raise Refusal(f"{text}: at most {MAX_DICE} dice are rolled.")
     other = cybergod_pool(count, die_size(match.group(2), f"{text}: a Cybergod die"))
-    result = cybergod_opposed(pool, other, margin)
+    result = cybergod_opposed(pool, other, margin, ratings=ratings)
     data["opposed"] = {
         "success": _fraction(result.success),
         "stalemate": _fraction(result.stalemate),
@@ -258,10 +304,10 @@ def _opposing_dice(pool: SuccessPool, text: str, margin: int, data: dict[str, An
         f"Against {count} D{other.size}, margin needed {margin}: success {chance(result.success)}, "
         f"stalemate {chance(result.stalemate)}, failure {chance(result.failure)}."
     ]
-    if result.effect_points:
-        lines.append(
-            "EP: " + ", ".join(f"{ep} {percent(p)}" for ep, p in result.effect_points.items()) + "."
-        )
+    if ratings:
+        data["opposed"]["success_paying"] = _fraction(result.paying)
+        lines.append(f"And overcome {sum(ratings)} in complications: {chance(result.paying)}.")
+    lines += _ep_line(result.effect_points, ratings, {})
     return lines
 
 

@@ -144,7 +144,7 @@ class Dice:
             net = self.asked - self.wound_penalty
             notes.append(f"modifiers {net:+d} counted as {self.applied:+d} (at most +-3)")
         if self.dropped:
-            notes.append(f"{self.dropped} dice over 10 dropped")
+            notes.append(f"{self.dropped} {'die' if self.dropped == 1 else 'dice'} over 10 dropped")
         elif self.base + self.applied < 0:
             notes.append("no fewer than 0 dice")
         return notes

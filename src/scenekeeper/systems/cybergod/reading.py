@@ -23,6 +23,8 @@ DIFFICULTIES = {"easy": 1, "moderate": 2, "hard": 3, "very hard": 4}
 DIFFICULTY_NAMES = {1: "Easy", 2: "Moderate", 3: "Hard", 4: "Very Hard"}
 #: gaps 3: an opposed test with no difficulty set needs a margin of 1.
 OPPOSED_MARGIN = 1
+#: R20: a bare threshold (or margin) for difficulties the table does not name.
+MAX_THRESHOLD = 20
 #: Complications: "having more than three complications on a single test is not recommended".
 RECOMMENDED_COMPLICATIONS = 3
 

@@ -52,7 +52,10 @@ def describe_test(test: TestRecord, reading: Reading) -> list[str]:
     label = f" for {test.label}" if test.label else ""
     lines = [f"{test.roller} tests {test.written}{label}, #{test.id}: {_dice(test, reading)}."]
     if test.impossible:
-        lines.append("Impossible: the test fails whatever the dice, and Resolve cannot save it.")
+        lines.append(
+            "Impossible (the GM's call): the test fails whatever the dice, so none are rolled, "
+            "and Resolve cannot save it."
+        )
     elif test.dice == 0 and not test.burned and reading.outcome != "rolled":
         lines.append("No dice to roll: an automatic failure (Modifiers).")
     if test.burned:
@@ -82,7 +85,8 @@ def _dice(test: TestRecord, reading: Reading) -> str:
     if test.applied != test.modifier - test.wound_penalty:
         notes.append(f"counted as {test.applied:+d}, at most +-3")
     if test.base + test.applied > test.dice and test.dice:
-        notes.append(f"{test.base + test.applied - test.dice} over 10 dropped")
+        dropped = test.base + test.applied - test.dice
+        notes.append(f"{plural(dropped, 'die')} over 10 dropped")
     pool = f"{test.base} D{test.die}"
     if notes:
         pool += f" ({', '.join(notes)}) = {test.dice} D{test.die}"

@@ -149,7 +149,14 @@ def refresh(ctx: Context, args: Refresh) -> Decision:
     who = [character(ctx, args.character)] if args.character else list(game.characters.values())
     events, lines = refresh_events(who, args.scope, args.amount)
     if not events:
-        raise Refusal("Nobody has that kind of Resolve to refresh.")
+        # A routine refresh with nothing to give back says so, and is no mistake.
+        kind = "burned" if args.scope == "burned" else "spent"
+        said = (
+            f"{who[0].name} has no {kind} Resolve to refresh"
+            if args.character
+            else f"Nobody has {kind} Resolve to refresh"
+        )
+        return Decision(reply=Reply.say(f"{said}: nothing changes."))
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 

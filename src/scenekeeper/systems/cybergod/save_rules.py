@@ -8,15 +8,24 @@ corebook 07 "Damage Class": a Death Save that fails means death.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.names import cybergod, mod_on
-from scenekeeper.systems.cybergod.sheet import AMMO_SIZES, Character, Weapon, clean_name
+from scenekeeper.systems.cybergod.sheet import (
+    AMMO_SIZES,
+    Character,
+    Weapon,
+    clean_name,
+    key,
+    stress_dice,
+)
 from scenekeeper.systems.cybergod.state import SaveRecord
 
 #: corebook 09: "the 6th consecutive" Ammo Save means reload whatever it shows.
@@ -30,7 +39,7 @@ def weapon_named(who: Character, text: str | None) -> str:
             return next(iter(who.weapons))
         listed = ", ".join(who.weapons) or "none yet"
         raise Refusal(f"Name the weapon: add weapon:<name> ({who.name}'s weapons: {listed}).")
-    found = who.find_weapon(text)
+    found = who.find_weapon(text) or resolve(who.weapons, text, "weapon")
     if found is None:
         listed = ", ".join(who.weapons) or "none yet"
         raise Refusal(f"{who.name} has no weapon called {text} (weapons: {listed}).")
@@ -45,6 +54,8 @@ class AmmoPlan:
     weapon: Weapon
     dice: int
     die: int
+    #: Its first Ammo Save: the weapon goes on the sheet with it.
+    new: bool = False
 
 
 def ammo_plan(who: Character, text: str | None, die: str | None, dice: int | None) -> AmmoPlan:
@@ -55,10 +66,16 @@ def ammo_plan(who: Character, text: str | None, die: str | None, dice: int | Non
             "Name the weapon for its first Ammo Save: weapon:<name> (die:d12 for high "
             "or ultra capacity)."
         )
-    existing = who.find_weapon(text) if text is not None else weapon_named(who, None)
+    # As people say names: a weapon's unique start or word finds it ("pist" for Pistol).
+    existing = (
+        who.find_weapon(text) or resolve(who.weapons, text, "weapon")
+        if text is not None
+        else weapon_named(who, None)
+    )
     size = _ammo_die(die) if die is not None else None
     if existing is None:
         assert text is not None
+        _not_a_slip(who, text)
         weapon = Weapon(die=size or 6)
         name = clean_name(text)
     else:
@@ -72,7 +89,23 @@ def ammo_plan(who: Character, text: str | None, die: str | None, dice: int | Non
             f"{name}'s Ammo Save rolls {weapon.marks + 1} D{weapon.die} (one die per mark, plus "
             "one); leave out dice:."
         )
-    return AmmoPlan(name, weapon, weapon.marks + 1, weapon.die)
+    return AmmoPlan(name, weapon, weapon.marks + 1, weapon.die, new=existing is None)
+
+
+def _not_a_slip(who: Character, text: str) -> None:
+    """A weapon not on the sheet goes on it with its first Ammo Save -- unless the name is
+    plainly one it has, mistyped ("Pistl" for Pistol): that is refused with the weapon it
+    means, never taken as a new one silently."""
+    by_key = {key(w): w for w in who.weapons}
+    close = [
+        by_key[k] for k in difflib.get_close_matches(key(text), list(by_key), n=2, cutoff=0.75)
+    ]
+    if close:
+        meant = " or ".join(f"weapon:{_q(w)}" for w in dict.fromkeys(close))
+        raise Refusal(
+            f"{who.name} has no weapon called {text}; did you mean {meant}? A weapon new to the "
+            "sheet needs a name of its own."
+        )
 
 
 def _ammo_die(text: str) -> int:
@@ -159,9 +192,9 @@ def _mental(
             new_saves = tuple(range(who.stress + 1, stress + 1))
         else:
             new_saves = (stress,)
-        rolls = " and ".join(f"{n} dice" for n in new_saves)
-        die = f"D{who.stress_die}" if who.stress_die else "the Stress die"
-        then = f"roll a Stress Save ({rolls} of {die}): /save kind:stress character:{_q(who.name)}"
+        rolls = " and ".join(stress_dice(who, n) for n in new_saves)
+        saves = "a Stress Save" if len(new_saves) == 1 else f"{len(new_saves)} Stress Saves"
+        then = f"{saves} (roll {rolls}): /save kind:stress character:{_q(who.name)}"
     event = ev.StressChanged(
         character=who.name,
         stress=stress,

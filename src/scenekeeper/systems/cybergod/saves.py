@@ -134,9 +134,10 @@ def _after(
         assert who is not None
         after = ammo_after(plan, record)
         data.update({"weapon": plan.name, "marks": after.marks, "reload": after.reload})
-        return [ev.WeaponChanged(character=who.name, weapon=plan.name, state=after)], _ammo_notes(
-            plan.name, after.reload, record, after.marks
-        )
+        notes = _ammo_notes(plan.name, after.reload, record, after.marks)
+        if plan.new:
+            notes.insert(0, f"{plan.name} goes on {who.name}'s sheet (ammo D{plan.die}).")
+        return [ev.WeaponChanged(character=who.name, weapon=plan.name, state=after)], notes
     if record.save == "death":
         assert who is not None
         said = f"{who.name} holds on." if record.passed else f"{who.name} dies of their wounds."

@@ -126,6 +126,9 @@ def _running(game: CybergodState) -> Scene:
 def end(ctx: Context, _args: NoOptions) -> Decision:
     state = ctx.require_state()
     game = cybergod(state)
+    if game.scene is None:
+        # A routine end with nothing running says so; it is no mistake.
+        return Decision(reply=Reply.say("No scene is running: nothing to end."))
     scene = _running(game)
     events, lines = _end(game)
     events.append(ev.SceneChanged(scene=None, note=f"{scene.name} ended"))

@@ -199,3 +199,11 @@ class Character(Model):
 
     def find_weapon(self, name: str) -> str | None:
         return next((w for w in self.weapons if same_name(w, name)), None)
+
+
+def stress_dice(who: Character, count: int) -> str:
+    """A Stress Save's dice in plain words: "1 D12", "3 D12" (or "2 Stress dice" before the
+    Engrams set the die)."""
+    if who.stress_die:
+        return f"{count} D{who.stress_die}"
+    return f"{count} Stress {'die' if count == 1 else 'dice'}"

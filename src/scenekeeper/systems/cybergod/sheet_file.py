@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scenekeeper.engine.documents import read_document
+from scenekeeper.engine.documents import read_document, short_name
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.cybergod.sheet import (
     AMMO_SIZES,
@@ -102,7 +102,7 @@ def _sheet(item: object, where: str) -> SheetData:
     name_value = next((v for k, v in item.items() if key(str(k)) == "name"), None)
     if not isinstance(name_value, str) or not name_value.strip():
         raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
-    name = clean_name(name_value)
+    name = short_name(clean_name(name_value), where)
     where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
     fields: dict[str, Any] = {"name": name}
     for raw_key, value in item.items():
@@ -156,7 +156,7 @@ def _entries(value: object, where: str) -> list[tuple[str, object]]:
     if value is None:
         return []
     if isinstance(value, Mapping):
-        return [(clean_name(str(k)), v) for k, v in value.items()]
+        return [(short_name(clean_name(str(k)), where), v) for k, v in value.items()]
     raise Refusal(f"{where}: write it as name: value lines.")
 
 

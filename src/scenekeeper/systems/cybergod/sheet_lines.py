@@ -9,6 +9,7 @@ from scenekeeper.systems.cybergod.sheet import (
     WOUND_SLOTS,
     Character,
     die_text,
+    stress_dice,
 )
 
 
@@ -58,8 +59,8 @@ def stress_line(who: Character) -> str:
         shown = f"Stress die {die_text(die)}" if die else "no Stress die until Engrams are set"
     line = f"Stress {who.stress} ({shown})"
     if who.stress_saves_due:
-        dice = ", ".join(str(d) for d in who.stress_saves_due)
-        line += f"; Stress Saves due: {dice} dice"
+        dice = ", ".join(f"roll {stress_dice(who, d)}" for d in who.stress_saves_due)
+        line += f"; Stress Saves due: {dice}"
     if who.breakdowns_due:
         line += f"; Mental Breakdowns due: {who.breakdowns_due}"
     return line + "."

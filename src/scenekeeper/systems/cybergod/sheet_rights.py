@@ -10,6 +10,7 @@ breakdowns play leaves owing are the game's and the GM's. The rule is the engine
 from __future__ import annotations
 
 from scenekeeper.engine import sheet_rights
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.systems.cybergod import events as ev
@@ -25,9 +26,20 @@ GM_ONLY = {
 }
 
 
+#: Setting Stress waives the Stress Saves and breakdowns owed: a GM's call (``/char set``).
+OWED = "Stress is kept while Stress Saves or breakdowns are owed (a GM waives them)"
+
+
+def owes(who: Character) -> bool:
+    return bool(who.stress_saves_due or who.breakdowns_due)
+
+
 def player_parts(before: Character, imported: Character) -> tuple[Character, dict[str, str]]:
     kept, left_out = sheet_rights.player_parts(before, imported, GM_ONLY)
     assert isinstance(kept, Character)
+    if owes(before) and kept.stress != before.stress:
+        left_out["stress"] = str(kept.stress)
+        kept = kept.model_copy(update={"stress": before.stress})
     return kept, left_out
 
 
@@ -36,6 +48,14 @@ def check_recorded_import(state: TableState, actor: Person, events: tuple[Event,
 
     def sheet_of(event: Event) -> Character | None:
         return event.character if isinstance(event, ev.SheetImported) else None
+
+    if not state.meta.is_gm(actor.id):
+        for event in events:
+            sheet = sheet_of(event)
+            before = characters.get(sheet.name) if sheet is not None else None
+            changed = sheet is not None and before is not None and sheet.stress != before.stress
+            if changed and before is not None and owes(before):
+                raise Refusal(f"a player's import set stress: {OWED}")
 
     sheet_rights.check_recorded_import(
         state,

@@ -3,7 +3,7 @@ that last (Core Mechanics, Structure of play and Measurements > Time)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import pydantic
 
@@ -147,6 +147,7 @@ class CybergodState(GameState):
     characters: dict[str, Character] = pydantic.Field(default_factory=dict)
     rolls: tuple[Roll, ...] = ()
     roll_count: int = 0
+    NUMBERS: ClassVar[tuple[str, ...]] = ("roll_count",)
     scene: Scene | None = None
     scene_count: int = 0
     lasting: tuple[LastingEffect, ...] = ()

@@ -25,6 +25,7 @@ from scenekeeper.systems.cybergod.pools import final_dice, parse_pool
 from scenekeeper.systems.cybergod.reading import (
     DIFFICULTIES,
     DIFFICULTY_NAMES,
+    MAX_THRESHOLD,
     count_successes,
     read,
 )
@@ -33,8 +34,6 @@ from scenekeeper.systems.cybergod.sheet import Character, key
 from scenekeeper.systems.cybergod.state import GM_ROLLER, TestRecord
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
-#: R20: a bare threshold for difficulties the table does not name.
-MAX_THRESHOLD = 20
 _REF = re.compile(r"#(\d+)")
 _LEVELS = {
     key(name): (threshold, DIFFICULTY_NAMES[threshold]) for name, threshold in DIFFICULTIES.items()
@@ -139,6 +138,11 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
     penalty = who.wounds.penalty if who is not None and mod_on(state, "wounds") else 0
     dice = final_dice(pool.dice, args.mod, penalty, cap=mod_on(state, "modifier-cap"))
     rolling = dice.dice if not args.impossible else 0
+    if args.impossible and args.results is not None:
+        raise Refusal(
+            "An impossible test fails whatever the dice, so none are rolled (the GM called it "
+            "impossible: impossible:true): leave out results:."
+        )
     if rolling == 0 and args.results is not None:
         raise Refusal("There is nothing to roll (no dice): leave out results:.")
     try:
@@ -155,7 +159,8 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
         modifier=args.mod,
         wound_penalty=dice.wound_penalty,
         applied=dice.applied,
-        dice=rolling,
+        # An impossible test records its pool's dice, none of them rolled (no faces).
+        dice=dice.dice,
         faces=faces,
         threshold=against.threshold,
         difficulty=against.named,

@@ -24,6 +24,7 @@ from scenekeeper.systems.mettle import (
     mettle_commands,
     odds_commands,
     order_commands,
+    order_moves,
     scenes,
     split,
     status_commands,
@@ -75,6 +76,13 @@ MODS = (
     Mod(
         "npc-staggered",
         "GM characters may take Staggered instead of Fallen too (off: only players' characters).",
+    ),
+    Mod(
+        "bp-armor",
+        "BP (bulletproof) armor halves the first firearm damage it takes after Soak, then is "
+        "ordinary armor (resources.md, Armor).",
+        default=True,
+        older_tables=False,
     ),
 )
 
@@ -228,6 +236,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     check_commands.commands,
     act.commands,
     order_commands.commands,
+    order_moves.commands,
     split.commands,
     scenes.commands,
     mettle_commands.commands,

@@ -17,9 +17,9 @@ from scenekeeper.engine.turns import sit_out
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.check_making import make_check
 from scenekeeper.systems.mettle.checks import Pool
-from scenekeeper.systems.mettle.damage import half, land, soak_of
+from scenekeeper.systems.mettle.damage import land_before_action
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import may_act_for, own_character, title
+from scenekeeper.systems.mettle.names import may_act_for, title
 from scenekeeper.systems.mettle.outcomes import apply_outcome, defenders_of, settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import (
@@ -30,8 +30,9 @@ from scenekeeper.systems.mettle.pools import (
 )
 from scenekeeper.systems.mettle.rules import ACTIONS, RULES, Setup
 from scenekeeper.systems.mettle.sheet import Character
-from scenekeeper.systems.mettle.state import CheckRecord, HeldHit, Initiative, SplitPart
+from scenekeeper.systems.mettle.state import CheckRecord, Initiative, SplitPart
 from scenekeeper.systems.mettle.volley import pass_on
+from scenekeeper.systems.mettle.whose_turn import turn_character
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 
@@ -94,7 +95,7 @@ class Act:
 )
 def act(ctx: Context, args: Act) -> Decision:
     plan = Plan(ctx)
-    who = own_character(ctx, args.character)
+    who = turn_character(ctx, args.character, defending=args.action == "defend")
     may_act_for(ctx, who)
     action = args.action
     lost = who.lost_action()
@@ -106,9 +107,8 @@ def act(ctx: Context, args: Act) -> Decision:
     if who.statuses.get("total-cover") == 1:
         # scenes.md, Cover: popped out, only Partial "until their next Action".
         plan.add(ev.StatusGained(character=who.name, status="total-cover", reason="back in cover"))
-    hit = plan.game.held_hit
-    if hit is not None and action != "defend":
-        _land_first(plan, who, hit)
+    if action != "defend":
+        land_before_action(plan, who)
     setup = RULES[action](plan.game, plan.get(who.name), args)
     record = _roll(plan, plan.get(who.name), action, setup, part=part, args=args)
     _after(plan, who.name, setup.target, mode, part)
@@ -179,6 +179,11 @@ def _turn(plan: Plan, who: Character, action: str) -> str:
     if action == "defend" and hit is not None and name in defenders_of(plan, hit):
         return "defend"
     if order.current == name and (init.passing or init.gm_picks):
+        if init.parts_left(name):
+            raise Refusal(
+                f"{name} has taken a part of their split Action; pass Initiative first "
+                f"(/order handoff to:<name>; to:{name} goes on with the rest)."
+            )
         raise Refusal(f"{name} has taken their Action; pass Initiative: /order handoff to:<name>.")
     if name in init.waiting:
         raise Refusal(
@@ -213,23 +218,6 @@ def _part(init: Initiative | None, who: Character, action: str, mode: str) -> Sp
             "to drop the rest."
         )
     return found
-
-
-def _land_first(plan: Plan, who: Character, hit: HeldHit) -> None:
-    """Any other Action lands the held hit first (checklist D12) -- refused if it would fell
-    the one about to act, who would then have no Action to take."""
-    if hit.target == who.name:
-        soak, _ = soak_of(who)
-        through = max(0, hit.damage - soak)
-        if hit.soft or (hit.stun and not hit.stun_weapon):
-            through = half(through)
-        if through > 0 and who.mettle - through <= 0:
-            raise Refusal(
-                f"{hit.attacker}'s hit ({through} after Soak) lands before any other Action and "
-                f"would fell {who.name}: Defend (/act action:defend) or let it land (/mettle take)."
-            )
-    plan.say("The held hit lands first (no Defend).")
-    land(plan, hit)
 
 
 def _after(plan: Plan, name: str, target: str | None, mode: str, part: SplitPart | None) -> None:

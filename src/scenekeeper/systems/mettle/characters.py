@@ -25,18 +25,22 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.who import whose_sheet
 from scenekeeper.systems.mettle import events as ev
+from scenekeeper.systems.mettle.damage import land_before_change
 from scenekeeper.systems.mettle.evolve import rated_sheet
-from scenekeeper.systems.mettle.gear_tables import known, parse_specials
+from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, like, made_item
 from scenekeeper.systems.mettle.names import character, mettle, title
+from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Gear, clean_name, same_name
-from scenekeeper.systems.mettle.sheet_file import read_sheets
+from scenekeeper.systems.mettle.sheet_file import MAX_RATING, read_sheets
 from scenekeeper.systems.mettle.sheet_rights import new_player_character, player_parts
 from scenekeeper.systems.mettle.status_text import sheet_lines
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 RATED = (*ATTRIBUTES, "pool", "credit")
+MAX_CREDIT = 6
 _RATING = Opt("its rating (1-6 to start; the Guide allows more)", min_value=0, max_value=30)
 _NEW = Opt("its rating (1-6 to start; the Guide allows more)", min_value=1, max_value=30)
+# (30: MAX_RATING, below; Opt's bounds are read when the class is made.)
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,12 @@ class NewCharacter:
     owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
     gmc: Annotated[bool, Opt("true for a GM character (the GM plays it)")] = False
     pool: Annotated[
-        int | None, Opt("a GM character's NPC pool: every Attribute and Mettle", min_value=1)
+        int | None,
+        Opt(
+            "a GM character's NPC pool: every Attribute and Mettle",
+            min_value=1,
+            max_value=MAX_RATING,
+        ),
     ] = None
     concept: Annotated[int | None, _NEW] = None
     frame: Annotated[int | None, _NEW] = None
@@ -96,6 +105,7 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
         played = f", played by {owner_name}"
     lines = [f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}."]
+    lines += [above_six(rated)] if above_six(rated) else []
     missing = [title(a) for a in ATTRIBUTES if a not in rated]
     if args.pool is None and missing:
         lines.append(
@@ -124,6 +134,7 @@ class RateAttribute:
     ),
 )
 def rate(ctx: Context, args: RateAttribute) -> Decision:
+    plan = Plan(ctx)
     who = character(ctx, args.character)
     attribute = args.attribute
     if args.value is None and args.descriptor is None:
@@ -133,20 +144,26 @@ def rate(ctx: Context, args: RateAttribute) -> Decision:
     if attribute == "pool" and who.kind != "gmc":
         raise Refusal("An NPC pool is for GM characters; rate this character's Attributes.")
     if args.value is not None:
-        if attribute == "credit" and not 0 <= args.value <= 6:
-            raise Refusal("Credit runs from 1 (Needy) to 6 (Rich) (characters.md, Credit).")
+        if attribute == "credit" and not 0 <= args.value <= MAX_CREDIT:
+            raise Refusal(
+                "Credit runs from 1 (Needy) to 6 (Rich), or 0 while a digit is lost to a "
+                "purchase (characters.md, Credit)."
+            )
         if attribute != "credit" and args.value < 1:
-            raise Refusal(f"{title(attribute)} is at least 1.")
+            raise Refusal(f"{title(attribute)} is at least 1 (1-6 to start): value:1 or more.")
+    land_before_change(plan, who.name)
+    who = plan.get(who.name)
     event = ev.AttributeRated(
         character=who.name, attribute=attribute, value=args.value, descriptor=args.descriptor
     )
     after = rated_sheet(who, event)
+    plan.add(event)
     said = f"{title(attribute)} {args.value}" if args.value is not None else title(attribute)
     said += f' ("{args.descriptor}")' if args.descriptor else ""
-    lines = [f"{who.name}: {said}; maximum Mettle {after.max_mettle}."]
-    if args.value is not None and args.value > 6 and attribute in ATTRIBUTES:
-        lines.append("Above 6: for experienced adventurers, at the Guide's discretion.")
-    return Decision(events=(event,), reply=Reply.say(*lines))
+    plan.say(f"{who.name}: {said}; maximum Mettle {after.max_mettle}.")
+    if args.value is not None and attribute in ATTRIBUTES:
+        plan.say(above_six({attribute: args.value}))
+    return plan.decision()
 
 
 @dataclass(frozen=True)
@@ -194,10 +211,12 @@ class GearArgs:
     character: Annotated[str, Opt("whose sheet")]
     item: Annotated[str, Opt("the weapon, armor or item (table names fill in)", max_length=60)]
     remove: Annotated[bool, Opt("true to take it off the sheet")] = False
-    hit: Annotated[int | None, Opt("weapon Hit: +nD to Attacks and Defends", min_value=0)] = None
+    hit: Annotated[
+        int | None, Opt("weapon Hit: +nD to Attacks and Defends", min_value=0, max_value=MAX_GEAR)
+    ] = None
     dm: Annotated[str | None, Opt("weapon damage: a number or Frame+n", max_length=12)] = None
-    soak: Annotated[int | None, Opt("armor Soak", min_value=0)] = None
-    load: Annotated[int | None, Opt("Load", min_value=0)] = None
+    soak: Annotated[int | None, Opt("armor Soak", min_value=0, max_value=MAX_GEAR)] = None
+    load: Annotated[int | None, Opt("Load", min_value=0, max_value=MAX_GEAR)] = None
     special: Annotated[
         str | None, Opt('specials, like "Range 2, Stun" or "Defend +1"', max_length=120)
     ] = None
@@ -210,50 +229,63 @@ class GearArgs:
     examples=("/char gear character:Viktor item:Sword", "/char gear character:Viktor item:Leather"),
 )
 def gear(ctx: Context, args: GearArgs) -> Decision:
+    plan = Plan(ctx)
     who = character(ctx, args.character)
     have = next((g for g in who.gear if same_name(g.name, args.item)), None)
     if args.remove:
         if have is None:
             raise Refusal(f"{who.name} carries no {args.item}.")
-        return Decision(
-            events=(ev.GearChanged(character=who.name, name=have.name),),
-            reply=Reply.say(f"{who.name} puts away {have.name}."),
-        )
-    item = gear_from(args)
+        land_before_change(plan, who.name)
+        plan.add(ev.GearChanged(character=who.name, name=have.name))
+        plan.say(f"{who.name} puts away {have.name}.")
+        return plan.decision()
+    item, note = gear_from(args)
     if have is not None:
         item = item.model_copy(update={"name": have.name})
-    return Decision(
-        events=(ev.GearChanged(character=who.name, name=item.name, gear=item),),
-        reply=Reply.say(f"{who.name} carries {item.describe()}."),
-    )
+    land_before_change(plan, who.name)
+    plan.add(ev.GearChanged(character=who.name, name=item.name, gear=item))
+    plan.say(f"{who.name} carries {item.describe()}.", note)
+    return plan.decision()
 
 
-def gear_from(args: GearArgs) -> Gear:
+def gear_from(args: GearArgs) -> tuple[Gear, str]:
+    """The item and a note for the reply: a table name fills in its numbers (any given
+    replace them); a name not on the tables that reads like one is refused with that name; any
+    other is an item of one's own, with the numbers given (or none, said so)."""
     name = clean_name(args.item)
     numbers = (args.hit, args.dm, args.soak, args.load, args.special)
-    base = known(name) if all(n is None for n in numbers) else None
-    if base is not None:
-        return base
-    item = Gear(name=name, hit=args.hit or 0, soak=args.soak or 0, load=args.load or 0)
-    if args.dm is not None:
-        item = item.model_copy(update=parse_dm(args.dm))
-    elif args.hit:
-        raise Refusal("A weapon needs its damage too: dm:<n or Frame+n>.")
-    if args.special:
-        item = parse_specials(item, [s for s in args.special.split(",") if s.strip()])
-    return item
+    base = known(name)
+    if base is None and all(n is None for n in numbers):
+        meant = like(name)
+        if meant:
+            options = " or ".join(f'item:"{m}"' for m in meant)
+            raise Refusal(
+                f"{name} is not on the gear tables; did you mean {options}? For an item of "
+                "your own, give its numbers (soak:, load:, hit: with dm:, special:)."
+            )
+        return Gear(name=name), (
+            f"{name} is not on the gear tables: it carries no numbers (give soak:, load:, hit: "
+            "with dm:, or special: to add them)."
+        )
+    if base is not None and all(n is None for n in numbers):
+        return base, ""
+    specials = [w for w in args.special.split(",") if w.strip()] if args.special else []
+    item = made_item(
+        name, hit=args.hit, dm=args.dm, soak=args.soak, load=args.load, specials=specials
+    )
+    return item, ""
 
 
-def parse_dm(text: str) -> dict[str, object]:
-    word = text.strip().replace(" ", "").casefold()
-    try:
-        if word.startswith("frame"):
-            return {"dm": int(word.removeprefix("frame").removeprefix("+") or 0), "frame_dm": True}
-        return {"dm": int(word), "frame_dm": False}
-    except ValueError:
-        raise Refusal(
-            f"dm: '{text}' is not damage; write a number or Frame+n, like dm:Frame+2."
-        ) from None
+def above_six(ratings: dict[str, int]) -> str:
+    """characters.md, Step 3 (checklist R38): 1-6 for starting characters; higher values only
+    at the Guide's discretion -- a warning, never a refusal."""
+    high = [f"{title(a)} {n}" for a, n in ratings.items() if a in ATTRIBUTES and n > 6]
+    if not high:
+        return ""
+    return (
+        f"Above 6 ({', '.join(high)}): Attributes run 1-6 for starting characters; more is for "
+        "highly experienced adventurers, at the Guide's discretion (characters.md)."
+    )
 
 
 @dataclass(frozen=True)
@@ -325,11 +357,14 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
     if args.owner is not None and not meta.is_seated(args.owner.id):
         raise Refusal(f"{args.owner.name} is not at this table; they type /game join first.")
     player = args.owner or (None if is_gm else ctx.actor)
-    events: list[Event] = []
-    lines = []
+    plan = Plan(ctx)
     for data in read_sheets(args.file.content, args.file.name):
         sheet = data.character
         existing = game.find(sheet.name)
+        if existing is not None:
+            # A held hit on them lands on the sheet as it was, before the file changes it.
+            land_before_change(plan, existing.name)
+            existing = plan.get(existing.name)
         owner = meta.owner_of(sheet.name) if existing else None
         if existing and not is_gm and owner != ctx.actor.id:
             raise Refusal(
@@ -344,16 +379,20 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
             # A file is another way to type commands: a player's sets only what theirs can.
             before = existing or new_player_character(imported)
             imported, left_out = player_parts(before, imported)
-        events.append(ev.SheetImported(character=imported))
+        plan.add(ev.SheetImported(character=imported))
         if existing is None and player is not None and sheet.kind == "pc":
             name = meta.names.get(player.id, player.name)
-            events.append(CharacterClaimed(character=imported.name, owner=player.id, name=name))
+            plan.add(CharacterClaimed(character=imported.name, owner=player.id, name=name))
         verb = "Updated" if existing else "Imported"
-        lines.append(
+        plan.say(
             f"{verb} {imported.name} from {args.file.name}: Mettle {imported.mettle} of "
             f"{imported.max_mettle}."
         )
+        plan.say(above_six({a: n for a, n in sheet.attributes.items() if a in data.given}))
+        bare = [g.name for g in sheet.gear if g == Gear(name=g.name) and known(g.name) is None]
+        if bare:
+            plan.say(f"Not on the gear tables, so with no numbers: {', '.join(bare)}.")
         if left_out:
             said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
-            lines.append(f"Kept as they were, since the Guide and play set them: {said}.")
-    return Decision(events=tuple(events), reply=Reply.say(*lines))
+            plan.say(f"Kept as they were, since the Guide and play set them: {said}.")
+    return plan.decision()

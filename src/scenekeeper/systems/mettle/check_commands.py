@@ -18,6 +18,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.check_making import make_check
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, reading_lines
+from scenekeeper.systems.mettle.damage import land_before_action
 from scenekeeper.systems.mettle.initiative import lose_action
 from scenekeeper.systems.mettle.names import (
     attribute_named,
@@ -121,6 +122,9 @@ def check(ctx: Context, args: CheckArgs) -> Decision:
         difficulty = roller_difficulty(difficulty, who, args.modifier)
     pool, difficulty = finish(plan, pool, difficulty, offbeat=args.offbeat)
     plan.close_window()
+    land_before_action(plan, who)
+    if who is not None:
+        who = plan.get(who.name)
     record = make_check(
         plan,
         who,

@@ -53,7 +53,8 @@ def make_check(
         hit=hit,
         team=team,
     )
-    plan.say(odds_line(pool.dice, raises, record.difficulty) or "")
+    repeat = plan.mod("repeat-twists")
+    plan.say(odds_line(pool.dice, raises, record.difficulty, repeat=repeat) or "")
     who = roller.name if roller else "The GM"
     what = title(action) if action not in ("check", "other") else "Check"
     topic = (f" ({weapon})" if weapon else "") + (f" for {label}" if label else "")

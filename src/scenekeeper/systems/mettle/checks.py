@@ -26,6 +26,8 @@ LADDER = {
 #: engine.md, Edge: the quality of a success.
 QUALITY = ("OK", "Good", "Great", "Excellent", "Amazing", "Legendary")
 SIDES = 6
+#: Far above any pool the sheets build (Attributes 1-30, bonuses, Surges, a weapon's Hit).
+MAX_CHECK_DICE = 150
 
 
 def quality(edge: int) -> str:
@@ -98,6 +100,12 @@ def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tup
     """The faces of the dice that are rolled (a Raise sets its dice to six unrolled)."""
     if raises > pool:
         raise Refusal(f"raises: sets dice of the pool to six; the pool has {pool}, not {raises}.")
+    if pool > MAX_CHECK_DICE:
+        # Ratings are 1-30 (sheets imported before they were checked may hold more).
+        raise Refusal(
+            f"A Check of {pool} dice is more than any takes (at most {MAX_CHECK_DICE}); a GM "
+            "lowers the rating with /char set."
+        )
     rolled = pool - raises
     if rolled <= 0:
         if results:
@@ -111,20 +119,28 @@ def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tup
         raise Refusal(str(error)) from None
 
 
-def odds_line(dice: int, raises: int, difficulty: int | None) -> str | None:
-    """The chance shown before a Check against a known Difficulty (odds/mettle.py, exact)."""
+def odds_line(
+    dice: int, raises: int, difficulty: int | None, *, repeat: bool = False
+) -> str | None:
+    """The chance shown before a Check against a known Difficulty (odds/mettle.py, exact), and
+    with a Twist on a failure -- Twists again while it fails with Edge, with ``repeat`` (the
+    repeat-twists mod)."""
     if difficulty is None or dice <= 0:
         return None
     try:
         check = mettle_check(dice, raises)
         plain = check.p_success(difficulty)
-        twisted = check.p_success(difficulty, twist=True)
+        twisted = check.p_success(difficulty, twist=True, repeat=repeat)
     except OddsError:
         return None
-    if not plain and not twisted:
+    if not check.can_succeed(difficulty):
         # engine.md: it is impossible to beat a Difficulty three times the pool or higher.
-        return f"Odds: 0% to beat {difficulty} with {dice} dice (3 x the pool cannot be beaten)."
-    twist = f" ({percent(twisted)} with a Twist on a failure)" if twisted != plain else ""
+        return (
+            f"Odds: 0% to beat {difficulty} with {dice} {'die' if dice == 1 else 'dice'} "
+            "(3 x the pool cannot be beaten, Twist or not)."
+        )
+    how = "Twists while it fails with Edge" if repeat else "a Twist on a failure"
+    twist = f" ({percent(twisted)} with {how})" if twisted != plain else ""
     return f"Odds: {percent(plain)} to beat {difficulty}{twist}."
 
 
@@ -153,8 +169,17 @@ def reading_lines(check: CheckRecord, *, twist_allowed: bool) -> list[str]:
     tie = " (a tie fails)" if check.score == check.difficulty else ""
     lines.append(f"Failure: Score {check.score} does not beat {check.difficulty}{tie}.")
     if twist_allowed and check.edge:
-        lines.append(
-            f"{check.edge} Edge: call a Twist to re-roll {'it' if check.edge == 1 else 'them'} "
-            "(/twist, Delay by default), or accept the failure."
-        )
+        best = check.score + 3 * check.edge
+        if best <= check.difficulty:
+            # Re-rolled Edge dice add 3 each at most: no Twist can turn this failure round.
+            lines.append(
+                f"{check.edge} Edge, but no Twist can beat {check.difficulty} (Score "
+                f"{check.score} + at most {3 * check.edge} from the Edge dice re-rolled): the "
+                "failure stands."
+            )
+        else:
+            lines.append(
+                f"{check.edge} Edge: call a Twist to re-roll {'it' if check.edge == 1 else 'them'} "
+                "(/twist, Delay by default), or accept the failure."
+            )
     return lines

@@ -9,10 +9,11 @@ damage, and they stay in the fight.
 
 from __future__ import annotations
 
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.initiative import lose_action, regain_action
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.sheet import Character
+from scenekeeper.systems.mettle.sheet import Character, Gear
 from scenekeeper.systems.mettle.state import HeldHit
 
 
@@ -47,9 +48,11 @@ def harm(
     halve: bool = False,
     stun: bool = False,
     source: str = "",
+    bp: Gear | None = None,
 ) -> None:
     """``damage`` reaches ``name``: Soak (None: no Soak), halving after Soak, the felling
-    blow. ``stun``: a felling blow Incapacitates instead of doing damage."""
+    blow. ``stun``: a felling blow Incapacitates instead of doing damage. ``bp``: BP armor
+    that halves this firearm damage after Soak, its first (resources.md, Armor)."""
     who = plan.get(name)
     if who.has("dead"):
         plan.say(f"{name} is dead; the damage changes nothing.")
@@ -61,8 +64,14 @@ def harm(
     if halve:
         through = half(through)
         shown += ", halved (round up)" if soak else " halved (round up)"
+    if bp is not None and through > 0:
+        through = half(through)
+        shown += f", halved by the {bp.name} (BP: its first firearm hit)"
+        used = tuple("bp-used" if s == "bp" else s for s in bp.specials)
+        worn = bp.model_copy(update={"specials": used})
+        plan.add(ev.GearChanged(character=name, name=bp.name, gear=worn))
     intro = f"{source}: " if source else ""
-    if soak or halve:
+    if soak or halve or (bp is not None and damage):
         shown += f" = {through}"
     after = who.mettle - through
     felling = through > 0 and after <= 0
@@ -145,7 +154,15 @@ def land(plan: Plan, hit: HeldHit, *, defender: str | None = None, bonus: int = 
         halve=halve,
         stun=hit.stun or hit.stun_only,
         source=f"{hit.attacker}'s hit on {target}",
+        bp=_bp_armor(plan, plan.get(target)) if hit.firearm else None,
     )
+
+
+def _bp_armor(plan: Plan, who: Character) -> Gear | None:
+    """The BP armor ``who`` wears that has not yet taken a firearm hit (mod bp-armor)."""
+    if not plan.mod("bp-armor"):
+        return None
+    return next((g for g in who.gear if "bp" in g.specials), None)
 
 
 def set_mettle(plan: Plan, name: str, value: int, reason: str) -> None:
@@ -157,3 +174,33 @@ def set_mettle(plan: Plan, name: str, value: int, reason: str) -> None:
     if value > 0 and who.has("staggered"):
         plan.add(ev.StatusLost(character=name, status="staggered", reason="Mettle above 0"))
         plan.say(f"{name} is no longer Staggered.")
+
+
+def land_before_action(plan: Plan, who: Character | None) -> None:
+    """Any other Action or Check lands the held hit first (checklist D12), whoever takes it --
+    refused if it would fell the one about to act, who would then have no Action to take."""
+    hit = plan.game.held_hit
+    if hit is None:
+        return
+    if who is not None and hit.target == who.name:
+        soak, _ = soak_of(who)
+        through = max(0, hit.damage - soak)
+        if hit.soft or (hit.stun and not hit.stun_weapon):
+            through = half(through)
+        if through > 0 and who.mettle - through <= 0:
+            raise Refusal(
+                f"{hit.attacker}'s hit ({through} after Soak) lands before any other Action and "
+                f"would fell {who.name}: Defend (/act action:defend) or let it land (/mettle take)."
+            )
+    plan.say("The held hit lands first (no Defend).")
+    land(plan, hit)
+
+
+def land_before_change(plan: Plan, name: str) -> None:
+    """A held hit never outlives a change to its target's sheet (Mettle, statuses, ratings,
+    gear): it lands first, on the sheet as it was when the hit was made."""
+    hit = plan.game.held_hit
+    if hit is None or plan.game.key(name) != hit.target:
+        return
+    plan.say("The held hit lands first (no Defend).")
+    land(plan, hit)

@@ -16,7 +16,9 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.mettle import events as ev
+from scenekeeper.systems.mettle.damage import land_before_change
 from scenekeeper.systems.mettle.names import attribute_named, character, title
+from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
 
 commands = CommandSet(systems=frozenset({"mettle"}))
@@ -121,9 +123,8 @@ def spend_xp(ctx: Context, args: SpendXp) -> Decision:
             f"{who.name} has {who.xp}."
         )
     level = who.rated(attribute) + 1
-    return Decision(
-        events=(ev.XpChanged(character=who.name, amount=-cost, attribute=attribute),),
-        reply=Reply.say(
-            f"{who.name} spends {cost} XP: {title(attribute)} {level} ({who.xp - cost} XP left)."
-        ),
-    )
+    plan = Plan(ctx)
+    land_before_change(plan, who.name)
+    plan.add(ev.XpChanged(character=who.name, amount=-cost, attribute=attribute))
+    plan.say(f"{who.name} spends {cost} XP: {title(attribute)} {level} ({who.xp - cost} XP left).")
+    return plan.decision()

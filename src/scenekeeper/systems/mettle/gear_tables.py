@@ -1,10 +1,20 @@
 """The weapons and armor of resources.md, so a sheet may name them ("Sword") and get their
 numbers. Specials are kept by name; the ones the bot plays: Stun, Stun (only), Soft, Wrap,
-Defend +n, Shield +n, Range n."""
+Defend +n, Shield +n, Range n, BP (armor) and Firearm (a gun of one's own)."""
 
 from __future__ import annotations
 
+import difflib
+
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import fold
 from scenekeeper.systems.mettle.sheet import Gear, same_name
+
+#: The most a special's number (Range, Defend +n, Shield +n), a Hit, Soak or Load, and a DM
+#: may be, by command or by file: far above the tables'.
+MAX_SPECIAL = 20
+MAX_GEAR = 20
+MAX_DM = 99
 
 
 def _w(name: str, hit: int, dm: str, specials: str = "", load: int = 0) -> Gear:
@@ -24,6 +34,9 @@ def parse_specials(gear: Gear, words: list[str]) -> Gear:
         if not parts:
             continue
         head, number = parts[0], next((int(p) for p in parts[1:] if p.isdigit()), None)
+        played = head in ("range", "defend", "shield")
+        if played and number is not None and number > MAX_SPECIAL:
+            raise Refusal(f"{word.strip()}: a special's number is 0 to {MAX_SPECIAL}.")
         if head == "range" and number is not None:
             update["range"] = number
         elif head in ("defend", "shield") and number is not None:
@@ -83,6 +96,70 @@ ARMOR = (
 )
 
 
+#: resources.md, Weapons: the guns (BP armor halves the first firearm damage). A weapon of
+#: one's own is a firearm with the special "Firearm".
+FIREARMS = ("Pistol", "Revolver", "Rifle", "Rifle, assault", "Shotgun", "SMG")
+
+
 def known(name: str) -> Gear | None:
     """The table's numbers for ``name`` (any case), or None."""
     return next((g for g in (*WEAPONS, *ARMOR) if same_name(g.name, name)), None)
+
+
+def like(name: str) -> list[str]:
+    """The table items a name not on the tables probably means ("Kevlar": Kevlar vest;
+    "Shield": the three shields), by their start, a word of them, or their spelling."""
+    names = [g.name for g in (*WEAPONS, *ARMOR)]
+    wanted = fold(name)
+    if not wanted:
+        return []
+    starts = [n for n in names if fold(n).startswith(wanted)]
+    words = [n for n in names if wanted in fold(n).replace(",", " ").split()]
+    if starts or words:
+        return list(dict.fromkeys([*starts, *words]))
+    by_fold = {fold(n): n for n in names}
+    return [by_fold[c] for c in difflib.get_close_matches(wanted, list(by_fold), n=2, cutoff=0.75)]
+
+
+def is_firearm(gear: Gear) -> bool:
+    return "firearm" in gear.specials or any(same_name(gear.name, f) for f in FIREARMS)
+
+
+def parse_dm(text: str) -> dict[str, object]:
+    """A weapon's damage as written: a number, or Frame+n (the wielder's Frame plus n)."""
+    word = text.strip().replace(" ", "").casefold()
+    frame = word.startswith("frame")
+    number = word.removeprefix("frame").removeprefix("+") if frame else word
+    if not (number or frame) or (number and not number.isdigit()):
+        raise Refusal(f"dm: '{text}' is not damage; write a number or Frame+n, like dm:Frame+2.")
+    dm = int(number or 0)
+    if dm > MAX_DM:
+        raise Refusal(f"dm: {dm} is more damage than any weapon does; write 0 to {MAX_DM}.")
+    return {"dm": dm, "frame_dm": frame}
+
+
+def made_item(
+    name: str,
+    *,
+    hit: int | None = None,
+    dm: str | None = None,
+    soak: int | None = None,
+    load: int | None = None,
+    specials: list[str] | None = None,
+) -> Gear:
+    """An item with the numbers given: a table name starts from the table's numbers and the
+    ones given replace them ("Sword" with hit:3 keeps its DM); any other name starts from none.
+    A weapon (a Hit) needs its damage."""
+    item = (known(name) or Gear(name=name)).model_copy(update={"name": name})
+    for field, value in (("hit", hit), ("soak", soak), ("load", load)):
+        if value is not None:
+            if not 0 <= value <= MAX_GEAR:
+                raise Refusal(f"{field}: is 0 to {MAX_GEAR}, not {value}.")
+            item = item.model_copy(update={field: value})
+    if dm is not None:
+        item = item.model_copy(update=parse_dm(dm))
+    elif item.hit and item.dm is None:
+        raise Refusal("A weapon needs its damage too: dm:<n or Frame+n>.")
+    if specials:
+        item = parse_specials(item, specials)
+    return item

@@ -10,11 +10,12 @@ from scenekeeper.systems.mettle.state import Initiative
 
 
 def has_action(init: Initiative, name: str) -> bool:
-    """In the order, not yet acted or lost this Round, and not done and passing."""
+    """In the order, not yet acted or lost this Round, and not done and passing. A splitter
+    passing between parts still counts as having their Action (scenes.md, Split Actions)."""
     order = init.order
     if not order.has_turn(name):
         return False
-    return not (order.current == name and init.passing)
+    return not (order.current == name and init.passing) or bool(init.parts_left(name))
 
 
 def is_turn(init: Initiative, name: str) -> bool:

@@ -14,7 +14,14 @@ from scenekeeper.dice import DiceError, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import DiceRolled, RolledDie
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.systems.mettle.damage import harm, land, set_mettle, soak_of, stagger
+from scenekeeper.systems.mettle.damage import (
+    harm,
+    land,
+    land_before_change,
+    set_mettle,
+    soak_of,
+    stagger,
+)
 from scenekeeper.systems.mettle.names import character, may_act_for
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
@@ -73,6 +80,8 @@ def damage(ctx: Context, args: Damage) -> Decision:
     plan = Plan(ctx)
     who = character(ctx, args.character)
     plan.close_window()
+    land_before_change(plan, who.name)
+    who = plan.get(who.name)
     amount, shown = roll_amount(plan, args.amount, args.results, args.label or "damage")
     if args.soak == "frame":
         soak: tuple[int, str] | None = soak_of(who)
@@ -103,7 +112,10 @@ def take(ctx: Context, args: Take) -> Decision:
     if hit is None:
         raise Refusal("No hit waits for a Defend.")
     if args.character and plan.game.key(args.character) != hit.target:
-        raise Refusal(f"The hit that waits is on {hit.target}, not {args.character}.")
+        raise Refusal(
+            f"The hit that waits is on {hit.target}, not {args.character}; leave out character: "
+            f"(/mettle take), or an ally Defends it (/act action:defend)."
+        )
     may_act_for(ctx, plan.get(hit.target))
     plan.close_window()
     plan.say(f"{hit.target} takes the hit without a Defend.")
@@ -134,7 +146,10 @@ def take_stagger(ctx: Context, args: Stagger) -> Decision:
     if name not in felled:
         who = plan.get(name)
         if who.has("fallen") and who.kind == "gmc" and not plan.mod("npc-staggered"):
-            raise Refusal("GM characters do not take Staggered (mod npc-staggered).")
+            raise Refusal(
+                "GM characters do not take Staggered at this table; a GM switches it on with "
+                "/game mods set mod:npc-staggered on:true."
+            )
         raise Refusal(_NO_CHANCE.replace("Taking", f"{name} taking"))
     may_act_for(ctx, plan.get(name))
     stagger(plan, name)
@@ -161,9 +176,13 @@ class SetMettle:
 def set_value(ctx: Context, args: SetMettle) -> Decision:
     plan = Plan(ctx)
     who = character(ctx, args.character)
-    if args.value == who.mettle:
-        raise Refusal(f"{who.name}'s Mettle is {who.mettle} already.")
     plan.close_window()
+    land_before_change(plan, who.name)
+    who = plan.get(who.name)
+    if args.value == who.mettle:
+        # Routine, with nothing to do: said, and no refusal.
+        plan.say(f"{who.name}'s Mettle is {who.mettle} already; nothing changes.")
+        return plan.decision()
     plan.say(f"{who.name}: Mettle {who.mettle} -> {args.value} (of {who.max_mettle}).")
     set_mettle(plan, who.name, args.value, "set by the GM")
     return plan.decision()

@@ -73,7 +73,9 @@ def mod_on(state: TableState, name: str) -> bool:
     if name in state.meta.mods:
         return state.meta.mods[name]
     mod = get_system(state.meta.system).mod(name)
-    return mod.default if mod is not None else False
+    if mod is None:
+        return False
+    return mod.default if mod.older_tables is None else mod.older_tables
 
 
 def same_side(a: Character, b: Character) -> bool:

@@ -21,8 +21,9 @@ from scenekeeper.engine.core.roll import RollDice
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.odds import OddsError, mettle_check, percent
+from scenekeeper.odds.mettle import MettleCheck
 from scenekeeper.systems.mettle.checks import LADDER, Pool, quality
-from scenekeeper.systems.mettle.names import attribute_named, character, mettle
+from scenekeeper.systems.mettle.names import attribute_named, character, mettle, mod_on
 from scenekeeper.systems.mettle.pools import against, attribute_pool, with_modifiers
 
 commands = CommandSet(systems=frozenset({"mettle"}))
@@ -83,37 +84,67 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     raised = f", {args.raises} raised" if args.raises else ""
     lines = [f"{pool.text}{raised}."]
     data: dict[str, Any] = {"dice": dice, "raises": args.raises}
+    if dice == 0:
+        # engine.md / checklist D26: no dice, no roll -- whatever the Difficulty.
+        lines.append("No dice: the Check fails without a roll, with nothing to Twist.")
+        return Decision(reply=Reply.say(*lines, data={**data, "success": "0/1"}))
+    repeat = mod_on(ctx.require_state(), "repeat-twists")
     if args.vs is None:
         rungs = []
         for name, number in LADDER.items():
-            chance = check.p_success(number, twist=args.twist)
-            rungs.append(f"{name} {number} {percent(chance)}")
+            chance = check.p_success(number, twist=args.twist, repeat=repeat)
+            rungs.append(f"{name} {number} {_chance(chance)}")
             data[name] = _fraction(chance)
-        lines.append("Against the ladder" + _with(args.twist) + ": " + ", ".join(rungs) + ".")
+        lines.append(
+            "Against the ladder" + _with(args.twist, repeat) + ": " + ", ".join(rungs) + "."
+        )
         edge = check.edge
         lines.append("Edge, whatever the Score: " + _spread(edge) + ".")
     else:
         difficulty = against(game, args.vs)
         number = difficulty.value
         plain = check.p_success(number)
-        twisted = check.p_success(number, twist=True)
+        twisted = check.p_success(number, twist=True, repeat=repeat)
+        how = "with Twists while it fails with Edge" if repeat else "with a Twist on a failure"
         lines.append(
-            f"Beat {difficulty.text}: {percent(plain)} (a tie fails); with a Twist on a "
-            f"failure: {percent(twisted)}."
+            f"Beat {difficulty.text}: {_chance(plain)} (a tie fails); {how}: {_chance(twisted)}."
         )
-        if not plain and not twisted:
+        if not check.can_succeed(number):
             lines.append("Impossible: a Difficulty of 3 x the pool or more cannot be beaten.")
-        spread = check.edge_on_success(number, twist=args.twist)
+        spread = _edges(check, number, twist=args.twist, repeat=repeat)
         if spread:
             lines.append(
-                "Success with Edge" + _with(args.twist) + ": " + _spread(spread, named=True) + "."
+                "Success with Edge"
+                + _with(args.twist, repeat)
+                + ": "
+                + _spread(spread, named=True)
+                + "."
             )
         data.update(against=number, success=_fraction(plain), with_twist=_fraction(twisted))
     return Decision(reply=Reply.say(*lines, data=data))
 
 
-def _with(twist: bool) -> str:
-    return " (with a Twist on each failure with Edge)" if twist else ""
+#: The most dice whose Edge after Twists again and again is worked out (it grows fast).
+MAX_REPEATED_EDGE = 12
+
+
+def _edges(check: MettleCheck, number: int, *, twist: bool, repeat: bool) -> dict[int, Fraction]:
+    if twist and repeat and check.dice > MAX_REPEATED_EDGE:
+        return {}
+    return check.edge_on_success(number, twist=twist, repeat=repeat)
+
+
+def _chance(value: Fraction) -> str:
+    """An exact 0 is said as the text says it: impossible."""
+    return "impossible" if value == 0 else percent(value)
+
+
+def _with(twist: bool, repeat: bool) -> str:
+    if not twist:
+        return ""
+    if repeat:
+        return " (with Twists while each failure has Edge)"
+    return " (with a Twist on each failure with Edge)"
 
 
 def _whose(ctx: Context, name: str | None) -> Any:

@@ -14,14 +14,13 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
-from scenekeeper.engine.turns import TurnError, rejoin, start
+from scenekeeper.engine.turns import TurnError, start
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land
-from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import character, is_gm, may_act_for, mettle, own_character
+from scenekeeper.systems.mettle.initiative import set_initiative
+from scenekeeper.systems.mettle.names import character, is_gm, mettle
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.rules import ACTIONS
 from scenekeeper.systems.mettle.state import Initiative
 from scenekeeper.systems.mettle.status_text import order_lines
 from scenekeeper.systems.mettle.volley import (
@@ -37,10 +36,13 @@ from scenekeeper.systems.mettle.volley import (
 commands = CommandSet(systems=frozenset({"mettle"}))
 
 
+NOT_RUNNING = "Initiative is not running; the GM starts it with /order start lead:<name>."
+
+
 def running(plan: Plan) -> Initiative:
     init = plan.game.initiative
     if init is None:
-        raise Refusal("Initiative is not running; the GM starts it with /order start lead:<name>.")
+        raise Refusal(NOT_RUNNING)
     return init
 
 
@@ -92,7 +94,10 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
         raise Refusal("Nobody is in play for Initiative; make characters with /char new.")
     lead = character(ctx, args.lead).name
     if lead not in names:
-        raise Refusal(f"{lead} is not among those taking part ({', '.join(names)}).")
+        raise Refusal(
+            f"{lead} is not among those taking part ({', '.join(names)}): add them to "
+            "characters:, or lead: one of those."
+        )
     surprised = tuple(dict.fromkeys(_names(ctx, args.surprised)))
     surprised += tuple(
         n for n in names if game.characters[n].has("surprised") and n not in surprised
@@ -104,6 +109,9 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     except TurnError as error:
         raise Refusal(f"{error} ({out.get(lead, 'no Action')}).") from None
     plan.close_window()
+    if game.held_hit is not None:
+        plan.say("The held hit lands first (no Defend).")
+        land(plan, game.held_hit)
     for name in surprised:
         if not game.characters[name].has("surprised"):
             plan.add(ev.StatusGained(character=name, status="surprised", reason="caught unawares"))
@@ -138,7 +146,10 @@ def handoff(ctx: Context, args: HandOff) -> Decision:
         raise Refusal(f"Round {init.order.round} is over: /order next lead:<name> starts the next.")
     if init.gm_picks:
         if not is_gm(ctx):
-            raise Refusal("The Guide picks which of their characters goes next.")
+            raise Refusal(
+                "The Guide picks which of their characters goes next (a GM: /order handoff "
+                "to:<name>)."
+            )
     else:
         _may_steer(ctx, current)
     plan.close_window()
@@ -167,19 +178,34 @@ def handoff(ctx: Context, args: HandOff) -> Decision:
             ),
             f"{current} passes",
         )
-    _choose(plan, current, args.to)
+    _choose(plan, current, args.to, acted=init.passing)
     settle(plan)
     return plan.decision()
 
 
-def _choose(plan: Plan, current: str, to: str | None) -> None:
+def _choose(plan: Plan, current: str, to: str | None, *, acted: bool = True) -> None:
+    """``current`` passes Initiative ``to`` someone with an Action (``acted``: they had taken
+    their Action before this command, not given it up in it)."""
     init = running(plan)
     finished = not init.parts_left(current)
     choice = candidates(init, current, finished=finished)
     if init.gm_picks:
         choice = gm_characters(plan.game, choice)
+    if not choice:
+        # Nobody else has an Action (they lost it meanwhile): the Round ends.
+        if to is not None:
+            raise Refusal(
+                f"Nobody else has an Action this Round: leave out to: (/order handoff) and "
+                f"Round {init.order.round} ends."
+            )
+        target = init.target if init.target_of == current else None
+        pass_on(plan, current, target, finished=True)
+        return
     listed = "|".join(choice)
     if to is None:
+        if len(choice) == 1:
+            give(plan, choice[0], finished=finished, why=" (the only one with an Action)")
+            return
         raise Refusal(f"Pass Initiative to someone with an Action: to:<{listed}>.")
     if to.strip().casefold() == "gm" and not init.gm_picks:
         theirs = gm_characters(plan.game, choice)
@@ -192,6 +218,11 @@ def _choose(plan: Plan, current: str, to: str | None) -> None:
         to = theirs[0]
     found = plan.game.key(to) or to
     if found == current and found not in choice:
+        if not acted:
+            raise Refusal(
+                f"It is {found}'s turn already: take the Action (/act), or give it up and pass "
+                f"to {listed}."
+            )
         raise Refusal(f"{found} has taken their Action this Round; pass to {listed}.")
     if found not in choice:
         why = init.lost.get(found) or ("acted this Round" if found in init.order.acted else "")
@@ -217,7 +248,10 @@ def next_lead(ctx: Context, args: NextRound) -> Decision:
     plan = Plan(ctx)
     init = running(plan)
     if init.order.current is not None:
-        raise Refusal(f"Round {init.order.round} is under way: it is {init.order.current}'s turn.")
+        raise Refusal(
+            f"Round {init.order.round} is under way: it is {init.order.current}'s turn; "
+            "/order next starts a Round once everyone has acted."
+        )
     last = init.order.last_actor()
     if last is not None:
         _may_steer(ctx, last, "{name} acted last and picks who leads")
@@ -236,105 +270,6 @@ def next_lead(ctx: Context, args: NextRound) -> Decision:
     return plan.decision()
 
 
-@dataclass(frozen=True)
-class FreeMove:
-    character: Annotated[str | None, Opt("who moves (default: the character you play)")] = None
-    to: Annotated[str | None, Opt("where to: the adjacent Zone", max_length=60)] = None
-
-
-@commands.command(
-    "order move",
-    help="The Free Move: into an adjacent Zone before your Action, never after (not while "
-    "Staggered or Incapacitated; one a Round, split or not).",
-    permission=Permission.PLAYER,
-)
-def free_move(ctx: Context, args: FreeMove) -> Decision:
-    plan = Plan(ctx)
-    init = running(plan)
-    who = own_character(ctx, args.character)
-    may_act_for(ctx, who)
-    for status in ("staggered", "incapacitated"):
-        if who.has(status):
-            raise Refusal(f"{who.name} is {status.capitalize()}: no Free Move (engine.md).")
-    if not is_turn(init, who.name):
-        raise Refusal(
-            f"The Free Move comes on {who.name}'s turn, before their Action, never after."
-        )
-    if who.name in init.moved:
-        raise Refusal(f"{who.name} has used their Free Move this Round.")
-    moved = init.model_copy(update={"moved": (*init.moved, who.name)})
-    set_initiative(plan, moved, f"{who.name} takes the Free Move")
-    where = f" to {args.to}" if args.to else " into an adjacent Zone"
-    plan.say(f"{who.name} takes their Free Move{where} (an obstacle needs the Move Action).")
-    if who.has("encumbered"):
-        plan.say("Encumbered: each Zone takes two Moves, so this is half the way.")
-    return plan.decision()
-
-
-@dataclass(frozen=True)
-class Wait:
-    action: Annotated[str, Opt("the Action type held (it cannot change)", choices=ACTIONS)]
-    character: Annotated[str | None, Opt("who waits (default: the character you play)")] = None
-
-
-@commands.command(
-    "order wait",
-    help="Wait: hold one Action type and take it any time later, even interrupting someone's "
-    "Action; Initiative passes on now.",
-    permission=Permission.PLAYER,
-    examples=("/order wait action:attack",),
-)
-def wait(ctx: Context, args: Wait) -> Decision:
-    plan = Plan(ctx)
-    init = running(plan)
-    who = own_character(ctx, args.character)
-    may_act_for(ctx, who)
-    if not is_turn(init, who.name):
-        raise Refusal(f"{who.name} may Wait on their own turn, instead of acting.")
-    if init.splits.get(who.name):
-        raise Refusal(f"{who.name} has split their Action; Wait instead of splitting, not after.")
-    plan.close_window()
-    waiting = {**init.waiting, who.name: args.action}
-    set_initiative(plan, init.model_copy(update={"waiting": waiting}), f"{who.name} waits")
-    plan.say(
-        f"{who.name} waits to {args.action}: they take it when they choose (/act "
-        f"action:{args.action}), even interrupting someone's Action."
-    )
-    pass_on(plan, who.name, None, finished=True)
-    settle(plan)
-    return plan.decision()
-
-
-@dataclass(frozen=True)
-class Rejoin:
-    character: Annotated[str | None, Opt("who rejoins (default: the character you play)")] = None
-
-
-@commands.command(
-    "order rejoin",
-    help="Stop Waiting and rejoin the regular Initiative (chosen at the start of a Round).",
-    permission=Permission.PLAYER,
-)
-def rejoin_order(ctx: Context, args: Rejoin) -> Decision:
-    plan = Plan(ctx)
-    init = running(plan)
-    who = own_character(ctx, args.character)
-    may_act_for(ctx, who)
-    name = who.name
-    if name not in init.waiting:
-        raise Refusal(f"{name} is not waiting.")
-    if init.order.current is not None and name in init.order.acted:
-        raise Refusal(f"{name} began waiting this Round; at the start of the next they may rejoin.")
-    waiting = {n: a for n, a in init.waiting.items() if n != name}
-    lost = {n: r for n, r in init.lost.items() if n != name}
-    order = init.order if init.order.current is None else rejoin(init.order, name)
-    moved = init.model_copy(update={"waiting": waiting, "lost": lost, "order": order})
-    set_initiative(plan, moved, f"{name} rejoins")
-    when = "next Round" if init.order.current is None else "this Round"
-    plan.say(f"{name} stops waiting and rejoins: they have an Action {when}.")
-    return plan.decision()
-
-
 @commands.command(
     "order show",
     help="Initiative: the Round, who acts, who has an Action, who lost it, waits and splits.",
@@ -343,7 +278,7 @@ def rejoin_order(ctx: Context, args: Rejoin) -> Decision:
 def show(ctx: Context, _args: NoOptions) -> Decision:
     game = mettle(ctx.require_state())
     if game.initiative is None:
-        raise Refusal("Initiative is not running; the GM starts it with /order start lead:<name>.")
+        return Decision(reply=Reply.say(NOT_RUNNING))
     return Decision(reply=Reply.say(*order_lines(game)))
 
 
@@ -354,13 +289,21 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:
     plan = Plan(ctx)
-    running(plan)
+    if plan.game.initiative is None:
+        return Decision(reply=Reply.say("Initiative is not running: nothing to end."))
     plan.close_window()
     if plan.game.held_hit is not None:
         land(plan, plan.game.held_hit)
+    surprised = []
     for name, who in plan.game.characters.items():
         if who.delayed:
             plan.add(ev.DelayChanged(character=name, delayed=False))
+        if who.has("surprised"):
+            # Surprise is this Initiative's first Round: it never costs the next one's.
+            plan.add(ev.StatusLost(character=name, status="surprised", reason="Initiative ended"))
+            surprised.append(name)
     set_initiative(plan, None, "initiative ended")
     plan.say("Initiative ends.")
+    if surprised:
+        plan.say(f"No longer Surprised: {', '.join(surprised)}.")
     return plan.decision()

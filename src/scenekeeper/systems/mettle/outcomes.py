@@ -11,7 +11,7 @@ from scenekeeper.systems.mettle.damage import land, set_mettle
 from scenekeeper.systems.mettle.initiative import has_action, lose_action
 from scenekeeper.systems.mettle.names import same_side
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.state import CheckRecord, HeldHit
+from scenekeeper.systems.mettle.state import CheckRecord, HeldHit, MettleState
 
 #: The Outcomes boxes of scenes.md, for the Actions whose effect is the story's.
 TOLD = {
@@ -83,9 +83,25 @@ def hold_or_land(plan: Plan, hit: HeldHit) -> None:
         land(plan, hit)
         return
     plan.add(ev.HitHeld(hit=hit))
-    plan.say(
-        f"The hit waits for a Defend by {', '.join(defenders)} (/act action:defend), or lands "
-        "with /mettle take or the next other Action."
+    plan.say(f"The hit waits for a Defend by {_who_may_defend(plan, hit, defenders)}.")
+
+
+def _who_may_defend(plan: Plan, hit: HeldHit, defenders: list[str]) -> str:
+    """Who may Defend, and how the hit lands otherwise. Outside Initiative the target or any
+    ally may (no Zones are tracked): more than three are said as the target and a count."""
+    if plan.game.initiative is not None:
+        return (
+            f"{', '.join(defenders)} (/act action:defend), or lands with /mettle take or the "
+            "next other Action"
+        )
+    if len(defenders) <= 3:
+        listed = " or ".join(filter(None, [", ".join(defenders[:-1]), defenders[-1]]))
+    else:
+        allies = len(defenders) - (1 if hit.target in defenders else 0)
+        listed = f"{hit.target} or one of their {allies} allies"
+    return (
+        f"{listed} (/act action:defend); the next other Action or Check, /mettle take, or a "
+        f"change to {hit.target}'s sheet lands it"
     )
 
 
@@ -99,27 +115,28 @@ def settle(plan: Plan) -> None:
 
 
 def defenders_of(plan: Plan, hit: HeldHit) -> list[str]:
-    game = plan.game
+    return [name for name in plan.game.characters if may_defend(plan.game, hit, name)]
+
+
+def may_defend(game: MettleState, hit: HeldHit, name: str) -> bool:
+    """Whether ``name`` may answer ``hit`` with a Defend as the very next Action: its target or
+    an ally of theirs, not felled, with an Action left in Initiative (or a Wait to Defend)."""
     target = game.find(hit.target)
-    if target is None:
-        return []
+    who = game.find(name)
+    if target is None or who is None or who.name == hit.attacker or who.lost_action():
+        return False
+    if who.name != target.name and not same_side(who, target):
+        return False
     init = game.initiative
-    out = []
-    for name, who in game.characters.items():
-        if name == hit.attacker or who.lost_action():
-            continue
-        if name != target.name and not same_side(who, target):
-            continue
-        # In Initiative: an Action left this Round, or a Wait held for a Defend.
-        waits = init is not None and init.waiting.get(name) == "defend"
-        if (
-            init is not None
-            and not waits
-            and (name not in init.order.participants or not has_action(init, name))
-        ):
-            continue
-        out.append(name)
-    return out
+    if init is None:
+        return True
+    if init.waiting.get(who.name) == "defend":
+        return True
+    if who.name not in init.order.participants or not has_action(init, who.name):
+        return False
+    parts = init.parts_left(who.name)
+    # A split Action Defends only with a declared Defend part.
+    return not parts or any(p.action == "defend" for p in parts)
 
 
 def aid(plan: Plan, check: CheckRecord) -> None:

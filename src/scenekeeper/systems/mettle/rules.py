@@ -12,6 +12,7 @@ from typing import Protocol
 
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool
+from scenekeeper.systems.mettle.gear_tables import is_firearm
 from scenekeeper.systems.mettle.names import attribute_named, names_list, same_side, title
 from scenekeeper.systems.mettle.pools import against, attribute_pool, choose, rated
 from scenekeeper.systems.mettle.sheet import UNARMED, Character, Gear
@@ -166,7 +167,7 @@ def attack(game: MettleState, who: Character, args: ActArgs) -> Setup:
     target = one(game, args.target, "attack")
     no_vs(args, "attack", "the target's Poise")
     if target.name == who.name:
-        raise Refusal("An Attack aims at someone else.")
+        raise Refusal("An Attack aims at someone else: target:<another character>.")
     if target.statuses.get("total-cover") == 0:
         raise Refusal(
             f"{target.name} is in Total Cover: they cannot be targeted (scenes.md, Cover)."
@@ -190,6 +191,7 @@ def attack(game: MettleState, who: Character, args: ActArgs) -> Setup:
         stun=args.stun,
         stun_weapon="stun" in weapon.specials or "stun-only" in weapon.specials,
         stun_only="stun-only" in weapon.specials,
+        firearm=is_firearm(weapon),
     )
     return Setup(pool, difficulty, target.name, (target.name,), dm=dm, hit=hit, note=weapon.name)
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
-from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land
@@ -122,7 +121,8 @@ def start(ctx: Context, args: StartScene) -> Decision:
 def end(ctx: Context, _args: NoOptions) -> Decision:
     plan = Plan(ctx)
     if plan.game.scene is None:
-        raise Refusal("No Scene is running; the GM starts one with /scene start.")
+        # A routine end with nothing running says so; it is no mistake.
+        return Decision(reply=Reply.say("No Scene is running: nothing to end."))
     end_scene(plan)
     plan.add(ev.SceneChanged(scene=None, note="the scene ended"))
     return plan.decision()

@@ -51,6 +51,10 @@ def same_name(a: str, b: str) -> bool:
     return fold(a) == fold(b)
 
 
+#: Specials as the tables write them, where the stored word differs.
+_SPECIAL_WORDS = {"bp": "BP", "bp-used": "BP used"}
+
+
 class Gear(pydantic.BaseModel):
     """A weapon, armor or any other item (resources.md, Weapons and Armor)."""
 
@@ -98,7 +102,7 @@ class Gear(pydantic.BaseModel):
             parts.append(f"Defend +{self.defend}")
         if self.shield:
             parts.append(f"Shield +{self.shield}")
-        parts += [s for s in self.specials if s not in ("defend", "shield")]
+        parts += [_SPECIAL_WORDS.get(s, s) for s in self.specials if s not in ("defend", "shield")]
         if self.load:
             parts.append(f"Load {self.load}")
         return f"{self.name} ({', '.join(parts)})" if parts else self.name

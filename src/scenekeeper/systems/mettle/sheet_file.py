@@ -13,15 +13,30 @@ from typing import Any
 
 import pydantic
 
-from scenekeeper.engine.documents import read_document
+from scenekeeper.engine.documents import read_document, short_name, whole_number
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
-from scenekeeper.systems.mettle.gear_tables import known, parse_specials
+from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, like, made_item
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, STATUSES, Character, Gear, clean_name
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_SHEETS = 50
-_NUMBERS = ("pool", "mettle", "credit", "vouchers", "xp")
+MAX_RATING = 30
+#: Each number's range: the one its command takes (an Attribute and a pool as /char set, Mettle
+#: as /mettle set, Credit 0-6), and Vouchers and XP, which play adds up, far above a campaign's.
+_NUMBERS = {
+    "pool": (1, MAX_RATING),
+    "mettle": (-99, 99),
+    "credit": (0, 6),
+    "vouchers": (0, 99),
+    "xp": (0, 999),
+}
+#: As the commands that write them: /char backstory text:, /char set descriptor:, /char gear
+#: special:, /status add value: (names: engine.documents.MAX_NAME, as /char new name:).
+MAX_BACKSTORY = 200
+MAX_DESCRIPTOR = 80
+MAX_SPECIALS_TEXT = 120
+MAX_STATUS_VALUE = 20
 _GEAR_KEYS = ("hit", "dm", "soak", "load", "special", "specials")
 KEYS = ("name", "kind", *ATTRIBUTES, *_NUMBERS, "backstories", "gear", "statuses")
 
@@ -87,10 +102,9 @@ def _key(text: object) -> str:
     return "".join(str(text).replace("_", " ").replace("-", " ").split()).casefold()
 
 
-def _number(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(f"{where}: write a whole number, not {value!r}.")
-    return value
+def _number(value: object, where: str, low: int, high: int) -> int:
+    """A whole number in the range its command takes (``/char set``, ``/mettle set``...)."""
+    return whole_number(value, where, low, high)
 
 
 def _sheet(item: object, where: str) -> SheetData:
@@ -100,6 +114,7 @@ def _sheet(item: object, where: str) -> SheetData:
     if not isinstance(name_value, str) or not name_value.strip():
         raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
     name = clean_name(name_value)
+    short_name(name, where)
     where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
     fields: dict[str, Any] = {"name": name, "attributes": {}, "descriptors": {}}
     given = {"name"}
@@ -115,11 +130,13 @@ def _sheet(item: object, where: str) -> SheetData:
         elif key == "kind":
             fields["kind"] = value
         elif key in _NUMBERS:
-            fields[key] = _number(value, f"{where}: {raw_key}")
+            fields[key] = _number(value, f"{where}: {raw_key}", *_NUMBERS[key])
         elif key == "backstories":
             fields["backstories"] = tuple(
                 clean_name(str(b)) for b in _list(value, f"{where}: backstories")
             )
+            if any(len(b) > MAX_BACKSTORY for b in fields["backstories"]):
+                raise Refusal(f"{where}: backstories: each is at most {MAX_BACKSTORY} characters.")
         elif key == "gear":
             fields["gear"] = _gear(value, f"{where}: gear")
         elif key == "statuses":
@@ -157,10 +174,11 @@ def _attribute(value: object, where: str) -> tuple[int, str]:
         rating = int(rating)
     else:
         rating, descriptor = value, ""
-    number = _number(rating, where)
-    if number < 1:
-        raise Refusal(f"{where}: an Attribute is at least 1.")
-    return number, clean_name(str(descriptor))
+    number = _number(rating, where, 1, MAX_RATING)
+    descriptor = clean_name(str(descriptor))
+    if len(descriptor) > MAX_DESCRIPTOR:
+        raise Refusal(f"{where}: a Descriptor is at most {MAX_DESCRIPTOR} characters.")
+    return number, descriptor
 
 
 def _list(value: object, where: str) -> list[object]:
@@ -202,28 +220,39 @@ def _gear(value: object, where: str) -> tuple[Gear, ...]:
 
 
 def _item(name: str, spec: object, where: str) -> Gear:
+    """A table name alone takes the table's numbers; with numbers, they replace the table's
+    (``{name: Sword, hit: 2}`` keeps the Sword's DM); any other name is one's own item."""
+    short_name(name, where, "an item's name")
     if not spec:
+        meant = like(name) if known(name) is None else []
+        if meant:
+            options = " or ".join(meant)
+            raise Refusal(
+                f"{where}: not on the gear tables; did you mean {options}? For an item of your "
+                "own, give its numbers (name: {soak:, load:, hit:, dm:, special:})."
+            )
         return known(name) or Gear(name=name)
     if not isinstance(spec, Mapping):
         raise Refusal(f"{where}: write its numbers as hit:, dm:, soak:, load:, special:.")
-    item = Gear(name=name)
+    numbers: dict[str, Any] = {}
+    specials: list[str] = []
     for raw_key, value in spec.items():
         key = _key(raw_key)
         if key in ("hit", "soak", "load"):
-            item = item.model_copy(update={key: _number(value, f"{where}: {raw_key}")})
+            numbers[key] = _number(value, f"{where}: {raw_key}", 0, MAX_GEAR)
         elif key == "dm":
-            text = str(value).replace(" ", "").casefold()
-            frame = text.startswith("frame")
-            number = text.removeprefix("frame").removeprefix("+") or "0"
-            if not number.isdigit():
-                raise Refusal(f"{where}: dm: write a number or Frame+n, not {value!r}.")
-            item = item.model_copy(update={"dm": int(number), "frame_dm": frame})
+            numbers["dm"] = str(value)
         elif key in ("special", "specials"):
             words = value if isinstance(value, list) else str(value).split(",")
-            item = parse_specials(item, [str(w) for w in words])
+            specials += [str(w) for w in words]
+            if len(", ".join(specials)) > MAX_SPECIALS_TEXT:
+                raise Refusal(f"{where}: specials are at most {MAX_SPECIALS_TEXT} characters.")
         else:
             raise Refusal(f"{where}: '{raw_key}' is not a gear key (hit, dm, soak, load, special).")
-    return item
+    try:
+        return made_item(name, specials=specials, **numbers)
+    except Refusal as refusal:
+        raise Refusal(f"{where}: {refusal}") from None
 
 
 def _statuses(value: object, where: str) -> dict[str, int]:
@@ -233,5 +262,5 @@ def _statuses(value: object, where: str) -> dict[str, int]:
         status = str(raw).strip().casefold().replace(" ", "-")
         if status not in STATUSES:
             raise Refusal(f"{where}: '{raw}' is not a status ({', '.join(STATUSES)}).")
-        out[status] = _number(number or 0, f"{where}: {raw}")
+        out[status] = _number(number or 0, f"{where}: {raw}", 0, MAX_STATUS_VALUE)
     return out

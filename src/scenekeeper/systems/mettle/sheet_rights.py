@@ -1,10 +1,10 @@
 """What a player may set on their own METTLE sheet, by command or by a file.
 
 A player rates Attributes and writes Descriptors (``/char set``), Backstories and gear
-(``/char backstory``, ``/char gear``) and statuses their character declares (``/status add``);
-Mettle as it stands, Afflictions, being stable or Delayed, Downtime Vouchers and XP come from
-play and the Guide (``/mettle damage``, ``/voucher give``, ``/xp give``). A new character
-starts with full Mettle. The rule is the engine's (``engine/sheet_rights.py``).
+(``/char backstory``, ``/char gear``), and may declare their own character dead (``/status
+add``); Mettle as it stands, statuses, Afflictions, being stable or Delayed, Downtime Vouchers
+and XP come from play and the Guide (``/mettle damage``, ``/voucher give``, ``/xp give``). A
+new character starts with full Mettle. The rule is the engine's (``engine/sheet_rights.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from scenekeeper.systems.mettle.sheet import Character
 GM_ONLY = {
     "kind": "only a GM makes GM characters",
     "mettle": "Mettle changes in play (/mettle damage; a new Scene refills it)",
+    "statuses": "statuses come from play and the Guide (/status add; a player may declare "
+    "their own character dead)",
     "affliction": "Afflictions come from play",
     "stable": "only a successful Aid makes a character stable",
     "delayed": "only a Delay Twist delays a character",

@@ -16,13 +16,14 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import may_act_for, own_character, title
+from scenekeeper.systems.mettle.names import may_act_for, title
 from scenekeeper.systems.mettle.order_commands import running
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
 from scenekeeper.systems.mettle.rules import BASE, weapon_of
 from scenekeeper.systems.mettle.sheet import Character
 from scenekeeper.systems.mettle.state import SplitPart
+from scenekeeper.systems.mettle.whose_turn import turn_character
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 
@@ -90,7 +91,7 @@ def _check_dice(given: list[int], total: int, caps: list[int], actions: list[str
 def split(ctx: Context, args: Split) -> Decision:
     plan = Plan(ctx)
     init = running(plan)
-    who = own_character(ctx, args.character)
+    who = turn_character(ctx, args.character)
     may_act_for(ctx, who)
     if not is_turn(init, who.name):
         raise Refusal(f"{who.name} splits their Action on their own turn, before taking it.")
@@ -105,7 +106,8 @@ def split(ctx: Context, args: Split) -> Decision:
     caps = [own_pool(who, a, args.weapon) for a in actions]
     total = max(caps)
     if total < len(actions):
-        raise Refusal(f"{total} dice cannot make {len(actions)} parts of at least 1D each.")
+        dice = f"{total} {'die' if total == 1 else 'dice'}"
+        raise Refusal(f"{dice} cannot make {len(actions)} parts of at least 1D each.")
     if args.dice is None:
         dealt = even(total, caps)
     else:

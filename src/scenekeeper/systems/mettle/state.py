@@ -3,7 +3,7 @@ newest Check (for a Twist) and teamwork (checklist section 1)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pydantic
 
@@ -71,6 +71,8 @@ class HeldHit(_Frozen):
     stun: bool = False
     stun_weapon: bool = False
     stun_only: bool = False
+    #: Made with a firearm: the first such hit on BP armor is halved after Soak (R56).
+    firearm: bool = False
     check: int = 0
 
 
@@ -143,6 +145,7 @@ class MettleState(GameState):
     initiative: Initiative | None = None
     held_hit: HeldHit | None = None
     checks: int = 0
+    NUMBERS: ClassVar[tuple[str, ...]] = ("checks",)
     last_check: CheckRecord | None = None
     #: Whether the newest Check may still be Twisted and the felled may still take Staggered:
     #: until the next Action, Check or handoff (checklist D19, D29).

@@ -15,11 +15,13 @@ from scenekeeper.dice import DiceError, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.initiative import lose_action, regain_action
+from scenekeeper.systems.mettle.damage import land_before_change
+from scenekeeper.systems.mettle.initiative import lose_action, regain_action, set_initiative
 from scenekeeper.systems.mettle.names import character, is_gm, title
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import NO_ACTION, STATUSES, Affliction
+from scenekeeper.systems.mettle.sheet_file import MAX_STATUS_VALUE
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 KINDS = ("disease", "poison", "tranquilizer")
@@ -47,13 +49,19 @@ class AddStatus:
     character: Annotated[str, Opt("who")]
     status: Annotated[str, Opt("the status", choices=STATUSES)]
     value: Annotated[
-        int | None, Opt("Rattled: Rally raise; Partial Cover: bonus; Burning: d6s", min_value=1)
+        int | None,
+        Opt(
+            "Rattled: Rally raise; Partial Cover: bonus; Burning: d6s",
+            min_value=1,
+            max_value=MAX_STATUS_VALUE,
+        ),
     ] = None
     kind: Annotated[
         str | None, Opt("afflicted: disease, poison or tranquilizer", choices=KINDS)
     ] = None
-    dose: Annotated[str | None, Opt("afflicted: the Dose to roll, like 2d6")] = None
-    results: Annotated[str | None, Opt("the faces you rolled for the Dose")] = None
+    # The Dose is the Guide's secret (scenes.md, Affliction): never shown again.
+    dose: Annotated[str | None, Opt("afflicted: the Dose to roll, like 2d6", secret=True)] = None
+    results: Annotated[str | None, Opt("the faces you rolled for the Dose", secret=True)] = None
 
 
 @commands.command(
@@ -78,6 +86,7 @@ def add(ctx: Context, args: AddStatus) -> Decision:
     if who.has(status) and who.statuses[status] == value and status != "afflicted":
         raise Refusal(f"{who.name} is {title(status)} already.")
     plan.close_window()
+    land_before_change(plan, who.name)
     if status == "afflicted":
         _afflict(plan, who.name, args)
         return plan.decision()
@@ -85,6 +94,13 @@ def add(ctx: Context, args: AddStatus) -> Decision:
         raise Refusal("kind: and dose: are for status:afflicted.")
     if status == "fallen":
         value = plan.game.scene.number if plan.game.scene else 0
+    init = plan.game.initiative
+    if status == "surprised" and init is not None and init.order.round > 1:
+        raise Refusal(
+            f"Surprised takes the Action of an Initiative's first Round; this one is in Round "
+            f"{init.order.round}. Give it before the next /order start (or /order start "
+            "surprised:<names>)."
+        )
     plan.add(ev.StatusGained(character=who.name, status=status, value=value, reason="the Guide"))
     shown = f" +{value}" if status in ("rattled", "partial-cover") else ""
     shown = f" ({value}d6 a Round)" if status == "burning" else shown
@@ -92,9 +108,22 @@ def add(ctx: Context, args: AddStatus) -> Decision:
     if status in NO_ACTION:
         lose_action(plan, who.name, title(status))
         settle(plan)
-    if status == "surprised" and plan.game.initiative is not None:
-        plan.say("Surprise takes the first Round's Action; this Initiative is past it.")
+    if status == "surprised" and init is not None:
+        _surprised_now(plan, who.name)
     return plan.decision()
+
+
+def _surprised_now(plan: Plan, name: str) -> None:
+    """Surprised in Round 1 of a running Initiative: no Action in it; it ends with Round 1."""
+    init = plan.game.initiative
+    assert init is not None
+    surprised = (*init.surprised, name) if name not in init.surprised else init.surprised
+    set_initiative(plan, init.model_copy(update={"surprised": surprised}), f"{name} surprised")
+    if name in init.order.participants and init.order.has_turn(name):
+        lose_action(plan, name, "Surprised")
+        settle(plan)
+    else:
+        plan.say(f"{name} has no Action left in Round 1 to lose; Surprised ends with it.")
 
 
 def _afflict(plan: Plan, name: str, args: AddStatus) -> None:
@@ -143,6 +172,7 @@ def remove(ctx: Context, args: RemoveStatus) -> Decision:
     if not who.has(status):
         raise Refusal(f"{who.name} is not {title(status)}.")
     plan.close_window()
+    land_before_change(plan, who.name)
     if status == "afflicted":
         plan.add(ev.AfflictionChanged(character=who.name, affliction=None))
     else:

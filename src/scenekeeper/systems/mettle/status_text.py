@@ -94,6 +94,12 @@ def order_lines(game: MettleState) -> list[str]:
         )
     elif init.gm_picks:
         lines.append(f"{current} let the Guide pick which of their characters goes next.")
+    elif init.passing and init.parts_left(current):
+        left = ", ".join(f"{p.action} {p.dice}D" for p in init.parts_left(current))
+        lines.append(
+            f"{current} has taken a part of their split Action ({left} left) and passes "
+            "Initiative (/order handoff to:<name>); the rest comes back to them."
+        )
     elif init.passing:
         lines.append(f"{current} has acted and passes Initiative (/order handoff to:<name>).")
     else:

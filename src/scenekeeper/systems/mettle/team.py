@@ -135,7 +135,9 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     game = mettle(state)
     team = game.team
     if team is None:
-        raise Refusal("No teamwork is under way; a GM starts it with /team start.")
+        return Decision(
+            reply=Reply.say("No teamwork is under way; a GM starts it with /team start.")
+        )
     rolled = (
         ", ".join(f"{m} {'succeeds' if ok else 'fails'}" for m, ok in team.results.items())
         or "nobody yet"
@@ -153,7 +155,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
 @commands.command("team end", help="End the teamwork Check.", permission=Permission.GM)
 def end(ctx: Context, _args: NoOptions) -> Decision:
     if mettle(ctx.require_state()).team is None:
-        raise Refusal("No teamwork is under way.")
+        return Decision(reply=Reply.say("No teamwork is under way: nothing to end."))
     return Decision(
         events=(ev.TeamChanged(team=None, note="teamwork ended"),),
         reply=Reply.say("The teamwork Check ends."),

@@ -1,0 +1,74 @@
+"""What a mistyped command line probably meant, said in one line: a word typed without its
+option's name, an option the command does not have -- and how much of what was typed such a
+refusal quotes back (``echo``)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scenekeeper.engine.commands import CommandSpec
+
+#: How much of something typed a refusal quotes back.
+_ECHO = 60
+
+
+def echo(text: str) -> str:
+    """``text`` short enough to quote back in a one-line refusal."""
+    return text if len(text) <= _ECHO else text[: _ECHO - 1] + "…"
+
+
+def stray_word(
+    spec: CommandSpec[Any], word: str, given: Mapping[str, str], more: Sequence[str] = ()
+) -> str:
+    """A word typed without its option's name: the one required option still missing takes it,
+    and the words after it the options their shape says (``d10`` a die:, ``3`` a value:), so
+    ``/char set character:Marko Reflex d10`` suggests ``trait:Reflex die:d10``."""
+    missing = [o for o in spec.options if o.required and o.name not in given]
+    if len(missing) == 1:
+        named = {*given, missing[0].name}
+        parts = [f"{missing[0].name}:{quote(echo(word))}"]
+        for other in more:
+            option = _by_shape(spec, other, named)
+            if option is None:
+                break
+            named.add(option)
+            parts.append(f"{option}:{quote(echo(other))}")
+        return f"Did you mean {' '.join(parts)}? Options look like name:value."
+    return f"'{echo(word)}' is not an option; options look like name:value. {usage(spec)}"
+
+
+_DIE_SHAPE = re.compile(r"d\d+|-", re.IGNORECASE)
+
+
+def _by_shape(spec: CommandSpec[Any], word: str, named: set[str]) -> str | None:
+    """The option a bare word's shape suggests: a die (d10, or - for none) for die:, a whole
+    number for value:, amount: or count:; None when nothing fits."""
+    if _DIE_SHAPE.fullmatch(word):
+        wanted: tuple[str, ...] = ("die",)
+    elif word.lstrip("-").isdigit():
+        wanted = ("value", "amount", "count")
+    else:
+        return None
+    return next((n for n in wanted if spec.option(n) is not None and n not in named), None)
+
+
+def unknown_option(spec: CommandSpec[Any], name: str) -> str:
+    names = [o.name for o in spec.options]
+    if not names:
+        return f"/{spec.name} takes no options; type just /{spec.name}."
+    close = difflib.get_close_matches(name[:_ECHO], names, n=1)
+    hint = f" Did you mean {close[0]}:?" if close else ""
+    return f"/{spec.name} has no option {echo(name)}:.{hint} {usage(spec)}"
+
+
+def usage(spec: CommandSpec[Any]) -> str:
+    return f"Usage: {spec.usage()}"
+
+
+def quote(text: str) -> str:
+    if text and not any(c.isspace() or c == '"' for c in text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
