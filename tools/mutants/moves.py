@@ -31,8 +31,8 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.undo-back-to-base",
         "engine/aggregate.py",
-        "        state=_state_after(table.base, window),\n",
-        "        state=table.base,\n",
+        "    state = _state_after(table.base, window)\n",
+        "    state = table.base\n",
         "/undo takes the table back past every command in the window",
         UNDO,
     ),
