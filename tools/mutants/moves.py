@@ -70,6 +70,26 @@ UNDO_WINDOW = (
         UNDO,
     ),
     Mutant(
+        "aggregate.snapshot-forgets-numbers",
+        "engine/aggregate.py",
+        '        state = keeping_numbers(state, data.get("numbers") or {})\n',
+        "",
+        "after a restart, a roll number undone before it comes back",
+        UNDO,
+    ),
+    Mutant(
+        "aggregate.undo-forgets-numbers",
+        "engine/aggregate.py",
+        "    if event.keeps_numbers:\n"
+        "        state = keeping_numbers(state, _numbers_of(table.state, state))\n"
+        "    return Table(\n        seq=seq,\n        state=state,\n        base=table.base,"
+        "\n        window=window,",
+        "    return Table(\n        seq=seq,\n        state=state,\n        base=table.base,"
+        "\n        window=window,",
+        "after /undo of a roll, the next roll takes its number again",
+        UNDO,
+    ),
+    Mutant(
         "undo.count-one-short",
         "engine/core/undo.py",
         "    if args.count > len(window):\n",
