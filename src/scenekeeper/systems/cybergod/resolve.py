@@ -25,7 +25,12 @@ from scenekeeper.systems.cybergod.names import (
     require_mod,
     roll_in_play,
 )
-from scenekeeper.systems.cybergod.reading import read, their_successes
+from scenekeeper.systems.cybergod.reading import (
+    Reading,
+    count_successes,
+    read,
+    their_successes,
+)
 from scenekeeper.systems.cybergod.render import data_of_test, describe_test
 from scenekeeper.systems.cybergod.sheet import Character
 from scenekeeper.systems.cybergod.state import CybergodState, TestRecord
@@ -87,11 +92,26 @@ def reroll(ctx: Context, args: Reroll) -> Decision:
     lines = [
         f"{who.name} spends 1 Resolve ({who.resolve_left - 1} left) to roll #{test.id} again "
         f"(it showed {before}).",
-        *describe_test(rerolled, reading),
+        *_with_answers(game, rerolled, reading),
     ]
     return Decision(
         events=tuple(events), reply=Reply.say(*lines, data=data_of_test(rerolled, reading))
     )
+
+
+def _with_answers(game: CybergodState, rerolled: TestRecord, reading: Reading) -> list[str]:
+    """The re-rolled test as it reads now, and each opposed test that answered it read again
+    against the new faces (who is the victor, and whose EP, can change)."""
+    answers = [t for t in game.tests() if t.against == rerolled.id]
+    lines = describe_test(rerolled, reading)
+    if not answers:
+        return lines
+    # It is no longer waiting to be opposed: say what answered it instead.
+    lines = [line for line in lines if not line.startswith("No difficulty:")]
+    for answer in answers:
+        lines.append(f"#{answer.id} answered #{rerolled.id}; read again with the new faces:")
+        lines += describe_test(answer, read(answer, count_successes(rerolled.faces)))[1:]
+    return lines
 
 
 def _newest(game: CybergodState, who: Character) -> TestRecord:
