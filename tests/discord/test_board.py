@@ -58,7 +58,7 @@ def test_a_command_and_a_button_bring_the_board_up_to_date(app: App) -> None:
             assert "Stress: Physical d8." in by_command.text()
             rolled = await h.slash("roll", ANA, pool="Fighting Sword d6", results="5 4 3")
             mark = len(h.discord.requests)
-            await h.click(rolled, button(rolled, "sk:pp:total:1@"), ANA)
+            await h.click(rolled, button(rolled, "+1 die in total"), ANA)
             (by_button,) = edits(h, mark)
             assert "Ada (Ana): 0 plot points." in by_button.text()
             assert by_button.path == f"/channels/{CHANNEL}/messages/{board}"

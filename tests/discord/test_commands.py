@@ -225,7 +225,7 @@ def test_an_edit_keeps_the_whole_embed_within_discords_total() -> None:
     embed.set_footer(text="#12 /roll pool:Fighting")
     assert len(embed) > 6000
     done = Done(Outcome(ok=True, reply=Reply.say("Ada spends a plot point: the newest.")), None)
-    post = edited(done, "ana", Message(embeds=[embed]), None).public  # type: ignore[arg-type]
+    post = edited(done, "ana", Message(embeds=[embed])).public  # type: ignore[arg-type]
     assert post is not None
     (shown,) = post.embeds
     assert len(shown) <= 6000  # title, description, fields and footer together

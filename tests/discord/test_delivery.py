@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from scenekeeper.adapters.discord import ids
 from scenekeeper.adapters.discord.runner import STORAGE_DOWN
 from scenekeeper.app import App, Outcome
 from scenekeeper.bootstrap import build_registry
@@ -95,12 +96,10 @@ def test_a_slow_click_defers_and_edits_the_message() -> None:
         sent = (await slash(bot, "roll", ANA, pool="Fighting d6 d6 d6", results="5 4 3 2")).one()
         app.gated = True
         interaction = Interaction(bot, ANA, message=Message.of(sent), on_defer=app.gate.set)
-        await bot.runner.click(
-            interaction,
-            lambda _t: ("pp spend", {"on": "effect", "roll": 1}),
-            mode="edit",
-            roll_id=1,
-        )
+        spend = next(i for i, label in sent.labels().items() if "+1 effect die" in label)
+        ref = ids.parse(spend)
+        assert ref is not None
+        await bot.runner.click(interaction, ref)
         assert [s.kind for s in interaction.sent] == ["defer", "edit_original"]
         assert interaction.sent[0].args == {"thinking": False}
 

@@ -113,6 +113,18 @@ class Table:
         """The command ``/redo`` would put back."""
         return self.redo[-1] if self.redo else None
 
+    def just_after(self, seq: int) -> Table | None:
+        """The table as it stood just after standing command ``seq`` (its window cut there):
+        what a message drawn for that command showed. None if it is not standing."""
+        for index, record in enumerate(self.window):
+            if record.seq == seq:
+                window = self.window[: index + 1]
+                state = _state_after(self.base, window)
+                return Table(
+                    seq=seq + len(record.events) - 1, state=state, base=self.base, window=window
+                )
+        return None
+
     def to_snapshot(self) -> dict[str, Any]:
         return {
             "format": SNAPSHOT_FORMAT,

@@ -6,15 +6,22 @@ this module only knows what the engine needs to create, store and show a game's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 
+from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
+
+if TYPE_CHECKING:
+    from scenekeeper.engine.aggregate import Table
+
+#: A suggestion: a name, or (what it reads, the value it sends) -- a roll's "#3 Ada" sends 3.
+Suggested = str | tuple[str, str | int]
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,12 @@ class GameSystem:
     #: The game's own replies mark dice whose faces were typed (Cortex: "rolls #2 (typed faces)");
     #: otherwise every reply to a command with typed faces ends with a line saying so.
     marks_typed_faces: bool = False
+    #: The options whose values the game suggests from its state (``suggest``): adapters offer
+    #: autocomplete for these, beside the shell's own (characters, mods, commands).
+    suggested_options: frozenset[str] = frozenset()
+    #: Of those, the ones whose value is several names in a row ("Fighting Agility d6"): the
+    #: adapter completes the last word rather than the whole value.
+    word_options: frozenset[str] = frozenset()
 
     @property
     def default_mods(self) -> dict[str, bool]:
@@ -126,13 +139,26 @@ class GameSystem:
         option: str,
         given: Mapping[str, object],
         actor_id: str,
-    ) -> list[str] | None:
+    ) -> Iterable[Suggested] | None:
         """What the table's own state offers for ``/command option:`` as it is typed
         (autocomplete), best first, in the game's words: a METTLE table's weapons, Attributes
         and rungs of the ladder. None: the game offers nothing of its own for it, and the
         adapter's general suggestions (characters, mods, ...) apply."""
         del state, command, option, given, actor_id
         return None
+
+    def display(self, view: View) -> Display:
+        """How a command's result shows beyond its reply (``engine.controls``): a display of its
+        dice and the controls it offers, from the table just after it (``view.table``), so
+        the same command always displays the same. The shell adds Undo. Default: nothing."""
+        del view
+        return Display()
+
+    def control_guard(self, table: Table, guard: str) -> None:
+        """On a click, check what a control's command cannot check by itself (``Control.guard``,
+        e.g. that the contest a button was shown with is the one running): raise ``Refusal``
+        to refuse the click. ``table`` is the table now."""
+        del table, guard
 
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no

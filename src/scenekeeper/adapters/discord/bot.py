@@ -14,13 +14,13 @@ import discord
 from discord import app_commands
 
 from scenekeeper.adapters.discord import ids
-from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_value
+from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
 from scenekeeper.adapters.discord.runner import NEEDS_SYNC, Runner, stale_command
 from scenekeeper.adapters.discord.tree import SlashCommand, build_tree
 from scenekeeper.app import App
 
 log = logging.getLogger(__name__)
-_HITCH_MODAL = re.compile(ids.HITCH_MODAL)
+_OLD = re.compile(ids.OLD)
 #: What discord.py raises for a command Discord knows in an older shape than the bot's tree.
 STALE = (
     app_commands.CommandNotFound,
@@ -99,16 +99,17 @@ class Scenekeeper(discord.AutoShardedClient):
         )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """The hitch modal's submission, from its custom id alone (so it survives a restart)."""
+        """A control's form, submitted: read from its custom id alone (so it survives a
+        restart), the answers by field."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data: Any = interaction.data or {}
-        match = _HITCH_MODAL.fullmatch(str(data.get("custom_id", "")))
-        if match is None:
-            return
-        complication = modal_value(data.get("components", []), ids.COMPLICATION_FIELD)
-        roll, seq = int(match["roll"]), ids.seq_of(match.groupdict())
-        await self.runner.submit_hitch(interaction, roll, seq, complication)
+        custom_id = str(data.get("custom_id", ""))
+        ref = ids.parse(custom_id)
+        if ref is not None and ref.kind == "m":
+            await self.runner.submit(interaction, ref, modal_values(data.get("components", [])))
+        elif (old := _OLD.fullmatch(custom_id)) is not None:
+            await self.runner.refuse(interaction, ids.old_button(old["old"]))
 
     async def shutdown(self) -> None:
         """A clean stop (SIGTERM, SIGINT): finish the replies in flight and the boards due,

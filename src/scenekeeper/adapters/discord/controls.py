@@ -1,47 +1,54 @@
-"""The bot's buttons: ``DynamicItem``s whose custom id carries their state, with no timeout, so
-a button works after a restart (discord.py builds the item from the id on every click).
+"""Drawing a game's controls (``engine.controls``) as Discord components: buttons, selects, and
+buttons that open a modal. They are ``DynamicItem``s whose custom id names the control for good
+(``ids``), with no timeout, so a click works after a restart: discord.py builds the item from
+the id on every click, and the runner finds the command again (``engine.offered``).
 
-A click becomes an ordinary command run through ``App.handle`` by the bot's ``Runner``, with
-the same permission checks as the typed command; the item only says which command.
+A click becomes an ordinary command run through ``App.handle`` with the same permission checks
+as the typed command; nothing here knows any game.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import discord
 
-from scenekeeper.adapters.discord import cortex_view, ids
-from scenekeeper.adapters.discord.ids import Control
-from scenekeeper.engine.aggregate import Table
+from scenekeeper.adapters.discord import ids
+from scenekeeper.adapters.discord.ids import Ref
+from scenekeeper.adapters.discord.limits import MAX_BUTTON_LABEL
+from scenekeeper.engine.controls import Ask, Control
 
-Prepare = Callable[[Table], tuple[str, dict[str, object]]]
-Mode = Literal["edit", "new"]
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+MAX_SELECT_PLACEHOLDER = 150
+MAX_OPTION_LABEL = 100
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A control as drawn on one message: the control and the id that names it."""
+
+    ref: Ref
+    control: Control
 
 
 class Clicks(Protocol):
     """What the bot does with a click (``runner.Runner``)."""
 
     async def click(
-        self,
-        interaction: discord.Interaction[Any],
-        prepare: Prepare,
-        *,
-        mode: Mode,
-        roll_id: int | None,
+        self, interaction: discord.Interaction[Any], ref: Ref, chosen: str | None = None
     ) -> None: ...
 
-    async def open_hitch(
-        self, interaction: discord.Interaction[Any], roll_id: int, seq: int | None
-    ) -> None: ...
+    async def open_form(self, interaction: discord.Interaction[Any], ref: Ref) -> None: ...
+
+    async def refuse(self, interaction: discord.Interaction[Any], message: str) -> None: ...
 
 
 def clicks_of(interaction: discord.Interaction[Any]) -> Clicks:
@@ -51,18 +58,28 @@ def clicks_of(interaction: discord.Interaction[Any]) -> Clicks:
     return runner  # type: ignore[no-any-return]  # checked structurally by Clicks
 
 
-class _Button(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sk:(?!)"):
-    """A button made from a ``Control``; subclasses say what a click sends."""
+def _ref(match: re.Match[str]) -> Ref:
+    found = ids.parse(match.string)
+    assert found is not None  # DynamicItem matched the id against the same pattern
+    return found
 
-    def __init__(self, control: Control) -> None:
+
+class ControlButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sk:[bf][en]:\d+(?::\d+)?:\d+:\d+:[0-9a-f]{4}",
+):
+    """A button: runs its control's command, or opens its form first."""
+
+    def __init__(self, ref: Ref, label: str, style: str = "secondary", row: int | None = None):
         super().__init__(
             discord.ui.Button(
-                label=control.label,
-                style=STYLES[control.style],
-                custom_id=control.custom_id,
-                row=control.row,
+                label=label[:MAX_BUTTON_LABEL] or "…",
+                style=STYLES[style],
+                custom_id=ref.custom_id,
+                row=row,
             )
         )
+        self.ref = ref
 
     @classmethod
     async def from_custom_id(
@@ -71,157 +88,141 @@ class _Button(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sk:(?!)
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> _Button:
+    ) -> ControlButton:
         del interaction
-        label = getattr(item, "label", None) or "…"
-        return cls(Control(match.string, label))
-
-    @property
-    def fields(self) -> dict[str, str]:
-        match = self.template.fullmatch(self.custom_id)
-        assert match is not None  # DynamicItem checks the id against the template
-        return {k: v for k, v in match.groupdict().items() if v is not None}
+        return cls(_ref(match), getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await self.act(interaction, clicks_of(interaction))
+        clicks = clicks_of(interaction)
+        if self.ref.kind == "f":
+            await clicks.open_form(interaction, self.ref)
+        else:
+            await clicks.click(interaction, self.ref)
 
-    async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        raise NotImplementedError
 
+class ControlSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sk:s[en]:\d+(?::\d+)?:\d+:\d+:[0-9a-f]{4}",
+):
+    """A select: runs its control's command with the value chosen."""
 
-class PickButton(_Button, template=ids.PICK):
-    """Read the roll another way: ``/pick`` with this reading's dice."""
+    def __init__(self, ref: Ref, select: discord.ui.Select[Any]) -> None:
+        super().__init__(select)
+        self.ref = ref
 
-    async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        roll, seq = int(self.fields["roll"]), ids.seq_of(self.fields)
-        total, effect = (
-            ids.numbers(self.fields["total"]),
-            ids.numbers(self.fields.get("effect", "")),
+    @classmethod
+    def drawn(cls, ref: Ref, control: Control) -> ControlSelect:
+        options = [
+            discord.SelectOption(label=c.label[:MAX_OPTION_LABEL] or "…", value=c.value[:100])
+            for c in control.choices[:25]
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ref.custom_id,
+            placeholder=control.label[:MAX_SELECT_PLACEHOLDER],
+            options=options,
+            row=control.row,
         )
-        await clicks.click(
-            interaction,
-            lambda table: cortex_view.pick_command(table, roll, seq, total, effect),
-            mode="edit",
-            roll_id=roll,
-        )
+        return cls(ref, select)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ControlSelect:
+        del interaction
+        assert isinstance(item, discord.ui.Select)
+        return cls(_ref(match), item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        await clicks_of(interaction).click(interaction, self.ref, values[0] if values else None)
 
 
-class SpendButton(_Button, template=ids.SPEND):
-    """A plot point for one more die in the total or one more effect die: ``/pp spend``."""
+class OldButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OLD):
+    """A button made before controls were named for good: refused with what to type."""
 
-    async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        roll, on, seq = int(self.fields["roll"]), self.fields["on"], ids.seq_of(self.fields)
-        await clicks.click(
-            interaction,
-            lambda table: cortex_view.spend_command(table, on, roll, seq),
-            mode="edit",
-            roll_id=roll,
-        )
+    def __init__(self, custom_id: str, label: str) -> None:
+        super().__init__(discord.ui.Button(label=label or "…", custom_id=custom_id))
+        self.kind = custom_id.split(":")[1]
 
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> OldButton:
+        del interaction
+        return cls(match.string, getattr(item, "label", None) or "…")
 
-class HitchButton(_Button, template=ids.HITCH):
-    """The GM activates a roll's hitches: a modal asks for the complication (``/hitch``)."""
-
-    async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        await clicks.open_hitch(interaction, int(self.fields["roll"]), ids.seq_of(self.fields))
-
-
-class ContestButton(_Button, template=ids.CONTEST):
-    """The contest's next step: ``/contest givein`` or ``/contest stand``."""
-
-    async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        step, seq = self.fields["step"], ids.seq_of(self.fields)
-        await clicks.click(
-            interaction,
-            lambda table: cortex_view.contest_command(table, step, seq),
-            mode="new",
-            roll_id=None,
-        )
-
-
-class UndoButton(_Button, template=ids.UNDO):
-    """Take back the command this message shows, while it is still the newest: ``/undo``."""
-
-    async def act(self, interaction: discord.Interaction[Any], clicks: Clicks) -> None:
-        seq = int(self.fields["seq"])
-        roll = int(self.fields["roll"]) if "roll" in self.fields else None
-        await clicks.click(
-            interaction, lambda table: undo_command(table, seq), mode="edit", roll_id=roll
-        )
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await clicks_of(interaction).refuse(interaction, ids.old_button(self.kind))
 
 
 #: Registered with the client in ``setup_hook``; a click on any of them works after a restart.
-DYNAMIC_ITEMS: tuple[type[_Button], ...] = (
-    PickButton,
-    SpendButton,
-    HitchButton,
-    ContestButton,
-    UndoButton,
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ControlButton,
+    ControlSelect,
+    OldButton,
 )
 
 
-def undo_command(table: Table, seq: int) -> tuple[str, dict[str, object]]:
-    # The button means this message's command only: /undo seq: checks it is still the newest
-    # inside the engine, under the table's lock, so nothing can land in between.
-    del table
-    return "undo", {"seq": seq}
+def item_for(drawn: Drawn) -> discord.ui.Item[Any]:
+    control = drawn.control
+    if control.kind == "select":
+        return ControlSelect.drawn(drawn.ref, control)
+    return ControlButton(drawn.ref, control.label, control.style, control.row)
 
 
-def item_for(control: Control) -> _Button:
-    for kind in DYNAMIC_ITEMS:
-        if kind.__discord_ui_compiled_template__.fullmatch(control.custom_id):
-            return kind(control)
-    raise ValueError(f"no button matches custom id {control.custom_id!r}")
-
-
-def view_of(controls: Sequence[Control]) -> discord.ui.View:
+def view_of(drawn: Sequence[Drawn]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for control in controls:
-        view.add_item(item_for(control))
+    for one in drawn:
+        view.add_item(item_for(one))
     return view
 
 
-class HitchModal(discord.ui.Modal):
-    """Asks the GM for the complication the hitches create. Its submission is handled by the
-    bot's ``on_interaction`` from the custom id alone, so it survives a restart too."""
+class Form(discord.ui.Modal):
+    """A control's form: each field a text input named by its option. Its submission is read
+    by the bot's ``on_interaction`` from the custom id alone, so it survives a restart too."""
 
-    def __init__(self, roll_id: int, seq: int, *, doom: bool | None) -> None:
+    def __init__(self, ref: Ref, control: Control) -> None:
         super().__init__(
-            title=f"Activate the hitches of roll #{roll_id}",
-            custom_id=ids.hitch_modal(roll_id, seq),
+            title=(control.form_title or control.label)[:45],
+            custom_id=ref.submitted().custom_id,
             timeout=900,
         )
-        if doom is None:  # the table was busy, so not asked: the engine decides on submit
-            hint = "Leave it empty for doom dice if this table turns hitches into doom."
-        else:
-            hint = "Leave it empty for doom dice instead." if doom else "It starts at d6."
-        self.add_item(
-            discord.ui.Label(
-                text="Complication",
-                description=f"Create or step up a complication. {hint}",
-                component=discord.ui.TextInput(
-                    custom_id=ids.COMPLICATION_FIELD,
-                    placeholder="Twisted Ankle",
-                    required=doom is False,
-                    max_length=60,
-                ),
-            )
-        )
+        for ask in control.form[:5]:
+            self.add_item(_labelled(ask))
 
 
-def modal_value(data: object, field: str) -> str | None:
-    """The value of text field ``field`` in a modal submission's raw data (any nesting)."""
+def _labelled(ask: Ask) -> discord.ui.Label[Any]:
+    return discord.ui.Label(
+        text=ask.label[:45],
+        description=ask.hint[:100] or None,
+        component=discord.ui.TextInput(
+            custom_id=ask.name,
+            placeholder=ask.placeholder[:100] or None,
+            required=ask.required,
+            max_length=ask.max_length,
+        ),
+    )
+
+
+def modal_values(data: object) -> dict[str, str]:
+    """Every text field of a modal submission's raw data, by custom id (any nesting)."""
+    found: dict[str, str] = {}
     if isinstance(data, dict):
-        if data.get("custom_id") == field and "value" in data:
-            value = data["value"]
-            return str(value) if value is not None else None
-        for child in (*data.get("components", ()), data.get("component")):
-            found = modal_value(child, field)
-            if found is not None:
-                return found
+        if "custom_id" in data and "value" in data and data["value"] is not None:
+            found[str(data["custom_id"])] = str(data["value"])
+        for key in ("components", "component"):
+            child = data.get(key)
+            if child is not None:
+                found.update(modal_values(child))
     elif isinstance(data, list):
         for child in data:
-            found = modal_value(child, field)
-            if found is not None:
-                return found
-    return None
+            found.update(modal_values(child))
+    return found

@@ -1,84 +1,90 @@
-"""Custom ids of the bot's buttons and modal: the state a click needs, in at most 100 chars.
+"""Custom ids of the bot's components: which control a click means, in at most 100 characters.
 
-A button carries everything it acts on (a roll's number, die positions, a command's seq), so a
-click works the same after a restart: nothing is kept in memory between the message and the
-click. Making an id and its pattern sit side by side here so they cannot drift apart.
+``sk:<kind><mode>:<table>:<seq>:<index>:<mark>`` names the table (a game instance: a channel's
+tables are ``C``, ``C:2``, ... and never reused), the seq of the command whose result drew the
+control, its place among that result's controls and its fingerprint (``engine.controls``).
+``kind`` is ``b`` (a button), ``s`` (a select), ``f`` (a button that opens a form) or ``m`` (the
+form's submission); ``mode`` is ``e`` when the answer edits the message the control sits on,
+``n`` when it is a new message. Nothing a control acts on is in its id: a click finds the
+command again (``engine.offered``), so it works after a restart and is refused once its game
+has ended, its command was undone or it no longer matches.
 
-A roll's number comes back after ``/undo`` (the next roll takes it again), so a roll's buttons
-name it as ``#roll@seq``: the roll made by command ``seq``. A seq is never reused, so a button
-of an undone roll is refused instead of acting on the new roll with its number (``identity``).
-A contest is named by the seq of the command that started it, for the same reason. Buttons made
-before seqs were added (no ``@seq``) still match, and are refused with the command to type.
+Ids of the buttons made before (``sk:pick:``, ``sk:pp:``, ``sk:hitch:``, ``sk:contest:``,
+``sk:undo:``) still match ``OLD``, and are refused with the command to type.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
 from dataclasses import dataclass
+from typing import Literal
 
 from scenekeeper.adapters.discord.limits import MAX_CUSTOM_ID
+from scenekeeper.engine.controls import Control, fingerprint
 
-_ROLL = r"(?P<roll>\d+)(?:@(?P<seq>\d+))?"
-PICK = rf"sk:pick:{_ROLL}:(?P<total>\d+(?:\.\d+)*):(?P<effect>(?:\d+(?:\.\d+)*)?)"
-SPEND = rf"sk:pp:(?P<on>total|effect):{_ROLL}"
-HITCH = rf"sk:hitch:{_ROLL}"
-HITCH_MODAL = rf"sk:hitch-modal:{_ROLL}"
-CONTEST = r"sk:contest:(?P<step>givein|stand):(?:(?P<contest>[0-9a-f]{8})|@(?P<seq>\d+))"
-UNDO = r"sk:undo:(?P<seq>\d+)(?::(?P<roll>\d+))?"
-#: The text field of the hitch modal.
-COMPLICATION_FIELD = "complication"
-
-
-def _checked(custom_id: str) -> str:
-    if len(custom_id) > MAX_CUSTOM_ID:
-        raise ValueError(f"custom id {custom_id!r} is longer than {MAX_CUSTOM_ID} characters")
-    return custom_id
-
-
-def pick(roll: int, seq: int, total: Sequence[int], effect: Sequence[int]) -> str:
-    return _checked(f"sk:pick:{roll}@{seq}:{_dots(total)}:{_dots(effect)}")
-
-
-def spend(on: str, roll: int, seq: int) -> str:
-    return _checked(f"sk:pp:{on}:{roll}@{seq}")
-
-
-def hitch(roll: int, seq: int) -> str:
-    return _checked(f"sk:hitch:{roll}@{seq}")
-
-
-def hitch_modal(roll: int, seq: int) -> str:
-    return _checked(f"sk:hitch-modal:{roll}@{seq}")
-
-
-def contest(step: str, seq: int) -> str:
-    """The next step of the contest started by command ``seq``."""
-    return _checked(f"sk:contest:{step}:@{seq}")
-
-
-def undo(seq: int, roll: int | None = None) -> str:
-    return _checked(f"sk:undo:{seq}" + (f":{roll}" if roll is not None else ""))
-
-
-def seq_of(fields: dict[str, str]) -> int | None:
-    """The command seq a button names (None: a button made before buttons carried one)."""
-    seq = fields.get("seq")
-    return int(seq) if seq else None
-
-
-def numbers(dotted: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in dotted.split(".") if p)
-
-
-def _dots(values: Sequence[int]) -> str:
-    return ".".join(str(v) for v in values)
+Kind = Literal["b", "s", "f", "m"]
+CONTROL = (
+    r"sk:(?P<kind>[bsfm])(?P<mode>[en]):(?P<table>\d+(?::\d+)?):(?P<seq>\d+):(?P<index>\d+)"
+    r":(?P<mark>[0-9a-f]{4})"
+)
+OLD = r"sk:(?P<old>pick|pp|hitch|hitch-modal|contest|undo):(?P<rest>[^ ]*)"
+_CONTROL = re.compile(CONTROL)
 
 
 @dataclass(frozen=True)
-class Control:
-    """A button to show: its custom id (from the functions above), label, style and row."""
+class Ref:
+    """A control as its id names it."""
 
-    custom_id: str
-    label: str
-    style: str = "secondary"  # primary | secondary | success | danger
-    row: int | None = None
+    kind: Kind
+    edits: bool
+    table_id: str
+    seq: int
+    index: int
+    mark: str
+
+    @property
+    def custom_id(self) -> str:
+        mode = "e" if self.edits else "n"
+        text = f"sk:{self.kind}{mode}:{self.table_id}:{self.seq}:{self.index}:{self.mark}"
+        if len(text) > MAX_CUSTOM_ID:
+            raise ValueError(f"custom id {text!r} is longer than {MAX_CUSTOM_ID} characters")
+        return text
+
+    def submitted(self) -> Ref:
+        """The id of the form a ``f`` control opens."""
+        return Ref("m", self.edits, self.table_id, self.seq, self.index, self.mark)
+
+
+def ref(table_id: str, seq: int, index: int, control: Control) -> Ref:
+    kind: Kind = {"button": "b", "select": "s", "form": "f"}[control.kind]  # type: ignore[assignment]
+    return Ref(kind, control.edits, table_id, seq, index, fingerprint(control))
+
+
+def parse(custom_id: str) -> Ref | None:
+    found = _CONTROL.fullmatch(custom_id)
+    if found is None:
+        return None
+    return Ref(
+        found["kind"],  # type: ignore[arg-type]
+        found["mode"] == "e",
+        found["table"],
+        int(found["seq"]),
+        int(found["index"]),
+        found["mark"],
+    )
+
+
+#: What a button made before this id scheme says when clicked.
+OLD_BUTTON = "This button is from an older version of the bot; nothing was changed. Type {typed}."
+_OLD_TYPED = {
+    "pick": "/pick",
+    "pp": "/pp spend",
+    "hitch": "/hitch",
+    "hitch-modal": "/hitch",
+    "contest": "/contest givein or /contest stand",
+    "undo": "/undo",
+}
+
+
+def old_button(kind: str) -> str:
+    return OLD_BUTTON.format(typed=_OLD_TYPED.get(kind, "the command"))

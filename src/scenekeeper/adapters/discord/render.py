@@ -1,6 +1,7 @@
-"""How an outcome reads in Discord: an embed (dice as faces for Cortex rolls) or, for people
-who asked for accessible output, plain text with no embed and no emoji; errors and private
-parts as ephemeral messages; files attached; buttons where a roll or contest offers a next step.
+"""How an outcome reads in Discord: an embed (with the game's display of its dice: faces,
+total, outcome) or, for people who asked for accessible output, plain text with no embed and
+no emoji; errors and private parts as ephemeral messages; files attached; the controls the
+game offers for the result (``engine.offered``), drawn as buttons, selects and forms.
 """
 
 from __future__ import annotations
@@ -10,9 +11,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from scenekeeper.adapters.discord import cortex_view, ids
-from scenekeeper.adapters.discord.controls import view_of
-from scenekeeper.adapters.discord.ids import Control
+from scenekeeper.adapters.discord import ids
+from scenekeeper.adapters.discord.controls import Drawn, view_of
 from scenekeeper.adapters.discord.limits import (
     MAX_CONTENT,
     MAX_EMBED_DESCRIPTION,
@@ -21,12 +21,23 @@ from scenekeeper.adapters.discord.limits import (
     MAX_FIELD_VALUE,
 )
 from scenekeeper.app import Outcome
-from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.aggregate import Redone, Table, Undone
+from scenekeeper.engine.controls import Display, Field, Tone
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.offered import display_of
 from scenekeeper.engine.reply import File
-from scenekeeper.systems.cortex.state import RollRecord
 
 NEUTRAL = 0x5865F2
 UNDONE = 0x95A5A6
+#: Embed colours by the tone of a result.
+COLOURS: dict[Tone | None, int] = {
+    "success": 0x2ECC71,
+    "heroic": 0xF1C40F,
+    "failure": 0xE74C3C,
+    "botch": 0x992D22,
+    "undone": UNDONE,
+    None: NEUTRAL,
+}
 REST_FILE = "reply.txt"
 #: Replies that only the asker wants to see (a command list is no news for the table).
 QUIET = frozenset({"help"})
@@ -39,7 +50,7 @@ class Post:
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     files: tuple[File, ...] = ()
-    controls: list[Control] = field(default_factory=list)
+    controls: list[Drawn] = field(default_factory=list)
 
     def view(self) -> discord.ui.View | None:
         return view_of(self.controls) if self.controls else None
@@ -61,6 +72,8 @@ class Done:
     table: Table | None
     #: The table before the command, as last loaded (what a board showed before /game end).
     before: Table | None = None
+    #: Which table (controls name it for good).
+    table_id: str | None = None
 
 
 def wants_plain(table: Table | None, person_id: str) -> bool:
@@ -87,38 +100,26 @@ def answer(done: Done, actor_id: str) -> Answer:
     if not reply.text:
         public_files = Post(files=shown) if shown else None
         return Answer(public=public_files, private=private or _done(public_files))
-    rolls = cortex_view.rolls_of(outcome, done.table)
-    public = _post(list(reply.text), rolls, plain, footer=_footer(outcome))
+    seq, display = displayed(done, plain)
+    public = _post(list(reply.text), display, plain, footer=_footer(outcome))
     public.files = (*shown, *public.files)
     if outcome.command in QUIET and not outcome.events:
-        public.controls = []
         return Answer(private=_merge(public, private))
-    public.controls = _controls(done, rolls, plain)
+    public.controls = drawn(done, seq, display)
     return Answer(public=public, private=private)
 
 
-def edited(done: Done, actor_id: str, old: discord.Message | None, roll_id: int | None) -> Answer:
-    """The message a button sits on, brought up to date after its command (one message per
+def edited(done: Done, actor_id: str, old: discord.Message | None) -> Answer:
+    """The message a control sits on, brought up to date after its command (one message per
     command: the click's news is added to it instead of posted anew)."""
+    del actor_id
     outcome = done.outcome
     if not outcome.ok:
         return refusal(outcome.error or "That did not work.")
     plain = old is not None and not old.embeds
-    state = done.table.state if done.table is not None else None
-    game = cortex_view.game_of(done.table)
-    roll = game.roll_by_id(roll_id) if game is not None and roll_id is not None else None
-    undone = outcome.command == "undo"
+    undone = any(isinstance(e.event, Undone) for e in outcome.events)
+    seq, display = displayed(done, plain)
     news = list(outcome.reply.text)
-    controls: list[Control] = []
-    if roll is not None:
-        controls = cortex_view.roll_controls(done.table, roll, plain)
-        if cortex_view.in_contest(state, roll.id):
-            controls += cortex_view.contest_controls(done.table, plain)
-        newest = done.table.last_command if done.table is not None else None
-        if newest is not None and cortex_view.touches_roll(newest.events, roll.id):
-            controls.append(_undo(newest.seq, roll.id, plain))
-    elif not undone:
-        controls = _controls(done, [], plain)
     files = outcome.reply.files
     private = _private(outcome.reply.private, tuple(f for f in files if f.private))
     if plain or old is None:
@@ -126,32 +127,34 @@ def edited(done: Done, actor_id: str, old: discord.Message | None, roll_id: int 
         escaped = [_escape(n) for n in news]
         post = Post(content=_tail("\n".join([before, *escaped]).strip(), MAX_CONTENT))
     else:
-        against = (
-            game.roll_by_id(roll.against_roll) if game and roll and roll.against_roll else None
-        )
-        shown = [r for r in (against, roll) if r is not None]
-        post = _edit_embed(old.embeds[0], news, shown, gone=undone and roll is None)
+        post = _edit_embed(old.embeds[0], news, display, gone=undone)
     post.files = (*(f for f in files if not f.private), *post.files)
-    post.controls = controls
+    post.controls = [] if undone else drawn(done, seq, display)
     return Answer(public=post, private=private)
 
 
-def _controls(done: Done, rolls: Sequence[RollRecord], plain: bool) -> list[Control]:
+def displayed(done: Done, plain: bool) -> tuple[int | None, Display]:
+    """The seq of the command an outcome stored and what its result displays; nothing for a
+    command that stored nothing or only took back or put back others."""
     outcome = done.outcome
-    main = cortex_view.main_roll(rolls)
-    controls = cortex_view.roll_controls(done.table, main, plain) if main is not None else []
     events = [e.event for e in outcome.events]
-    if cortex_view.touches_contest(events) or (outcome.command or "").startswith("contest"):
-        controls += cortex_view.contest_controls(done.table, plain)
-    if outcome.events and all(e.undoable for e in events):
-        controls.append(
-            _undo(outcome.events[0].command_seq, main.id if main is not None else None, plain)
-        )
-    return controls
+    if done.table is None or not events or any(isinstance(e, Undone | Redone) for e in events):
+        return None, Display()
+    seq = outcome.events[0].command_seq
+    try:
+        return seq, display_of(done.table, seq, plain)
+    except Refusal:  # another command landed since: it shows its own
+        return None, Display()
 
 
-def _undo(seq: int, roll_id: int | None, plain: bool) -> Control:
-    return Control(ids.undo(seq, roll_id), "Undo" if plain else "↩ Undo", "secondary", row=4)
+def drawn(done: Done, seq: int | None, display: Display) -> list[Drawn]:
+    table_id = done.table_id
+    if seq is None or table_id is None:
+        return []
+    return [
+        Drawn(ids.ref(table_id, seq, index, control), control)
+        for index, control in enumerate(display.controls)
+    ]
 
 
 def _footer(outcome: Outcome) -> str | None:
@@ -162,22 +165,15 @@ def _footer(outcome: Outcome) -> str | None:
 
 def _post(
     lines: list[str],
-    rolls: Sequence[RollRecord],
+    display: Display,
     plain: bool,
     footer: str | None = None,
 ) -> Post:
     if plain:
         return plain_post(lines)
-    # The dice display shows the faces: drop the engine's line that lists them.
-    shown = tuple(cortex_view.faces_line(r) for r in rolls)
-    kept = [line for line in lines if not (shown and line.startswith(shown))]
-    main = cortex_view.main_roll(rolls)
-    return _embeds(
-        kept,
-        cortex_view.fields(rolls) if rolls else [],
-        cortex_view.colour(main) if main is not None else NEUTRAL,
-        footer,
-    )
+    # The dice display shows the faces: drop the reply's lines it stands for.
+    kept = [line for line in lines if not (display.replaces and line.startswith(display.replaces))]
+    return _embeds(kept, list(display.fields), COLOURS[display.tone], footer)
 
 
 def plain_post(lines: list[str]) -> Post:
@@ -186,9 +182,7 @@ def plain_post(lines: list[str]) -> Post:
     return Post(content=content, files=files)
 
 
-def _embeds(
-    lines: list[str], extra: list[cortex_view.Field], colour: int, footer: str | None
-) -> Post:
+def _embeds(lines: list[str], extra: list[Field], colour: int, footer: str | None) -> Post:
     reserved = sum(len(f.name) + min(len(f.value), MAX_FIELD_VALUE) for f in extra)
     room = MAX_EMBED_TOTAL - reserved - len(footer or "") - 100
     embeds: list[discord.Embed] = []
@@ -213,18 +207,15 @@ def _embeds(
     return Post(embeds=embeds, files=files)
 
 
-def _edit_embed(
-    old: discord.Embed, news: list[str], rolls: list[RollRecord], *, gone: bool
-) -> Post:
+def _edit_embed(old: discord.Embed, news: list[str], display: Display, *, gone: bool) -> Post:
     embed = old.copy()
     description = "\n".join([embed.description or "", *(_escape(n) for n in news)]).strip()
     embed.description = _tail(description, MAX_EMBED_DESCRIPTION)
-    main = cortex_view.main_roll(rolls)
-    if main is not None:
+    if display.fields:
         embed.clear_fields()
-        for item in cortex_view.fields(rolls):
+        for item in display.fields:
             embed.add_field(name=item.name, value=item.value[:MAX_FIELD_VALUE], inline=item.inline)
-        embed.colour = discord.Colour(cortex_view.colour(main))
+        embed.colour = discord.Colour(COLOURS[display.tone])
     if gone:
         embed.colour = discord.Colour(UNDONE)
     return Post(embeds=[within_total(embed)])

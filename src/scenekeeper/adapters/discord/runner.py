@@ -15,24 +15,25 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
-from scenekeeper.adapters.discord import cortex_view, render, send
+from scenekeeper.adapters.discord import render, send
 from scenekeeper.adapters.discord.board import BoardKeeper
-from scenekeeper.adapters.discord.controls import HitchModal, Mode, Prepare
-from scenekeeper.adapters.discord.identity import OLD_BUTTON
+from scenekeeper.adapters.discord.controls import Form
+from scenekeeper.adapters.discord.ids import Ref
 from scenekeeper.adapters.discord.options import engine_values, person_of
 from scenekeeper.adapters.discord.render import Done
-from scenekeeper.adapters.discord.tables import THREAD_TYPES, Tables
+from scenekeeper.adapters.discord.tables import THREAD_TYPES, Tables, home_channel
 from scenekeeper.adapters.suggest import Ask, Suggestion, suggestions
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSpec, OptionType
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.offered import clicked
 from scenekeeper.engine.parse import Invocation, build_invocation, not_here
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
@@ -50,6 +51,9 @@ NEEDS_SYNC = (
     "(whoever runs the bot: start it once with --sync). Nothing was changed."
 )
 GAME_ENDED = "The game has ended; this board is no longer kept up to date."
+ELSEWHERE = "This button belongs to a table in another channel; nothing was changed."
+#: Makes the command a click sends, from the table under its lock (raises ``Refusal``).
+Prepare = Callable[[Table], tuple[str, dict[str, object]]]
 
 
 def parent_of(interaction: discord.Interaction[Any]) -> int | None:
@@ -135,70 +139,78 @@ class Runner:
     # -- clicks --------------------------------------------------------------------------------
 
     async def click(
+        self, interaction: discord.Interaction[Any], ref: Ref, chosen: str | None = None
+    ) -> None:
+        """A control clicked (a select's ``chosen`` value): its command, found again under the
+        table's lock, answered in the message it sits on or in a new one."""
+        await self._clicked(interaction, ref, None, chosen)
+
+    async def submit(
+        self, interaction: discord.Interaction[Any], ref: Ref, answers: Mapping[str, str]
+    ) -> None:
+        """A control's form submitted: its command with the answers."""
+        await self._clicked(interaction, ref, answers, None)
+
+    async def refuse(self, interaction: discord.Interaction[Any], message: str) -> None:
+        await send.new(interaction, render.refusal(message), deferred=False)
+
+    async def _clicked(
         self,
         interaction: discord.Interaction[Any],
-        prepare: Prepare,
-        *,
-        mode: Mode,
-        roll_id: int | None,
+        ref: Ref,
+        answers: Mapping[str, str] | None,
+        chosen: str | None,
     ) -> None:
         async with self._serving(interaction) as serving:
             if not serving:
+                return
+            if not self._here(interaction, ref):
+                await self.refuse(interaction, ELSEWHERE)
                 return
             actor = person_of(interaction.user)
-            done, deferred = await self._run(interaction, actor, prepare, thinking=mode == "new")
-            if mode == "new":
-                await send.new(interaction, render.answer(done, actor.id), deferred)
-            else:
-                answer = render.edited(done, actor.id, interaction.message, roll_id)
-                await send.edit(interaction, answer, deferred)
 
-    async def open_hitch(
-        self, interaction: discord.Interaction[Any], roll_id: int, seq: int | None
-    ) -> None:
-        """Ask the GM for the complication. A modal must be the first answer, so this reads
-        the table as last loaded (the engine checks everything again on submit)."""
+            def prepare(table: Table) -> tuple[str, dict[str, object]]:
+                found = clicked(table, ref.seq, ref.index, ref.mark, answers=answers, chosen=chosen)
+                return found.name, found.raw
+
+            done, deferred = await self._run(
+                interaction, actor, prepare, table_id=ref.table_id, thinking=not ref.edits
+            )
+            if ref.edits:
+                answer = render.edited(done, actor.id, interaction.message)
+                await send.edit(interaction, answer, deferred)
+            else:
+                await send.new(interaction, render.answer(done, actor.id), deferred)
+
+    async def open_form(self, interaction: discord.Interaction[Any], ref: Ref) -> None:
+        """Ask a control's form. A modal must be the first answer, so this reads the table as
+        last loaded; the engine checks everything again on submit."""
         async with self._serving(interaction) as serving:
             if not serving:
                 return
-            doom: bool | None = None
-            channel, parent = interaction.channel_id or 0, parent_of(interaction)
-            table = self.tables.cached(channel, parent)
             try:
-                if seq is None:
-                    raise Refusal(OLD_BUTTON.format(typed=f"/hitch roll:{roll_id}"))
-                if table is not None:
-                    doom = self._hitch_check(table, person_of(interaction.user), roll_id, seq)
-                else:
-                    self._warm(channel, parent)
+                if not self._here(interaction, ref):
+                    raise Refusal(ELSEWHERE)
+                table = self.app.cached_table(ref.table_id)
+                if table is None:
+                    table = await self.tables.run(
+                        ref.table_id, lambda: self.app.table(ref.table_id)
+                    )
+                found = clicked(table, ref.seq, ref.index, ref.mark)
+                spec = self.app.registry.find(found.name, _system(table))
+                if spec is None or table.state is None:
+                    raise Refusal(not_here(self.app.registry, found.name, _system(table)))
+                authorise(table.state, person_of(interaction.user), spec)
             except Refusal as refusal:
-                await send.new(interaction, render.refusal(str(refusal)), deferred=False)
+                await self.refuse(interaction, str(refusal))
                 return
-            assert seq is not None
-            modal = HitchModal(roll_id, seq, doom=doom)
-            await send.send(interaction, "hitch modal", interaction.response.send_modal, modal)
+            form = Form(ref, found.control)
+            await send.send(interaction, "form", interaction.response.send_modal, form)
 
-    def _hitch_check(self, table: Table, actor: Person, roll_id: int, seq: int | None) -> bool:
-        spec = self.app.registry.find("hitch", _system(table))
-        if spec is None or table.state is None:
-            raise Refusal("/hitch is for Cortex tables.")
-        authorise(table.state, actor, spec)
-        return cortex_view.hitch_asks_doom(table, roll_id, seq)
-
-    async def submit_hitch(
-        self,
-        interaction: discord.Interaction[Any],
-        roll_id: int,
-        seq: int | None,
-        complication: str | None,
-    ) -> None:
-        text = (complication or "").strip() or None
-        await self.click(
-            interaction,
-            lambda table: cortex_view.hitch_command(table, roll_id, seq, text),
-            mode="edit",
-            roll_id=roll_id,
-        )
+    def _here(self, interaction: discord.Interaction[Any], ref: Ref) -> bool:
+        """A control acts only from its table's own channel (or a thread of it)."""
+        home = home_channel(ref.table_id)
+        return home in (interaction.channel_id, parent_of(interaction))
 
     # -- running -------------------------------------------------------------------------------
 
@@ -209,10 +221,11 @@ class Runner:
         prepare: Prepare,
         *,
         command: str | None = None,
+        table_id: str | None = None,
         thinking: bool = True,
         deferred: bool = False,
     ) -> tuple[Done, bool]:
-        task = asyncio.ensure_future(self._work(interaction, actor, prepare, command))
+        task = asyncio.ensure_future(self._work(interaction, actor, prepare, command, table_id))
         finished, _ = await asyncio.wait({task}, timeout=self.quick_reply)
         if not finished and not deferred:
             deferred = await send.defer(interaction, thinking=thinking)
@@ -224,10 +237,12 @@ class Runner:
         actor: Person,
         prepare: Prepare,
         command: str | None,
+        table_id: str | None,
     ) -> Done:
         channel, parent = interaction.channel_id or 0, parent_of(interaction)
         try:
-            table_id = await self.tables.where(channel, parent, command)
+            if table_id is None:
+                table_id = await self.tables.where(channel, parent, command)
         except Exception:
             log.exception("table of channel %s: cannot be read", channel)
             return Done(Outcome.refused(STORAGE_DOWN), None)
@@ -249,7 +264,7 @@ class Runner:
         except Exception:  # the command is stored (or refused); render with what we have
             log.exception("table %s: cannot be read after a command", table_id)
             table = None
-        return Done(outcome, table, before)
+        return Done(outcome, table, before, table_id)
 
     async def _after(self, table_id: str, done: Done) -> Done:
         """What a command does beyond its events: the live board, a channel moving on."""

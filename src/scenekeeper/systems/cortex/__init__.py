@@ -5,11 +5,14 @@ Rules: ``shared/rules/gaps-and-defaults.md`` section 1 and ``cortex-prime-scenes
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.state import GameState
-from scenekeeper.engine.systems import GameSystem, Mod, register_system
+from scenekeeper.engine.controls import Display, View
+from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.systems import GameSystem, Mod, Suggested, register_system
 from scenekeeper.systems.cortex import (
     action_order,
     actions,
@@ -38,6 +41,12 @@ from scenekeeper.systems.cortex import (
     troubles,
     waiting,
     xp,
+)
+from scenekeeper.systems.cortex import (
+    suggest as cortex_suggest,
+)
+from scenekeeper.systems.cortex import (
+    view as cortex_view,
 )
 from scenekeeper.systems.cortex.board import board as cortex_board
 from scenekeeper.systems.cortex.scene_rules import scene_export
@@ -119,6 +128,22 @@ MODS = (
 class CortexSystem(GameSystem):
     board = cortex_board  # the board of a Cortex table (systems/cortex/board.py)
 
+    def display(self, view: View) -> Display:
+        return cortex_view.display(view)
+
+    def control_guard(self, table: Table, guard: str) -> None:
+        cortex_view.control_guard(table, guard)
+
+    def suggest(
+        self,
+        state: TableState,
+        command: str,
+        option: str,
+        given: Mapping[str, object],
+        actor_id: str,
+    ) -> Iterable[Suggested] | None:
+        return cortex_suggest.suggest(state, command, option, given, actor_id)
+
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         # Player characters are claimed; GMCs are the GM's.
         assert isinstance(game, CortexState)
@@ -165,6 +190,8 @@ SYSTEM = register_system(
         file_commands={"char import": check_recorded_import},
         name="cortex",
         marks_typed_faces=True,
+        suggested_options=cortex_suggest.SUGGESTED,
+        word_options=cortex_suggest.WORD_OPTIONS,
         title="Cortex Prime",
         state_type=CortexState,
         summary="Cortex Prime: trait pools, plot points, complications, contests.",

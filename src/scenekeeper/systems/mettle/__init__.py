@@ -9,12 +9,12 @@ section of docs/rules-notes.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
 from scenekeeper.systems.mettle import (
     act,
     characters,
@@ -33,7 +33,7 @@ from scenekeeper.systems.mettle import (
 from scenekeeper.systems.mettle.board import board, export, waiting_for
 from scenekeeper.systems.mettle.sheet_rights import check_recorded_import
 from scenekeeper.systems.mettle.state import MettleState
-from scenekeeper.systems.mettle.suggest import suggest
+from scenekeeper.systems.mettle.suggest import SUGGESTED, suggest
 
 # The order mods apply in is this order (ARCHITECTURE: mods explicit).
 MODS = (
@@ -212,7 +212,7 @@ class MettleSystem(GameSystem):
         option: str,
         given: Mapping[str, object],
         actor_id: str,
-    ) -> list[str] | None:
+    ) -> Iterable[Suggested] | None:
         return suggest(state, command, option, given, actor_id)
 
     def export(self, game: GameState) -> dict[str, Any]:
@@ -229,6 +229,7 @@ SYSTEM = register_system(
         summary="METTLE Core: Score and Edge, Mettle, volleyball Initiative, twelve Actions.",
         mods=MODS,
         instead=INSTEAD,
+        suggested_options=SUGGESTED,
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (

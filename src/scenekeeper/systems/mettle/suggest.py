@@ -12,6 +12,9 @@ from scenekeeper.systems.mettle.rules import BASE
 from scenekeeper.systems.mettle.sheet import NON_FRAME, UNARMED, Character
 from scenekeeper.systems.mettle.state import MettleState
 
+#: The options METTLE suggests values for.
+SUGGESTED = frozenset({"weapon", "pool", "attribute", "vs", "parts", "item", "text"})
+
 
 def suggest(
     state: TableState, command: str, option: str, given: Mapping[str, object], actor_id: str

@@ -16,6 +16,7 @@ from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import register_system
 from scenekeeper.systems.cortex import COMMAND_SETS as CORTEX_COMMANDS
 from scenekeeper.systems.cortex import CortexSystem
+from scenekeeper.systems.cortex import suggest as cortex_suggest
 from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.scions import doom_habits, legend
@@ -51,6 +52,8 @@ SYSTEM = register_system(
         file_commands={"char import": check_recorded_import},
         name="scions",
         marks_typed_faces=True,
+        suggested_options=cortex_suggest.SUGGESTED,
+        word_options=cortex_suggest.WORD_OPTIONS,
         title="Scions of the Old Gods",
         state_type=CortexState,
         summary="The Cortex hack of Scion: legend points, trauma, the doom pool.",
