@@ -78,6 +78,14 @@ class Harness:
         mark = await self.dispatch(self.component_payload(message, custom_id, user))
         return self.one(mark)
 
+    async def choose(
+        self, message: Request | dict[str, Any], custom_id: str, value: str, user: Person = GM
+    ) -> Request:
+        """``value`` chosen in a select menu, as Discord sends it."""
+        payload = self.component_payload(message, custom_id, user)
+        payload["data"].update({"component_type": 3, "values": [value]})
+        return self.one(await self.dispatch(payload))
+
     def one(self, mark: int) -> Request:
         seen = [r for r in self.discord.replies(mark) if r.kind != 5]
         assert seen, f"no reply: {[(r.method, r.path) for r in self.discord.since(mark)]}"

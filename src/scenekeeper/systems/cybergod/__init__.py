@@ -8,11 +8,13 @@ Tests are ``/test`` and saves ``/save`` (the game's own words); ``/char``, ``/sc
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
 from scenekeeper.systems.cybergod import (
     board,
     characters,
@@ -27,6 +29,8 @@ from scenekeeper.systems.cybergod import (
     testing,
     wounds,
 )
+from scenekeeper.systems.cybergod import suggest as cybergod_suggest
+from scenekeeper.systems.cybergod import view as cybergod_view
 from scenekeeper.systems.cybergod.export import export_state
 from scenekeeper.systems.cybergod.sheet_rights import check_recorded_import
 from scenekeeper.systems.cybergod.state import CybergodState
@@ -213,6 +217,19 @@ INSTEAD.update({name: pointer for pointer, names in _POINTERS.items() for name i
 
 
 class CybergodSystem(GameSystem):
+    def display(self, view: View) -> Display:
+        return cybergod_view.display(view)
+
+    def suggest(
+        self,
+        state: TableState,
+        command: str,
+        option: str,
+        given: Mapping[str, object],
+        actor_id: str,
+    ) -> Iterable[Suggested] | None:
+        return cybergod_suggest.suggest(state, command, option, given, actor_id)
+
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         # Player characters are claimed; GM characters are the GM's.
         assert isinstance(game, CybergodState)
@@ -251,6 +268,7 @@ SYSTEM = register_system(
         summary="Cybergod: Reborn: success pools, Effect Points, complications, saves.",
         mods=MODS,
         instead=INSTEAD,
+        suggested_options=cybergod_suggest.SUGGESTED,
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
 from scenekeeper.systems.mettle import (
@@ -30,6 +32,7 @@ from scenekeeper.systems.mettle import (
     status_commands,
     team,
 )
+from scenekeeper.systems.mettle import view as mettle_view
 from scenekeeper.systems.mettle.board import board, export, waiting_for
 from scenekeeper.systems.mettle.sheet_rights import check_recorded_import
 from scenekeeper.systems.mettle.state import MettleState
@@ -182,6 +185,12 @@ INSTEAD = {name: pointer for pointer, names in _POINTERS.items() for name in nam
 
 
 class MettleSystem(GameSystem):
+    def display(self, view: View) -> Display:
+        return mettle_view.display(view)
+
+    def control_guard(self, table: Table, guard: str) -> None:
+        mettle_view.control_guard(table, guard)
+
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         # Players' characters are claimed; GM characters are the Guide's.
         assert isinstance(game, MettleState)
