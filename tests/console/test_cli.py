@@ -54,7 +54,19 @@ def test_json_output_has_one_object_per_command_line(tmp_path: Path) -> None:
     ]
     assert [r["ok"] for r in results] == [True, True, True, False, True, True]
     for result in results:
-        assert set(result) == {"line", "actor", "command", "ok", "error", "text", "events", "data"}
+        assert set(result) == {
+            "line",
+            "actor",
+            "command",
+            "command_text",
+            "ok",
+            "error",
+            "text",
+            "events",
+            "data",
+            "private",
+            "private_data",
+        }
     created = results[0]["events"][0]
     assert created["type"] == "table.created@1"
     assert created["seq"] == 1

@@ -49,7 +49,7 @@ def test_a_pick_changes_the_reading_and_its_data() -> None:
 def test_export_has_characters_with_pp_traits_and_flat_assets() -> None:
     driver = cortex_table()
     driver.do('/pp give character:"Ada Lark" amount:2')
-    doc: dict[str, Any] = driver.do("/game export").reply.data
+    doc: dict[str, Any] = driver.do("/game export").reply.private_data
     ada = doc["characters"]["Ada Lark"]
     assert ada["pp"] == 3
     assert ada["traits"]["Skills"] == {"Fighting": "d8", "Sneaking": "d6"}
@@ -125,11 +125,11 @@ def test_picking_a_hitch_is_refused_and_changes_nothing() -> None:
 
 def test_export_summarises_the_running_scene() -> None:
     driver = cortex_table()
-    assert driver.do("/game export").reply.data["scene"] is None
+    assert driver.do("/game export").reply.private_data["scene"] is None
     driver.do('/scene start type:action name:"Rooftop chase" high_stakes:true')
     driver.do('/order start lead:"Ada Lark"')
     driver.do('/timed start character:"Ada Lark" difficulties:"hard, hard" beats:3')
-    scene = driver.do("/game export").reply.data["scene"]
+    scene = driver.do("/game export").reply.private_data["scene"]
     assert scene["type"] == "action"
     assert scene["name"] == "Rooftop chase"
     assert scene["high_stakes"] is True

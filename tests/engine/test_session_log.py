@@ -93,7 +93,7 @@ def test_the_terminal_makes_the_same_log_from_an_export(
 ) -> None:
     driver = played()
     export = tmp_path / "friday.json"
-    export.write_text(json.dumps(driver.do("/game export").reply.data), encoding="utf-8")
+    export.write_text(json.dumps(driver.do("/game export").reply.private_data), encoding="utf-8")
     out = tmp_path / "log.md"
     assert main(["log", str(export), "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == log_of(driver)
@@ -102,7 +102,7 @@ def test_the_terminal_makes_the_same_log_from_an_export(
 
 
 def test_a_damaged_export_makes_no_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    doc = played().do("/game export").reply.data
+    doc = played().do("/game export").reply.private_data
     doc["events"][4]["actor"] = "mallory"
     export = tmp_path / "bad.json"
     export.write_text(json.dumps(doc), encoding="utf-8")

@@ -30,6 +30,7 @@ from scenekeeper.engine.events import Envelope, decode_event
 from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
+from scenekeeper.engine.secrets import is_secret, shown
 from scenekeeper.engine.state import Person, TableMeta
 from scenekeeper.engine.systems import get_system
 from scenekeeper.engine.typed import typed_note
@@ -51,8 +52,12 @@ class Outcome:
     reply: Reply
     error: str | None = None
     command: str | None = None  # the command's name, e.g. "game new"
-    text: str | None = None  # the command as recorded, e.g. "/game new system:generic"
+    #: The command as the table may read it back (``engine.secrets``: secret values hidden),
+    #: e.g. "/game new system:generic"; the record keeps it whole.
+    text: str | None = None
     events: tuple[Envelope, ...] = ()
+    #: The command held a secret (``engine.secrets.is_secret``): answer it privately.
+    secret: bool = False
 
     @classmethod
     def refused(cls, message: str, invocation: Invocation | None = None) -> Outcome:
@@ -61,7 +66,7 @@ class Outcome:
             reply=Reply.say(message),
             error=message,
             command=invocation.spec.name if invocation else None,
-            text=invocation.text if invocation else None,
+            text=None,
         )
 
 
@@ -209,8 +214,9 @@ class App:
     ) -> Outcome:
         envelopes = self._envelopes(table, actor, invocation, decision)
         decision = _translated(table, decision)
+        said = self._said(table, invocation)
         if not envelopes:
-            return Outcome(True, decision.reply, None, invocation.spec.name, invocation.text)
+            return dataclasses.replace(said, reply=decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
         new_table = replay(envelopes, table)
         self.store.append(
@@ -220,8 +226,18 @@ class App:
         if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
             newest = self.store.read(table_id, after=new_table.seq - 1, upto=new_table.seq)
             save_snapshot(self.store, table_id, new_table, newest[0].hash)
+        return dataclasses.replace(said, reply=decision.reply, events=tuple(envelopes))
+
+    def _said(self, table: Table, invocation: Invocation) -> Outcome:
+        """A success of ``invocation`` as the table may read it back (its secrets hidden)."""
+        system = table.state.meta.system if table.state is not None else None
         return Outcome(
-            True, decision.reply, None, invocation.spec.name, invocation.text, tuple(envelopes)
+            True,
+            Reply(),
+            None,
+            invocation.spec.name,
+            shown(invocation.text, self.registry, system),
+            secret=is_secret(invocation.spec, invocation.args),
         )
 
     def _envelopes(
@@ -307,7 +323,7 @@ class App:
             f"from {span(damage.seq - 1)}."
         )
         reply = dataclasses.replace(reply, text=(note, *reply.text))
-        return Outcome(True, reply, None, invocation.spec.name, invocation.text)
+        return dataclasses.replace(self._said(table, invocation), reply=reply)
 
     def _history(self, table_id: str, after: int, upto: int) -> Sequence[Envelope]:
         return [envelope_from_record(r) for r in self.store.read(table_id, after=after, upto=upto)]

@@ -167,6 +167,9 @@ class CommandSpec(Generic[A]):
     #: The games this command belongs to; None means every table.
     systems: frozenset[str] | None = None
     examples: tuple[str, ...] = ()
+    #: Every option value is the actor's secret (a sealed bid): shown to no one else, answered
+    #: privately from the first byte (``engine.secrets``).
+    secret: bool = False
 
     def usage(self) -> str:
         parts = [f"/{self.name}"]
@@ -335,6 +338,7 @@ class CommandSet:
         permission: Permission,
         needs_table: bool = True,
         examples: Sequence[str] = (),
+        secret: bool = False,
     ) -> Callable[[Handler[A]], Handler[A]]:
         def declare(handler: Handler[A]) -> Handler[A]:
             hints = typing.get_type_hints(handler)
@@ -358,6 +362,7 @@ class CommandSet:
                     needs_table=needs_table,
                     systems=self._systems,
                     examples=tuple(examples),
+                    secret=secret,
                 )
             )
             return handler

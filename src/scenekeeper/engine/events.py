@@ -12,11 +12,14 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pydantic
 
 from scenekeeper.engine.errors import CorruptHistory
+
+if TYPE_CHECKING:
+    from scenekeeper.engine.state import TableMeta
 
 _TYPE_NAME = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+@[1-9][0-9]*")
 _RESERVED_FIELDS = frozenset({"type", "seq"})
@@ -41,6 +44,21 @@ class Event(pydantic.BaseModel):
     def describe(self) -> str:
         """One line for /history."""
         return self.type_name
+
+    def sealed(self) -> bool:
+        """Whether the event holds something not everyone at the table may see (a GM's secret
+        roll, a sealed bid): its data then goes only where ``visible_to`` allows."""
+        return False
+
+    def visible_to(self, meta: TableMeta, viewer: str, actor: str) -> bool:
+        """Whether ``viewer`` may read what the event holds (``actor`` made it). A sealed event
+        is its maker's alone unless the event says otherwise (a GM's secret roll: GMs too)."""
+        del meta
+        return not self.sealed() or viewer == actor
+
+    def describe_sealed(self) -> str:
+        """What the table reads of a sealed event (its /history line for everyone else)."""
+        return "something was sealed"
 
     def to_data(self) -> dict[str, Any]:
         return self.model_dump(mode="json")

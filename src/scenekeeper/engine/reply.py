@@ -2,7 +2,8 @@
 
 ``text`` is public, one fact per line; ``private`` is shown only to the person who acted (a
 NoDice bid, a GM-only note); ``data`` is the command's structured result (``--json``,
-buttons); ``files`` are attachments: shown with the public reply (an odds chart for the
+buttons) as the table may read it, ``private_data`` what only the person who acted may;
+``files`` are attachments: shown with the public reply (an odds chart for the
 table), or only to the person who acted when ``File.private`` (an export).
 """
 
@@ -28,6 +29,7 @@ class Reply:
     private: tuple[str, ...] = ()
     data: Any = None
     files: tuple[File, ...] = ()
+    private_data: Any = None
 
     @classmethod
     def say(cls, *lines: str, data: Any = None) -> Reply:

@@ -160,6 +160,12 @@ class GameSystem:
         to refuse the click. ``table`` is the table now."""
         del table, guard
 
+    def sealed_values(self, game: GameState) -> int:
+        """How many values the game's state holds sealed and not yet revealed (a NoDice
+        Hand's bids): an export made now says it holds them. Default: none."""
+        del game
+        return 0
+
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no
         sheets, so any name goes."""

@@ -17,18 +17,28 @@ def as_text(outcome: Outcome) -> list[str]:
 
 
 def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
+    """One row for tools. What a command sealed (a secret roll, a sealed bid) is only in the
+    actor's own ``private`` and ``private_data``: a sealed event's data is left out of
+    ``events`` (its row says what the table reads of it), and ``command_text`` hides secret
+    values as /history does."""
     events: list[dict[str, Any]] = [
-        {"seq": e.seq, "type": e.event.type_name, **e.event.to_data()} for e in outcome.events
+        {"seq": e.seq, "type": e.event.type_name, "sealed": e.event.describe_sealed()}
+        if e.event.sealed()
+        else {"seq": e.seq, "type": e.event.type_name, **e.event.to_data()}
+        for e in outcome.events
     ]
     text = "\n".join(outcome.reply.text) if outcome.ok else outcome.error
     document = {
         "line": line_no,
         "actor": actor,
         "command": outcome.command,
+        "command_text": outcome.text,
         "ok": outcome.ok,
         "error": outcome.error,
         "text": text,
         "events": events,
         "data": outcome.reply.data,
+        "private": "\n".join(outcome.reply.private),
+        "private_data": outcome.reply.private_data,
     }
     return json.dumps(document, ensure_ascii=False)

@@ -4,11 +4,13 @@ and option names (stdlib readline, where the platform has it)."""
 from __future__ import annotations
 
 import contextlib
+import getpass
 import re
 from pathlib import Path
 
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.adapters.suggest import Ask, suggestions
+from scenekeeper.engine import quoting
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.parse import tokenize
@@ -125,6 +127,27 @@ def _as_typed(value: str) -> str:
 _VALUE = re.compile(r'(?:^|\s)(?P<name>[A-Za-z_]+):(?:"(?P<quoted>[^"]*)|(?P<plain>[^\s"]*))$')
 
 
+def _ask_secrets(session: ConsoleSession, line: str) -> str:
+    """Options declared secret that the line left out, asked without echo (a sealed bid): the
+    value never shows on the screen nor goes into the history file."""
+    given = []
+    for option in session.secrets_missing(line):
+        value = getpass.getpass(f"{option.name} (hidden; {option.meta.help}): ").strip()
+        if value:
+            given.append(quoting.option(option.name, value))
+    return " ".join(given)
+
+
+def _keep_out_of_history(shown: str) -> None:
+    """The line just typed leaves the history file as the table may read it back."""
+    assert readline is not None
+    newest = readline.get_current_history_length()
+    if newest:
+        readline.remove_history_item(newest - 1)
+    if shown.strip():
+        readline.add_history(shown)
+
+
 def interact(session: ConsoleSession, history_file: Path) -> None:
     registry = session.app.registry
     if readline is not None:
@@ -154,7 +177,11 @@ def interact(session: ConsoleSession, history_file: Path) -> None:
                 print()
                 continue
             line_no += 1
-            session.run_line(line_no, line)
+            hidden = _ask_secrets(session, line)
+            outcome = session.run_line(line_no, f"{line} {hidden}".strip())
+            if readline is not None and outcome is not None and outcome.secret:
+                # Secret values typed on the line itself: the history keeps them hidden.
+                _keep_out_of_history(outcome.text or "")
     except EOFError:
         print()
     finally:

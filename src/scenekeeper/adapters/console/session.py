@@ -16,7 +16,7 @@ from typing import TextIO
 
 from scenekeeper.adapters.console.render import as_json, as_text
 from scenekeeper.app import App, Outcome
-from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment
+from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, Option
 from scenekeeper.engine.core.lifecycle import has_ended, next_table
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.mistyped import echo
@@ -61,6 +61,21 @@ class ConsoleSession:
             for out_line in [*as_text(outcome), *saved]:
                 self._print(out_line)
         return outcome
+
+    def secrets_missing(self, text: str) -> list[Option]:
+        """The options of the line's command declared secret that the line leaves out: the
+        console asks for them without echo (``interact``), so they never show on the screen
+        or in the history file."""
+        _, command = self.split_actor(text.strip())
+        state = self.app.table(self.table_id).state
+        system = state.meta.system if state is not None else None
+        words = command.removeprefix("/").split()
+        for end in range(min(len(words), self.app.registry.max_words()), 0, -1):
+            spec = self.app.registry.find(" ".join(words[:end]), system)
+            if spec is not None:
+                given = {w.split(":", 1)[0] for w in words[end:] if ":" in w}
+                return [o for o in spec.options if o.meta.secret and o.name not in given]
+        return []
 
     def split_actor(self, text: str) -> tuple[Person, str]:
         if text.startswith("@"):

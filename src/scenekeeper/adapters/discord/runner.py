@@ -106,7 +106,10 @@ class Runner:
                 return
             actor = person_of(interaction.user)
             deferred = False
-            if any(kinds.get(k) is OptionType.ATTACHMENT for k, v in values.items() if v):
+            secret = self._holds_secret(name, values)
+            if secret:
+                deferred = await send.defer(interaction, thinking=True, ephemeral=True)
+            elif any(kinds.get(k) is OptionType.ATTACHMENT for k, v in values.items() if v):
                 deferred = await send.defer(interaction, thinking=True)  # downloads take a while
             try:
                 raw = await engine_values(values, kinds)
@@ -116,7 +119,25 @@ class Runner:
             done, deferred = await self._run(
                 interaction, actor, lambda _t: (name, raw), command=name, deferred=deferred
             )
-            await send.new(interaction, render.answer(done, actor.id), deferred)
+            if secret and deferred:
+                await send.sealed(interaction, render.answer(done, actor.id))
+            else:
+                await send.new(interaction, render.answer(done, actor.id), deferred)
+
+    def _holds_secret(self, name: str, values: Mapping[str, object]) -> bool:
+        """Whether ``/name`` as given holds a secret in any game's version of it (declared
+        secret as a whole, ``secret:true``, or a value for an option declared secret): its
+        answer is then private from the first byte."""
+        if values.get("secret") is True:
+            return True
+        for spec in self.app.registry.all_specs():
+            if spec.name != name:
+                continue
+            if spec.secret or any(
+                o.meta.secret and values.get(o.name) not in (None, "") for o in spec.options
+            ):
+                return True
+        return False
 
     async def suggest(
         self, interaction: discord.Interaction[Any], name: str, option: str, current: str

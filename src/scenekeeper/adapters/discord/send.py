@@ -46,8 +46,27 @@ async def send(
     return True
 
 
-async def defer(interaction: discord.Interaction[Any], *, thinking: bool) -> bool:
+async def defer(
+    interaction: discord.Interaction[Any], *, thinking: bool, ephemeral: bool = False
+) -> bool:
+    if ephemeral:
+        # Private from the first byte: even the "thinking..." is the person's own.
+        return await send(
+            interaction, "defer", interaction.response.defer, thinking=True, ephemeral=True
+        )
     return await send(interaction, "defer", interaction.response.defer, thinking=thinking)
+
+
+async def sealed(interaction: discord.Interaction[Any], answer: Answer) -> None:
+    """A command that held a secret, deferred privately: the person's answer (what only they
+    may see, and what the table reads) edited into their private message, and what the table
+    reads posted to the channel as a message of its own -- not a reply to the command, so
+    nothing of the command shows with it."""
+    own = answer.private or answer.public or Post(content="Done.")
+    await send(interaction, "private reply", interaction.edit_original_response, **edit_args(own))
+    channel = interaction.channel
+    if answer.public is not None and channel is not None and hasattr(channel, "send"):
+        await send(interaction, "table's message", channel.send, **send_args(answer.public))
 
 
 async def new(interaction: discord.Interaction[Any], answer: Answer, deferred: bool) -> None:

@@ -123,6 +123,18 @@ class DiceRolled(Event):
     label: str = ""
     #: A person typed the faces (results:), not the bot.
     typed: bool = False
+    #: Rolled in secret (a GM's ``secret:true``): only GMs read the dice and the total.
+    secret: bool = False
+
+    def sealed(self) -> bool:
+        return self.secret
+
+    def visible_to(self, meta: TableMeta, viewer: str, actor: str) -> bool:
+        return not self.secret or viewer == actor or meta.is_gm(viewer)
+
+    def describe_sealed(self) -> str:
+        label = f" for {self.label}" if self.label else ""
+        return f"{self.by} rolled{label} in secret"
 
     @pydantic.model_validator(mode="after")
     def _faces_make_the_total(self) -> DiceRolled:

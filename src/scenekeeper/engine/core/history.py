@@ -86,8 +86,11 @@ def history(ctx: Context, args: Limit) -> Decision:
 
 
 def _described(ctx: Context, envelope: Envelope) -> str:
-    """What an event did, with the secret options of a command it names hidden."""
+    """What an event did as the asker may read it: a sealed event (a GM's secret roll) only
+    for whom it is sealed for, and the secret options of a command it names hidden."""
     event = envelope.event
+    if not event.visible_to(ctx.require_state().meta, ctx.actor.id, envelope.actor):
+        return event.describe_sealed()
     if isinstance(event, Undone | Redone):
         command = shown(event.command, ctx.registry, ctx.require_state().meta.system)
         return event.model_copy(update={"command": command}).describe()

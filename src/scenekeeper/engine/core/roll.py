@@ -21,6 +21,9 @@ class RollDice:
         str | None, Opt('faces you rolled yourself, one per die in order, like "3 5"')
     ] = None
     label: Annotated[str | None, Opt("what the roll is for", max_length=80)] = None
+    secret: Annotated[
+        bool, Opt("GMs: roll in secret; the table reads only that you rolled (and what for)")
+    ] = False
 
 
 @commands.command(
@@ -28,24 +31,55 @@ class RollDice:
     help="Roll a dice expression: NdS, keep/drop (kh, kl, dh, dl), + - * and parentheses.",
     permission=Permission.ANYONE,
     needs_table=False,
-    examples=("/roll dice:2d6+1", "/roll dice:4d6kh3", '/roll dice:2d20kl1 results:"14 3"'),
+    examples=(
+        "/roll dice:2d6+1",
+        "/roll dice:4d6kh3",
+        '/roll dice:2d20kl1 results:"14 3"',
+        "/roll dice:d20 label:perception secret:true",
+    ),
 )
 def roll(ctx: Context, args: RollDice) -> Decision:
+    return dice_decision(ctx, args)
+
+
+def dice_decision(
+    ctx: Context, args: RollDice, *, at_least: int | None = None, mark_typed: bool = True
+) -> Decision:
+    """A plain dice roll, every face recorded; ``at_least`` floors the total (METTLE's Roll:
+    a penalty stops at 0). In secret (a GM's ``secret:true``) the dice and the total are the
+    GM's private answer and the table reads only that they rolled."""
+    if args.secret and (ctx.state is None or not ctx.state.meta.is_gm(ctx.actor.id)):
+        raise Refusal(
+            "Only a GM rolls in secret (the result goes to GMs only); leave out secret:true."
+        )
     try:
         result = roll_expression(args.dice, ctx.dice, args.results)
     except DiceError as error:
         raise Refusal(str(error)) from None
     rendered = PlainStringifier().render(result)
+    total = result.total if at_least is None else max(at_least, result.total)
+    if total != result.total:
+        rendered += f" -> {total} (a Roll never goes below {at_least})"
     label = f" for {args.label}" if args.label else ""
     typed = args.results is not None
     data = {
         "expression": result.expression.text,
         "dice": [{"die": f"d{d.sides}", "face": d.face, "kept": d.kept} for d in result.dice],
-        "total": result.total,
-        "typed": typed,
+        "total": total,
     }
-    mark = " (typed faces)" if typed else ""
-    reply = Reply.say(f"{ctx.actor.name} rolls{label}{mark}: {rendered}", data=data)
+    if mark_typed:
+        data["typed"] = typed  # the reply marks typed faces in its own words
+    mark = " (typed faces)" if typed and mark_typed else ""
+    line = f"{ctx.actor.name} rolls{label}{mark}: {rendered}"
+    reply = Reply.say(line, data=data)
+    if args.secret:
+        said = f"{ctx.actor.name} rolled{label} in secret: the dice and the total are for GMs."
+        reply = Reply(
+            text=(said,),
+            private=(line,),
+            data={"secret": True, "label": args.label or ""},
+            private_data=data,
+        )
     if ctx.state is None:
         # No game here: the roll is answered but there is no table to record it in.
         return Decision(reply=reply)
@@ -56,5 +90,6 @@ def roll(ctx: Context, args: RollDice) -> Decision:
         by=ctx.actor.name,
         label=args.label or "",
         typed=typed,
+        secret=args.secret,
     )
     return Decision(events=(event,), reply=reply)

@@ -93,12 +93,28 @@ def export(ctx: Context, _args: NoOptions) -> Decision:
                 f"file can carry ({MAX_FILE_BYTES // 2**20} MB); nothing was exported. Ask "
                 "whoever runs the bot to copy the database instead."
             )
+    said = f"Exported '{ctx.require_state().meta.name}': {ctx.table.seq} events."
     return Decision(
         reply=Reply(
-            text=(f"Exported '{ctx.require_state().meta.name}': {ctx.table.seq} events.",),
-            data=doc,
+            text=(said,),
+            private=sealed_note(ctx),
+            private_data=doc,
             files=(File(name=name, content=content, private=True),),
         )
+    )
+
+
+def sealed_note(ctx: Context) -> tuple[str, ...]:
+    """What an export holds that the players may not see (sealed values not yet revealed, a
+    GM's secret rolls): it is the GM's, said so to the GM who gets it."""
+    state = ctx.require_state()
+    count = sum(1 for e in ctx.history(0) if e.event.sealed())
+    count += get_system(state.meta.system).sealed_values(state.game)
+    if not count:
+        return ()
+    return (
+        f"This export holds {count} sealed value{'s' if count != 1 else ''} (secret rolls, "
+        "choices not yet revealed): keep it among the GMs.",
     )
 
 

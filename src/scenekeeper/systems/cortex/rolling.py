@@ -87,6 +87,9 @@ class CortexRoll:
     label: Annotated[str | None, Opt("what the roll is for", max_length=80)] = None
     scale: ScaleOpt = None
     boost: BoostOpt = None
+    secret: Annotated[
+        bool, Opt("GMs: roll in secret; the table reads only that you rolled (and what for)")
+    ] = False
 
 
 @commands.command(
@@ -104,7 +107,10 @@ def roll(ctx: Context, args: CortexRoll) -> Decision:
     if args.dice is not None:
         if args.pool is not None:
             raise Refusal("Give pool: (a Cortex pool) or dice: (a plain expression), not both.")
-        return plain_roll(ctx, RollDice(dice=args.dice, results=args.results, label=args.label))
+        plain = RollDice(dice=args.dice, results=args.results, label=args.label, secret=args.secret)
+        return plain_roll(ctx, plain)
+    if args.secret:
+        raise Refusal("A secret roll is plain dice: /roll dice:2d6 secret:true (GMs only).")
     if args.pool is None:
         raise Refusal('Say what to roll: pool:"Fighting Agility d6" (or dice:2d6 for plain dice).')
     state = ctx.require_state()

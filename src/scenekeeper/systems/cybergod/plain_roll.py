@@ -24,6 +24,9 @@ class CybergodRoll:
     label: Annotated[str | None, Opt("what the roll is for", max_length=80)] = None
     pool: Annotated[str | None, Opt("a pool to test: at this table, use /test")] = None
     vs: Annotated[str | None, Opt("what to beat: at this table, use /test")] = None
+    secret: Annotated[
+        bool, Opt("GMs: roll in secret; the table reads only that you rolled (and what for)")
+    ] = False
 
 
 @commands.command(
@@ -44,7 +47,8 @@ def roll(ctx: Context, args: CybergodRoll) -> Decision:
         raise Refusal(
             'Say what to roll: dice:2d6, or test a pool with /test pool:"Hacking x Cyber".'
         )
-    return plain_roll(ctx, RollDice(dice=args.dice, results=args.results, label=args.label))
+    plain = RollDice(dice=args.dice, results=args.results, label=args.label, secret=args.secret)
+    return plain_roll(ctx, plain)
 
 
 def _q(text: str) -> str:

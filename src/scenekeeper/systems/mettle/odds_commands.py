@@ -14,10 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
-from scenekeeper.dice import DiceError, PlainStringifier, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
-from scenekeeper.engine.core.events import DiceRolled, RolledDie
-from scenekeeper.engine.core.roll import RollDice
+from scenekeeper.engine.core.roll import RollDice, dice_decision
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.odds import OddsError, mettle_check, percent
@@ -183,28 +181,5 @@ def _fraction(value: Fraction) -> str:
     examples=("/roll dice:3d6", "/roll dice:2d6-4", "/roll dice:1d6+2 label:fall"),
 )
 def roll(ctx: Context, args: RollDice) -> Decision:
-    try:
-        result = roll_expression(args.dice, ctx.dice, args.results)
-    except DiceError as error:
-        raise Refusal(str(error)) from None
-    rendered = PlainStringifier().render(result)
-    total = max(0, result.total)
-    if total != result.total:
-        # engine.md, Roll Modifiers: a penalty can only drop a result to zero.
-        rendered += f" -> {total} (a Roll never goes below 0)"
-    label = f" for {args.label}" if args.label else ""
-    event = DiceRolled(
-        expression=result.expression.text,
-        dice=tuple(RolledDie(sides=d.sides, face=d.face) for d in result.dice),
-        total=result.total,
-        by=ctx.actor.name,
-        label=args.label or "",
-    )
-    data = {
-        "expression": result.expression.text,
-        "dice": [{"die": f"d{d.sides}", "face": d.face, "kept": d.kept} for d in result.dice],
-        "total": total,
-    }
-    return Decision(
-        events=(event,), reply=Reply.say(f"{ctx.actor.name} rolls{label}: {rendered}", data=data)
-    )
+    # engine.md, Roll Modifiers: a penalty can only drop a result to zero.
+    return dice_decision(ctx, args, at_least=0, mark_typed=False)
