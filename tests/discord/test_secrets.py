@@ -76,7 +76,8 @@ def test_a_poison_dose_reaches_only_the_guide(app: App) -> None:
                 },
             )
             first = h.discord.since(mark)
-            assert first[0].kind == 5 and first[0].ephemeral  # private from the first byte
+            assert first[0].kind == 5
+            assert first[0].ephemeral
             await others_look(h)
             seen = h.discord.since(mark)
             own = private_to_owner(h.discord, seen, token)
@@ -104,7 +105,8 @@ def test_a_gms_secret_roll_reaches_only_the_gm(app: App) -> None:
             )
             mark = await h.dispatch(h.command_payload("roll", ANA, {"dice": "d6", "secret": True}))
             defer, refused = h.discord.since(mark)[:2]
-            assert defer.kind == 5 and defer.ephemeral  # the refusal is Ana's alone
+            assert defer.kind == 5
+            assert defer.ephemeral
             assert "Only a GM rolls in secret" in refused.text()
             mark, token = await secret_command(
                 h,
