@@ -55,3 +55,15 @@ def test_only_the_discord_adapter_imports_discord() -> None:
 
 def test_the_scan_finds_files() -> None:
     assert len(pure_files()) > 10
+
+
+def test_no_adapter_imports_a_game() -> None:
+    # A game declares (its display, controls, suggestions, sheets); the shell draws. An adapter
+    # that imported a game would be that game's adapter, and the next game's would not work.
+    offenders = {
+        str(f.relative_to(SRC)): sorted(
+            n for n in imported_modules(f) if n.startswith("scenekeeper.systems")
+        )
+        for f in (SRC / "adapters").rglob("*.py")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
