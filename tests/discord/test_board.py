@@ -5,6 +5,9 @@ change by commands and buttons alike, rate-limited, found again after a restart,
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from scenekeeper.app import App
 from tests.discord.fakes import run
@@ -193,3 +196,73 @@ def test_the_board_reads_as_plain_text_when_the_table_asked_for_it(app: App) -> 
     content = run(scenario())
     assert content.startswith("Live board.")
     assert "\nAda (Ana):\n  1 plot point.\n  Assets: Sword d10 (scene).\n" in content
+
+
+def test_the_board_never_says_pinned_when_it_was_not(app: App) -> None:
+    fake = FakeDiscord()
+    fake.forbidden.append(rf"/channels/{CHANNEL}/messages$")  # no Send Messages here
+
+    async def scenario() -> Request:
+        async with logged_in(app, fake) as h:
+            await cortex_table(h)
+            return h.one(await h.dispatch(h.command_payload("board pin", GM, {})))
+
+    reply = run(scenario())
+    assert "could not be posted in this channel" in reply.text()
+    assert "is pinned" not in reply.text()
+    assert "is posted" not in reply.text()
+
+
+def test_a_long_section_goes_on_in_more_fields_and_never_loses_lines_unsaid(app: App) -> None:
+    async def scenario() -> Request:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            for n in range(40):
+                await h.slash("char new", GM, name=f"Henchman number {n:02}", gmc=True)
+            mark = await h.dispatch(h.command_payload("board pin", GM, {}))
+            (posted,) = [r for r in h.discord.in_channels(mark) if r.method == "POST"]
+            return posted
+
+    posted = run(scenario())
+    (embed,) = posted.message["embeds"]
+    assert all(len(f["value"]) <= 1024 for f in embed["fields"])
+    text = posted.text()
+    shown = [n for n in range(40) if f"Henchman number {n:02}" in text]
+    if len(shown) < 40:  # what does not fit is said, with where to read it all
+        assert "/board show has the whole board" in text
+    assert len(shown) > 13  # more than one field's worth
+
+
+def test_unpinning_while_an_edit_waits_its_turn_logs_no_error(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    gate = asyncio.Event()
+    waiting = asyncio.Event()
+
+    async def sleep(_delay: float) -> None:
+        waiting.set()
+        await gate.wait()
+
+    async def scenario() -> None:
+        async with logged_in(app, board_interval=5.0) as h:
+            keeper = h.bot.runner.boards
+            assert keeper is not None
+            keeper._sleep = sleep
+            await pinned(h)
+            h.start(
+                h.command_payload(
+                    "stress add", GM, {"character": "Ada", "type": "Mental", "die": "d6"}
+                )
+            )
+            await waiting.wait()  # the board's edit waits its turn
+            unpinned = h.start(h.command_payload("board unpin", GM, {}))
+            await asyncio.wait(unpinned)
+            while h.discord.pins.get(str(CHANNEL)):
+                await asyncio.sleep(0)
+            gate.set()
+            await h.settle()
+
+    with caplog.at_level(logging.WARNING):
+        run(scenario())
+    assert "could not be updated" not in caplog.text
+    assert "KeyError" not in caplog.text

@@ -193,3 +193,24 @@ def test_a_control_of_an_ended_game_refuses_and_changes_nothing(app: App) -> Non
             assert app.store.head(new_table) == before.seq
 
     run(scenario())
+
+
+def test_people_are_named_never_shown_by_their_discord_ids(app: App) -> None:
+    async def scenario() -> list[str]:
+        async with logged_in(app) as h:
+            await setup(
+                h,
+                ("game new", GM, {"system": "cortex", "name": "Names"}),
+                ("game join", ANA, {}),
+            )
+            added = await h.slash("game gm add", GM, user=BEN)
+            made = await h.slash("char new", GM, name="Ada", owner=ANA)
+            history = await h.slash("history", ANA, count=5)
+            return [added.text(), made.text(), history.text()]
+
+    added, made, history = run(scenario())
+    for text in (added, made, history):
+        for person in (ANA, BEN):
+            assert str(person.id) not in text
+    assert "/game gm add user:@Ben" in added  # the footer names the person
+    assert "owner:@Ana" in history

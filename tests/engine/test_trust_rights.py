@@ -149,3 +149,21 @@ def test_only_a_gm_imports_a_sheet_for_someone_else() -> None:
     state = driver.app.table("t1").state
     assert state is not None
     assert state.meta.owner_of("Viktor") == "ben"
+
+
+def test_only_the_gm_who_runs_the_table_takes_back_handing_it_on() -> None:
+    driver = TableDriver()
+    driver.do('/game new system:generic name:"Hand"')
+    for who in ("ana", "bob"):
+        driver.do("/game join", who)
+        driver.do(f"/game gm add user:{who}")
+    driver.do("/game gm hand user:ana")
+    for who in ("bob", "gm"):  # a co-GM, and the GM who handed it on
+        message = unchanged(driver, "/undo", who)
+        assert message == (
+            "Only ana, the GM who runs the table, can undo #6 /game gm hand user:ana."
+        )
+    driver.do("/undo", "ana")  # ana gives it back
+    state = driver.app.table("t1").state
+    assert state is not None
+    assert state.meta.gm == "gm"

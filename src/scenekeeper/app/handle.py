@@ -214,9 +214,8 @@ class App:
     ) -> Outcome:
         envelopes = self._envelopes(table, actor, invocation, decision)
         decision = _translated(table, decision)
-        said = self._said(table, invocation)
         if not envelopes:
-            return dataclasses.replace(said, reply=decision.reply)
+            return dataclasses.replace(self._said(table, invocation), reply=decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
         new_table = replay(envelopes, table)
         self.store.append(
@@ -226,17 +225,19 @@ class App:
         if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
             newest = self.store.read(table_id, after=new_table.seq - 1, upto=new_table.seq)
             save_snapshot(self.store, table_id, new_table, newest[0].hash)
+        # Named as the table knows people after it (a co-GM just added has a name now).
+        said = self._said(new_table, invocation)
         return dataclasses.replace(said, reply=decision.reply, events=tuple(envelopes))
 
     def _said(self, table: Table, invocation: Invocation) -> Outcome:
         """A success of ``invocation`` as the table may read it back (its secrets hidden)."""
-        system = table.state.meta.system if table.state is not None else None
+        meta = table.state.meta if table.state is not None else None
         return Outcome(
             True,
             Reply(),
             None,
             invocation.spec.name,
-            shown(invocation.text, self.registry, system),
+            shown(invocation.text, self.registry, meta),
             secret=is_secret(invocation.spec, invocation.args),
         )
 

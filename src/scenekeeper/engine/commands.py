@@ -288,6 +288,15 @@ class CommandRegistry:
             return None
         return sorted({g for s in specs for g in (s.systems or ())})
 
+    def spec_of(self, command: str, system: str | None) -> CommandSpec[Any] | None:
+        """The command a recorded line (``/game gm add user:bob``) is, at a ``system`` table."""
+        words = command.removeprefix("/").split()
+        for end in range(min(len(words), self._max_words), 0, -1):
+            spec = self.find(" ".join(words[:end]), system)
+            if spec is not None:
+                return spec
+        return None
+
     def max_words(self) -> int:
         """The most words a command name has (a line's words past it are never a name)."""
         return self._max_words

@@ -12,30 +12,42 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scenekeeper.engine.commands import CommandRegistry, CommandSpec
+from scenekeeper.engine import quoting
+from scenekeeper.engine.commands import CommandRegistry, CommandSpec, OptionType
+from scenekeeper.engine.state import TableMeta
 
 SECRET = "(secret)"
 #: A value as a recorded command writes it: "in quotes" (with \" escapes) or one word.
 _VALUE = r'(?:"(?:[^"\\]|\\.)*"|\S+)'
 
 
-def shown(command: str, registry: CommandRegistry, system: str | None) -> str:
-    """``command`` (as recorded) with its secret options' values hidden."""
-    words = command.removeprefix("/").split()
-    for end in range(min(len(words), registry.max_words()), 0, -1):
-        spec = registry.find(" ".join(words[:end]), system)
-        if spec is not None:
-            break
-    else:
+def shown(command: str, registry: CommandRegistry, meta: TableMeta | None) -> str:
+    """``command`` (as recorded) with its secret options' values hidden, and the people it
+    names by their names at the table (``user:@Ben``, not the id Discord gave)."""
+    system = meta.system if meta is not None else None
+    spec = registry.spec_of(command, system)
+    if spec is None:
         return command
     whole = spec.secret or (
         spec.option("secret") is not None and re.search(r"(?<!\S)secret:true\b", command)
     )
     for option in spec.options:
+        pattern = rf"(?<!\S){re.escape(option.name)}:{_VALUE}"
         if option.meta.secret or (whole and option.name not in _SHOWN_IN_SECRET):
-            pattern = rf"(?<!\S){re.escape(option.name)}:{_VALUE}"
             command = re.sub(pattern, f"{option.name}:{SECRET}", command)
+        elif option.type is OptionType.USER and meta is not None:
+            command = re.sub(pattern, lambda m: _person(m.group(0), meta), command)
     return command
+
+
+def _person(given: str, meta: TableMeta) -> str:
+    name, _, person = given.partition(":")
+    person = person.strip('"')
+    known = meta.name_of(person)
+    if known == person:
+        return given
+    plain = not any(c.isspace() or c in "\"\\" for c in known)
+    return f"{name}:@{known}" if plain else quoting.option(name, f"@{known}")
 
 
 #: What a command given secret:true still shows: that it was secret, and what it was for.

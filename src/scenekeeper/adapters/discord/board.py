@@ -18,7 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -26,6 +26,7 @@ from scenekeeper.adapters.discord.limits import (
     MAX_CONTENT,
     MAX_EMBED_FIELDS,
     MAX_EMBED_TITLE,
+    MAX_EMBED_TOTAL,
     MAX_FIELD_NAME,
     MAX_FIELD_VALUE,
 )
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 MARK = "Live board"
 STOPPED = "This board is no longer kept up to date."
 Sleep = Callable[[float], Awaitable[None]]
+#: What ``/board pin`` came to: pinned; posted and kept but not pinned; or not posted at all.
+Pinned = Literal["pinned", "posted", "failed"]
 
 
 def board_post(table: Table, *, final: str | None = None) -> Post:
@@ -56,16 +59,45 @@ def board_post(table: Table, *, final: str | None = None) -> Post:
     sections = [(s.title, list(s.lines)) for s in board.sections]
     if board.waiting:
         sections.append(("Waiting for", list(board.waiting)))
-    overflow = sections[MAX_EMBED_FIELDS:]
-    for title, lines in sections[:MAX_EMBED_FIELDS]:
-        value = "\n".join(discord.utils.escape_markdown(line) for line in lines) or "—"
-        embed.add_field(name=title[:MAX_FIELD_NAME], value=value[:MAX_FIELD_VALUE], inline=False)
-    if overflow:  # more sections than fields: the rest as text
-        embed.description = "\n".join(f"**{t}**: " + "; ".join(lines) for t, lines in overflow)[
-            :4096
-        ]
+    fields = [f for title, lines in sections for f in _fields(title, lines)]
+    room = MAX_EMBED_TOTAL - len(embed.title or "") - len(footer) - 200
+    shown = 0
+    for name, value in fields:
+        if shown == MAX_EMBED_FIELDS - 1 and len(fields) > MAX_EMBED_FIELDS:
+            break
+        if len(name) + len(value) > room:
+            break
+        embed.add_field(name=name, value=value, inline=False)
+        room -= len(name) + len(value)
+        shown += 1
+    if shown < len(fields):
+        # Never cut silently: say what is left out and where the whole board is.
+        left = sum(value.count("\n") + 1 for _, value in fields[shown:])
+        embed.add_field(
+            name="…",
+            value=f"{left} more line{'s' if left != 1 else ''}: /board show has the whole board.",
+            inline=False,
+        )
     embed.set_footer(text=footer)
     return Post(embeds=[within_total(embed)])
+
+
+def _fields(title: str, lines: list[str]) -> list[tuple[str, str]]:
+    """A section as embed fields of at most 1,024 characters each, cut between lines (a long
+    section -- forty GMCs -- goes on in "(continued)" fields, never cut short unsaid)."""
+    escaped = [discord.utils.escape_markdown(line)[: MAX_FIELD_VALUE - 1] for line in lines]
+    values: list[str] = []
+    current = ""
+    for line in escaped or ["—"]:
+        grown = f"{current}\n{line}" if current else line
+        if len(grown) > MAX_FIELD_VALUE:
+            values.append(current)
+            grown = line
+        current = grown
+    values.append(current)
+    name = title[:MAX_FIELD_NAME]
+    more = f"{title} (continued)"[:MAX_FIELD_NAME]
+    return [(name if i == 0 else more, value) for i, value in enumerate(values)]
 
 
 def is_board(message: discord.Message) -> bool:
@@ -118,7 +150,9 @@ class BoardKeeper:
                 wait = self._last.get(channel, float("-inf")) + self.min_interval - self._clock()
                 if wait > 0:
                     await self._sleep(wait)
-                table_id = self._wanted.pop(channel)
+                table_id = self._wanted.pop(channel, None)
+                if table_id is None:  # unpinned or ended meanwhile: nothing to bring up to date
+                    break
                 await self._update(channel, table_id)
                 self._last[channel] = self._clock()
         except Exception:
@@ -166,9 +200,9 @@ class BoardKeeper:
 
     # -- /board pin, /board unpin, /game end ----------------------------------------------------
 
-    async def pin(self, table_id: str, table: Table) -> str | None:
-        """Post the board in the table's channel and pin it (the one before is retired). None
-        when all went well; else what went wrong, in a line for the GM."""
+    async def pin(self, table_id: str, table: Table) -> Pinned:
+        """Post the board in the table's channel and pin it (the one before is retired): what
+        came of it, for the GM's answer."""
         channel = home_channel(table_id)
         before = await self._find(channel)
         where = self.client.get_partial_messageable(channel)
@@ -176,9 +210,7 @@ class BoardKeeper:
             message = await where.send(allowed_mentions=NO_MENTIONS, **_send(board_post(table)))
         except discord.HTTPException as error:
             log.warning("channel %s: the board could not be posted (%s)", channel, error)
-            return (
-                "The board could not be posted here (the bot needs Send Messages and Embed Links)."
-            )
+            return "failed"
         self._messages[channel] = message.id
         self._last[channel] = self._clock()
         if before is not None and before != message.id:
@@ -187,11 +219,8 @@ class BoardKeeper:
             await message.pin(reason="Scenekeeper live board")
         except discord.HTTPException as error:
             log.warning("channel %s: the board could not be pinned (%s)", channel, error)
-            return (
-                "The board is posted and kept up to date, but could not be pinned: give the bot "
-                "the Pin Messages permission, then /board pin again."
-            )
-        return None
+            return "posted"
+        return "pinned"
 
     async def unpin(self, table_id: str, table: Table, final: str = STOPPED) -> bool:
         """Stop keeping the channel's board: unpin it and say so on it. False: there was none."""

@@ -51,6 +51,16 @@ NEEDS_SYNC = (
     "(whoever runs the bot: start it once with --sync). Nothing was changed."
 )
 GAME_ENDED = "The game has ended; this board is no longer kept up to date."
+#: What /board pin answers, by what came of it (``BoardKeeper.pin``).
+PINNED = {
+    "pinned": "The board of '{name}' is pinned in this channel and kept up to date after each "
+    "change.",
+    "posted": "The board of '{name}' is posted in this channel and kept up to date after each "
+    "change, but it could not be pinned: give the bot the Pin Messages permission, then "
+    "/board pin again.",
+    "failed": "The board of '{name}' could not be posted in this channel: the bot needs Send "
+    "Messages and Embed Links here. Nothing is kept up to date; /board show shows it once.",
+}
 ELSEWHERE = "This button belongs to a table in another channel; nothing was changed."
 #: Makes the command a click sends, from the table under its lock (raises ``Refusal``).
 Prepare = Callable[[Table], tuple[str, dict[str, object]]]
@@ -299,12 +309,8 @@ class Runner:
         if outcome.command == "game end" and done.before is not None:
             await self.boards.unpin(table_id, done.before, GAME_ENDED)
         elif outcome.command == "board pin" and done.table is not None:
-            problem = await self.boards.pin(table_id, done.table)
-            pinned = (
-                f"The board of '{_name(done)}' is pinned in this channel and kept up to date "
-                "after each change."
-            )
-            return _said(done, pinned, problem)
+            came = await self.boards.pin(table_id, done.table)
+            return _said(done, PINNED[came].format(name=_name(done)), None)
         elif outcome.command == "board unpin" and done.table is not None:
             if not await self.boards.unpin(table_id, done.table):
                 return _said(done, "There was no live board in this channel to unpin.", None)

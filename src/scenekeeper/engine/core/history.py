@@ -71,7 +71,7 @@ def history(ctx: Context, args: Limit) -> Decision:
     for entry in entries:
         said = "; ".join(_described(ctx, e) for e in entry.events)
         mark = " [undone]" if entry.undone else ""
-        command = shown(entry.command, ctx.registry, meta.system)
+        command = shown(entry.command, ctx.registry, meta)
         lines.append(f"#{entry.seq} {meta.name_of(entry.actor)}: {command} → {said}{mark}")
         data.append(
             {
@@ -92,6 +92,6 @@ def _described(ctx: Context, envelope: Envelope) -> str:
     if not event.visible_to(ctx.require_state().meta, ctx.actor.id, envelope.actor):
         return event.describe_sealed()
     if isinstance(event, Undone | Redone):
-        command = shown(event.command, ctx.registry, ctx.require_state().meta.system)
+        command = shown(event.command, ctx.registry, ctx.require_state().meta)
         return event.model_copy(update={"command": command}).describe()
     return event.describe()

@@ -132,16 +132,14 @@ def session_log(envelopes: Sequence[Envelope], registry: CommandRegistry, since:
     setup = [e for e in entries if _name(e) in SETUP]
     if setup:
         lines += ["", "## Setting up", ""]
-        lines += [
-            f"- {_who(meta, e)}: {_code(shown(e.command, registry, meta.system))}" for e in setup
-        ]
+        lines += [f"- {_who(meta, e)}: {_code(shown(e.command, registry, meta))}" for e in setup]
     section = ""
     for entry in (e for e in entries if _name(e) not in SETUP):
         said = replies.get(entry.seq, ())
         if _name(entry) in SCENES or not section:
             section = _text(said[0].split(". ")[0]) if _name(entry) in SCENES and said else "Play"
             lines += ["", f"## {section}"]
-        command = shown(entry.command, registry, meta.system)
+        command = shown(entry.command, registry, meta)
         lines += ["", f"**{_who(meta, entry)}**: {_code(command)}"]
         lines += [f"> {_text(line)}  " for line in said]
     return "\n".join(lines).rstrip() + "\n"

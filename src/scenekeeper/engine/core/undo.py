@@ -101,14 +101,28 @@ def redo(ctx: Context, args: Count) -> Decision:
 
 
 def _check_may_touch(ctx: Context, targets: list[CommandRecord], verb: str) -> None:
+    """A player takes back or puts back their own commands, a GM anyone's -- and nobody a
+    command they could not make now: what only the GM who runs the table may do (hand the
+    table on, add co-GMs) only that GM takes back."""
     meta = ctx.require_state().meta
-    if meta.is_gm(ctx.actor.id):
-        return
     for target in targets:
+        spec = ctx.registry.spec_of(target.command, meta.system)
+        if spec is not None and spec.permission is Permission.HEAD_GM and ctx.actor.id != meta.gm:
+            raise Refusal(
+                f"Only {meta.name_of(meta.gm)}, the GM who runs the table, can {verb} "
+                f"#{target.seq} {_shown(ctx, target)}."
+            )
+        if meta.is_gm(ctx.actor.id):
+            continue
         if target.actor != ctx.actor.id:
             raise Refusal(
                 f"#{target.seq} {_shown(ctx, target)} was {meta.name_of(target.actor)}'s; only "
                 f"they or a GM can {verb} it."
+            )
+        if spec is not None and spec.permission is Permission.GM:
+            # Made while they were a GM: a GM's command, taken back only by a GM.
+            raise Refusal(
+                f"#{target.seq} {_shown(ctx, target)} is a GM's command; only a GM can {verb} it."
             )
 
 
@@ -118,4 +132,4 @@ def _who(ctx: Context, record: CommandRecord) -> str:
 
 def _shown(ctx: Context, record: CommandRecord) -> str:
     """The command as the table may read it (its secret options hidden)."""
-    return shown(record.command, ctx.registry, ctx.require_state().meta.system)
+    return shown(record.command, ctx.registry, ctx.require_state().meta)
