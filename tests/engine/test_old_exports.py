@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from scenekeeper.engine.parse import RENAMED, tokenize
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver
 
@@ -36,3 +37,32 @@ def test_an_export_made_with_the_old_option_names_imports(path: Path) -> None:
     }
     # The history reads as it was recorded, old names and all.
     assert commands(again) == commands(old)
+
+
+#: The options renamed so that one name has one type everywhere (issue 22), as the old
+#: exports recorded them: each is read again through ``RENAMED``.
+RENAMED_FOR_ONE_TYPE = {
+    ("game mods set", "on"),
+    ("char approval", "on"),
+    ("xp spend", "on"),
+    ("char new", "pool"),
+    ("mettle damage", "amount"),
+    ("mettle damage", "soak"),
+    ("save", "dice"),
+    ("test", "mod"),
+    ("wound add", "scale"),
+}
+
+
+def test_the_old_exports_use_every_renamed_option() -> None:
+    used = set()
+    for path in OLD_EXPORTS:
+        for line in commands(json.loads(path.read_text(encoding="utf-8"))):
+            words = tokenize(line)
+            for command, option in RENAMED:
+                if line.startswith(f"/{command} ") and any(
+                    w.startswith(f"{option}:") for w in words
+                ):
+                    used.add((command, option))
+    assert used >= RENAMED_FOR_ONE_TYPE
+    assert set(RENAMED) >= RENAMED_FOR_ONE_TYPE

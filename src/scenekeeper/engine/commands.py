@@ -232,6 +232,8 @@ class CommandRegistry:
     def __init__(self) -> None:
         self._specs: dict[str, list[CommandSpec[Any]]] = {}
         self._max_words = 1
+        #: Each option name's type and the first command that declared it.
+        self._option_types: dict[str, tuple[OptionType, str]] = {}
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -247,15 +249,18 @@ class CommandRegistry:
                 other.systems and spec.systems and other.systems & spec.systems
             ):
                 raise TypeError(f"/{spec.name} is declared twice for the same game")
-            # The command scheme (docs/architecture.md): on Discord the versions of a name are
-            # one slash command, so an option name means one thing of one type in every game.
-            for option in spec.options:
-                theirs = other.option(option.name)
-                if theirs is not None and theirs.type is not option.type:
-                    raise TypeError(
-                        f"/{spec.name} {option.name}: is {option.type.value} here but "
-                        f"{theirs.type.value} in another game's version; use another name"
-                    )
+        # The command scheme (docs/architecture.md, rule 6): one option name means one thing,
+        # of one type, in every command of every game (the versions of a name are one slash
+        # command on Discord, and people carry a name's meaning from one command to the next).
+        for option in spec.options:
+            kind, first = self._option_types.get(option.name, (option.type, spec.name))
+            if kind is not option.type:
+                raise TypeError(
+                    f"/{spec.name} {option.name}: is {option.type.value} here but {kind.value} "
+                    f"in /{first}; one option name has one type everywhere: use another name"
+                )
+        for option in spec.options:
+            self._option_types.setdefault(option.name, (option.type, spec.name))
         self._specs.setdefault(spec.name, []).append(spec)
         self._max_words = max(self._max_words, len(spec.name.split()))
 

@@ -94,7 +94,7 @@ class OddsArgs:
         str | None,
         Opt('Cybergod: complication ratings to pay as well, like "Sys Op 1"', max_length=300),
     ] = None
-    mod: Annotated[
+    modifier: Annotated[
         int,
         Opt("Cybergod: dice granted (+) or removed (-) by modifiers", min_value=-9, max_value=9),
     ] = 0
@@ -119,7 +119,7 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     who = _quiet(ctx) if raw and args.character is None else acting_character(ctx, args.character)
     pool_text = parse_pool(args.pool, who)
     penalty = who.wounds.penalty if who is not None and mod_on(state, "wounds") else 0
-    dice = final_dice(pool_text.dice, args.mod, penalty, cap=mod_on(state, "modifier-cap"))
+    dice = final_dice(pool_text.dice, args.modifier, penalty, cap=mod_on(state, "modifier-cap"))
     pool = cybergod_pool(dice.dice, pool_text.die)
     notes = "; ".join(dice.notes())
     head = f"Odds for {pool_text.written}: {dice.dice} D{pool.size}"
