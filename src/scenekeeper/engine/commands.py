@@ -20,7 +20,7 @@ import dataclasses
 import enum
 import re
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -117,6 +117,17 @@ class Option:
 @dataclass(frozen=True)
 class NoOptions:
     """The options of a command that takes none."""
+
+
+@dataclass(frozen=True)
+class SharedText:
+    """What a name says where every game's version of it is one command (Discord shows one
+    description for all of them): written for every table, never in one game's words
+    (docs/architecture.md, "One command scheme"). ``options``: the same for the options whose
+    versions say different things."""
+
+    help: str
+    options: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -234,6 +245,7 @@ class CommandRegistry:
         self._max_words = 1
         #: Each option name's type and the first command that declared it.
         self._option_types: dict[str, tuple[OptionType, str]] = {}
+        self._shared: dict[str, SharedText] = {}
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -267,6 +279,14 @@ class CommandRegistry:
     def include(self, commands: CommandSet) -> None:
         for spec in commands:
             self.add(spec)
+        for name, text in commands.shared_texts().items():
+            if name in self._shared:
+                raise TypeError(f"/{name}: its every-table text is declared twice")
+            self._shared[name] = text
+
+    def shared_text(self, name: str) -> SharedText | None:
+        """The every-table text declared for ``name`` (``CommandSet.shared``), if any."""
+        return self._shared.get(name)
 
     def names(self, system: str | None = None) -> list[str]:
         return sorted(
@@ -317,6 +337,7 @@ class CommandSet:
     def __init__(self, systems: frozenset[str] | None = None) -> None:
         self._systems = systems
         self._specs: list[CommandSpec[Any]] = []
+        self._shared: dict[str, SharedText] = {}
 
     def __iter__(self) -> Iterator[CommandSpec[Any]]:
         return iter(self._specs)
@@ -331,6 +352,16 @@ class CommandSet:
             if spec.name not in leaving_out
         ]
         return reused
+
+    def shared(self, name: str, help: str, options: Mapping[str, str] | None = None) -> None:
+        """Declare what ``name`` says at every table when its games' versions say different
+        things (one Discord command holds them all); ``options`` likewise, by option name."""
+        if self._systems is not None:
+            raise TypeError(f"/{name}: an every-table text is declared by an every-table set")
+        self._shared[name] = SharedText(help=help, options=dict(options or {}))
+
+    def shared_texts(self) -> Mapping[str, SharedText]:
+        return self._shared
 
     def command(
         self,

@@ -92,11 +92,11 @@ class OddsArgs:
     vs: Annotated[str | None, Opt("what to beat: a difficulty, a number, dice or #roll")] = None
     complications: Annotated[
         str | None,
-        Opt('Cybergod: complication ratings to pay as well, like "Sys Op 1"', max_length=300),
+        Opt('complication ratings to pay as well, like "Sys Op 1"', max_length=300),
     ] = None
     modifier: Annotated[
         int,
-        Opt("Cybergod: dice granted (+) or removed (-) by modifiers", min_value=-9, max_value=9),
+        Opt("dice granted (+) or removed (-) by modifiers", min_value=-9, max_value=9),
     ] = 0
     character: Annotated[str | None, Opt("whose sheet the pool reads (default: yours)")] = None
     chart: Annotated[bool, Opt("attach a chart of the odds (PNG)")] = True
