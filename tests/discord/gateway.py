@@ -43,10 +43,13 @@ class Harness:
     discord: FakeDiscord
 
     async def settle(self) -> None:
-        """Wait until everything the last interaction started is done (replies, boards)."""
+        """Wait until everything the last interaction started is done (replies, boards, the
+        servers' command syncs it asked for)."""
         me = asyncio.current_task()
         while pending := [t for t in asyncio.all_tasks() if t is not me and _working(t)]:
             await asyncio.wait(pending)
+        if self.bot.guild_commands is not None:
+            await self.bot.guild_commands.idle()
 
     async def dispatch(self, payload: dict[str, Any]) -> int:
         """Hand a payload to discord.py as the gateway would, and wait until all it started is
@@ -183,9 +186,14 @@ class Harness:
 
 
 def _working(task: asyncio.Task[Any]) -> bool:
-    """A task still doing the work of an interaction (not a modal waiting out its timeout)."""
+    """A task still doing the work of an interaction (not a modal waiting out its timeout,
+    nor the servers' sync worker waiting for work: ``settle`` waits for it to be idle)."""
     name = getattr(task.get_coro(), "__qualname__", "")
-    return not task.done() and not name.endswith("__timeout_task_impl")
+    return (
+        not task.done()
+        and not name.endswith("__timeout_task_impl")
+        and task.get_name() != "scenekeeper-guild-commands"
+    )
 
 
 def _channel(channel: int, parent: int | None) -> dict[str, Any]:
