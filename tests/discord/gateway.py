@@ -81,6 +81,21 @@ class Harness:
         mark = await self.dispatch(self.component_payload(message, custom_id, user))
         return self.one(mark)
 
+    async def guild_create(self, guild: int = GUILD, *, joined: bool = False) -> None:
+        """GUILD_CREATE as the gateway sends it: a server the bot is in coming online after a
+        start (``unavailable: false``), or one it has just joined; then wait for its sync."""
+        data: dict[str, Any] = {
+            "id": str(guild),
+            "name": f"Server {guild}",
+            "member_count": 1,
+            **{key: [] for key in ("channels", "roles", "emojis", "stickers", "features")},
+            **{key: [] for key in ("threads", "members", "voice_states", "presences")},
+        }
+        if not joined:
+            data["unavailable"] = False
+        self.bot._connection.parse_guild_create(data)  # type: ignore[arg-type]
+        await self.settle()
+
     def one(self, mark: int) -> Request:
         seen = [r for r in self.discord.replies(mark) if r.kind != 5]
         assert seen, f"no reply: {[(r.method, r.path) for r in self.discord.since(mark)]}"

@@ -131,9 +131,8 @@ def test_a_restarted_bot_knows_each_servers_games(app: App) -> None:
 
     async def again() -> FakeDiscord:
         async with logged_in(app) as h:
-            assert h.bot.guild_commands is not None
-            await h.bot.guild_commands.arrived(GUILD)  # the server comes online
-            await h.settle()
+            await h.guild_create(GUILD)  # the server comes online
+            await h.guild_create(GUILD + 1)  # one with no game: nothing kept
             await h.slash("game show", GM)
             return h.discord
 
@@ -142,6 +141,8 @@ def test_a_restarted_bot_knows_each_servers_games(app: App) -> None:
     record = guild_record.load(app.store, GUILD)
     assert record.tables == {str(CHANNEL): "mettle"}
     assert record.synced == {"mettle"}
+    assert app.store.latest_snapshot(guild_record.record_id(GUILD + 1)) is None
+    assert app.store.tables() == [str(CHANNEL)]  # a record is not a table
 
 
 def test_a_table_from_before_the_records_teaches_its_server_at_its_next_command(
@@ -169,9 +170,7 @@ def test_sync_again_sends_a_server_what_this_version_would_send_differently(app:
 
     async def restart(sync: bool) -> FakeDiscord:
         async with logged_in(app, sync=sync) as h:
-            assert h.bot.guild_commands is not None
-            await h.bot.guild_commands.arrived(GUILD)
-            await h.settle()
+            await h.guild_create(GUILD)
             return h.discord
 
     run(first())
@@ -190,9 +189,7 @@ def test_a_server_the_bot_joins_again_is_sent_its_games(app: App) -> None:
         async with logged_in(app) as h:
             await new_game(h, "mettle")
             mark = len(h.discord.requests)
-            assert h.bot.guild_commands is not None
-            await h.bot.guild_commands.arrived(GUILD, joined=True)
-            await h.settle()
+            await h.guild_create(GUILD, joined=True)
             return h.discord.syncs(mark)
 
     (again,) = run(scenario())

@@ -48,10 +48,6 @@ class GuildRecord:
             tables[table_id] = game
         return replace(self, tables=tables)
 
-    def in_step(self, digest: str) -> bool:
-        """Discord has what this record's games would send, as this version builds it."""
-        return self.synced == self.games and self.digest == digest
-
 
 def load(store: EventStore, guild: int) -> GuildRecord:
     """Blocking: the server's record (a fresh one if none, or one in an unknown format)."""

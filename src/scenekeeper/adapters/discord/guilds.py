@@ -131,22 +131,13 @@ class GuildCommands:
         return None
 
     async def arrived(self, guild: int, *, joined: bool = False) -> None:
-        """A server is available (the bot started, or joined it): send it its commands if
-        they are out of step with its games (with ``--sync``: with this version's commands;
-        just joined: whatever Discord kept)."""
-        try:
-            async with self._lock(guild):
-                record = await self._record(guild)
-        except Exception:
-            log.warning("server %s: its record of games could not be read", guild, exc_info=True)
-            return
-        if not record.games and record.synced is None:
-            return  # never played here: the global commands are all it needs
-        out_of_step = record.synced != record.games
+        """A server is available (the bot started, or joined it): the worker looks at its
+        record, one server at a time, and sends it its commands if they are out of step with
+        its games (with ``--sync``: with this version's commands too; just joined: whatever
+        Discord kept)."""
         if joined:
             self._force.add(guild)
-        if out_of_step or joined or (self.resync and not self._in_step(record)):
-            self.enqueue(guild)
+        self.enqueue(guild)
 
     # -- syncing -------------------------------------------------------------------------------
 
@@ -170,7 +161,7 @@ class GuildCommands:
             self._worker = None
 
     async def idle(self) -> None:
-        """Wait until no server waits for a sync (tests, a clean stop)."""
+        """Wait until no server waits for a sync (what tests wait for)."""
         await self._idle.wait()
 
     async def _work(self) -> None:
@@ -209,15 +200,22 @@ class GuildCommands:
         log.error("server %s: its commands could not be synced; left until its games change", guild)
 
     async def _sync(self, guild: int) -> None:
+        """Send ``guild`` its games' commands if Discord's copy is out of step: its games
+        changed since the last send (or it just joined), or, with ``--sync``, this version
+        would send something else."""
         async with self._lock(guild):
             record = await self._record(guild)
         games = record.games
         payload = self.sets.for_games(games)
         sent = digest(payload)
-        if record.in_step(sent) and guild not in self._force:
+        if not games and record.synced is None:
+            self._force.discard(guild)
+            return  # never played here: the global commands are all it needs
+        forced = guild in self._force
+        if not forced and record.synced == games and (not self.resync or record.digest == sent):
             return
         had = any(self.sets.has_own(g) for g in record.synced or ())
-        if payload or had or guild in self._force:  # else Discord has none, and needs none
+        if payload or had or forced:  # else Discord has none of ours, and needs none
             await self.send(guild, payload)
             log.info("server %s: sent %d commands (%s)", guild, len(payload), _games(games))
         self._force.discard(guild)
@@ -233,9 +231,6 @@ class GuildCommands:
         if guild not in self._records:
             self._records[guild] = await self.run(lambda: guild_record.load(self.store, guild))
         return self._records[guild]
-
-    def _in_step(self, record: GuildRecord) -> bool:
-        return record.in_step(digest(self.sets.for_games(record.games)))
 
     def _lock(self, guild: int) -> asyncio.Lock:
         return self._locks.setdefault(guild, asyncio.Lock())
