@@ -75,7 +75,7 @@ def test_a_routine_refresh_with_nothing_spent_says_so_and_succeeds(scope: str) -
 
 def test_dice_are_named_in_plain_words() -> None:
     driver = cybergod_table()
-    out = driver.do('/save kind:mental dice:2 results:"6 1"', "ana")
+    out = driver.do('/save kind:mental count:2 results:"6 1"', "ana")
     said = "\n".join(out.reply.text)
     assert "a Stress Save (roll 1 D10): /save kind:stress character:Marko" in said
     assert "dice of" not in said
@@ -83,9 +83,9 @@ def test_dice_are_named_in_plain_words() -> None:
     assert "Stress Saves due: roll 1 D10" in sheet
     waiting = get_system("cybergod").waiting_for(game_of(driver))
     assert any(line.startswith("Marko's Stress Save (roll 1 D10)") for line in waiting)
-    out = driver.do("/odds pool:12d8 mod:1 chart:false")
+    out = driver.do("/odds pool:12d8 modifier:1 chart:false")
     assert out.reply.text[0].startswith("Odds for 12d8: 10 D8 (3 dice over 10 dropped)")
-    out = driver.do("/odds pool:9d8 mod:2 chart:false")
+    out = driver.do("/odds pool:9d8 modifier:2 chart:false")
     assert out.reply.text[0].startswith("Odds for 9d8: 10 D8 (1 die over 10 dropped)")
 
 
@@ -99,7 +99,7 @@ def test_a_value_typed_without_its_option_name_is_read_by_its_shape() -> None:
 
 def test_a_player_cannot_waive_the_stress_saves_they_owe() -> None:
     driver = cybergod_table()
-    driver.do('/save kind:mental dice:2 results:"6 1"', "ana")
+    driver.do('/save kind:mental count:2 results:"6 1"', "ana")
     assert game_of(driver).characters["Marko"].stress_saves_due == (1,)
     message = unchanged(driver, "/char set character:Marko trait:stress value:0", "ana")
     assert message == (
@@ -139,7 +139,7 @@ def test_an_older_impossible_test_recorded_with_no_dice_still_imports() -> None:
 
 def test_a_players_file_keeps_stress_while_saves_are_owed_even_in_an_import() -> None:
     driver = cybergod_table()
-    driver.do('/save kind:mental character:Marko dice:1 results:"6"')
+    driver.do('/save kind:mental character:Marko count:1 results:"6"')
     import_sheet(driver, "name: Marko\nstress: 0\n", "ana")
     marko = game_of(driver).characters["Marko"]
     assert (marko.stress, marko.stress_saves_due) == (1, (1,))

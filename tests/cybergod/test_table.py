@@ -38,7 +38,7 @@ def test_the_board_shows_characters_scene_and_rolls_in_cybergods_words() -> None
     driver.do('/scene start type:turn-based name:"Docks"')
     driver.do('/test pool:"Hacking x Cyber" vs:moderate results:"10 6 3 2"', "ana")
     driver.do('/save kind:ammo results:"4"', "ana")
-    driver.do('/save kind:mental dice:2 results:"6 1"', "ana")
+    driver.do('/save kind:mental count:2 results:"6 1"', "ana")
     driver.do("/wound add character:Marko dc:2")
     driver.do('/effect name:"Quiet" lasts:moderate', "ana")
     board = _board(driver)
@@ -67,7 +67,7 @@ def test_waiting_for_names_what_moves_the_table_on() -> None:
     driver.do('/test pool:"Stealth x Reflex" vs:"#1" results:"1 1"', "ana")
     assert _waiting(driver) == []  # answered
     driver.do('/save kind:ammo results:"6"', "ana")
-    driver.do('/save kind:mental dice:1 results:"6"', "ana")
+    driver.do('/save kind:mental count:1 results:"6"', "ana")
     waive = "a GM waives it by setting Stress: /char set character:Marko trait:stress value:<n>"
     assert _waiting(driver) == [
         f"Marko's Stress Save (roll 1 D10): /save kind:stress character:Marko ({waive}).",

@@ -48,6 +48,8 @@ class Request:
     files: dict[str, bytes] = field(default_factory=dict)
     #: The id of the message the request made or edited, if any.
     made: str | None = None
+    #: The HTTP status Discord answered with.
+    status: int = 200
 
     @property
     def kind(self) -> int | None:
@@ -99,6 +101,11 @@ class FakeDiscord:
         #: Paths (regular expressions) answered 403 Missing Permissions, as on a server that
         #: did not grant a permission.
         self.forbidden: list[str] = []
+        #: Paths (regular expressions) answered 429 Too Many Requests, with how many times
+        #: more to answer so (discord.py waits ``retry_after`` and tries up to five times).
+        self.throttled: dict[str, int] = {}
+        #: The application's commands as last sent: None globally, else by server id.
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.closed = False
 
     # -- what the tests read --------------------------------------------------------------------
@@ -114,6 +121,17 @@ class FakeDiscord:
             if r.method in ("POST", "PATCH")
             and r.path.startswith(("/interactions/", "/webhooks/"))
             and r.kind != 8
+        ]
+
+    def syncs(self, mark: int = 0) -> list[Request]:
+        """The bulk overwrites of the application's commands (global or a server's) that
+        Discord took."""
+        return [
+            r
+            for r in self.requests[mark:]
+            if r.method == "PUT"
+            and r.path.startswith(f"/applications/{APP_ID}/")
+            and r.status < 300
         ]
 
     def in_channels(self, mark: int = 0) -> list[Request]:
@@ -138,6 +156,15 @@ class FakeDiscord:
             return BOT
         if path == "/oauth2/applications/@me":
             return _application()
+        if match := re.fullmatch(rf"/applications/{APP_ID}(?:/guilds/(\d+))?/commands", path):
+            assert method == "PUT", f"{method} {path}: the bot only overwrites its commands"
+            guild = int(match[1]) if match[1] else None
+            self.commands[guild] = list(body)  # type: ignore[call-overload]
+            return [
+                {**c, "id": snowflake(), "application_id": str(APP_ID), "version": snowflake()}
+                | ({"guild_id": match[1]} if match[1] else {})
+                for c in self.commands[guild]
+            ]
         if match := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
             return self._callback(match[1], body, files)
         if match := re.fullmatch(r"/webhooks/\d+/([^/]+)(/messages/@original)?", path):
@@ -263,11 +290,13 @@ def _application() -> dict[str, Any]:
 
 
 class _Response:
-    def __init__(self, status: int, body: Any) -> None:
+    def __init__(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
         self.status = status
         self.reason = "OK" if status < 300 else "Error"
         self._text = "" if body is None else json.dumps(body)
-        self.headers = CIMultiDict({"Content-Type": "application/json"} if body is not None else {})
+        self.headers = CIMultiDict(
+            {"Content-Type": "application/json"} if body is not None else {}, **(headers or {})
+        )
 
     async def text(self, encoding: str = "utf-8") -> str:
         return self._text
@@ -289,8 +318,14 @@ class FakeSession:
         path = str(url).split("/api/v10", 1)[-1]
         body, files = _decode(kwargs.get("data"))
         if any(re.fullmatch(p, path) for p in self.discord.forbidden):
-            self.discord.requests.append(Request(method, path, body, files))
+            self.discord.requests.append(Request(method, path, body, files, status=403))
             return _Response(403, {"message": "Missing Permissions", "code": 50013})
+        for pattern, left in self.discord.throttled.items():
+            if left and re.fullmatch(pattern, path):
+                self.discord.throttled[pattern] = left - 1
+                self.discord.requests.append(Request(method, path, body, files, status=429))
+                limited = {"message": "You are being rate limited.", "retry_after": 0.0}
+                return _Response(429, {**limited, "global": False}, {"Via": "1.1 google"})
         result = self.discord.handle(method, path, body, files)
         return _Response(200 if result is not None else 204, result)
 

@@ -43,10 +43,13 @@ class Harness:
     discord: FakeDiscord
 
     async def settle(self) -> None:
-        """Wait until everything the last interaction started is done (replies, boards)."""
+        """Wait until everything the last interaction started is done (replies, boards, the
+        servers' command syncs it asked for)."""
         me = asyncio.current_task()
         while pending := [t for t in asyncio.all_tasks() if t is not me and _working(t)]:
             await asyncio.wait(pending)
+        if self.bot.guild_commands is not None:
+            await self.bot.guild_commands.idle()
 
     async def dispatch(self, payload: dict[str, Any]) -> int:
         """Hand a payload to discord.py as the gateway would, and wait until all it started is
@@ -85,6 +88,21 @@ class Harness:
         payload = self.component_payload(message, custom_id, user)
         payload["data"].update({"component_type": 3, "values": [value]})
         return self.one(await self.dispatch(payload))
+
+    async def guild_create(self, guild: int = GUILD, *, joined: bool = False) -> None:
+        """GUILD_CREATE as the gateway sends it: a server the bot is in coming online after a
+        start (``unavailable: false``), or one it has just joined; then wait for its sync."""
+        data: dict[str, Any] = {
+            "id": str(guild),
+            "name": f"Server {guild}",
+            "member_count": 1,
+            **{key: [] for key in ("channels", "roles", "emojis", "stickers", "features")},
+            **{key: [] for key in ("threads", "members", "voice_states", "presences")},
+        }
+        if not joined:
+            data["unavailable"] = False
+        self.bot._connection.parse_guild_create(data)  # type: ignore[arg-type]
+        await self.settle()
 
     def one(self, mark: int) -> Request:
         seen = [r for r in self.discord.replies(mark) if r.kind != 5]
@@ -191,9 +209,14 @@ class Harness:
 
 
 def _working(task: asyncio.Task[Any]) -> bool:
-    """A task still doing the work of an interaction (not a modal waiting out its timeout)."""
+    """A task still doing the work of an interaction (not a modal waiting out its timeout,
+    nor the servers' sync worker waiting for work: ``settle`` waits for it to be idle)."""
     name = getattr(task.get_coro(), "__qualname__", "")
-    return not task.done() and not name.endswith("__timeout_task_impl")
+    return (
+        not task.done()
+        and not name.endswith("__timeout_task_impl")
+        and task.get_name() != "scenekeeper-guild-commands"
+    )
 
 
 def _channel(channel: int, parent: int | None) -> dict[str, Any]:

@@ -43,7 +43,7 @@ async def mettle_table(h: Harness) -> None:
             BEN,
             {"name": "Kirin", "concept": 4, "frame": 2, "motive": 3, "nature": 3, "poise": 5},
         ),
-        ("char new", GM, {"name": "Thug", "gmc": True, "pool": 3}),
+        ("char new", GM, {"name": "Thug", "gmc": True, "npc_pool": 3}),
         ("char gear", GM, {"character": "Thug", "item": "Club"}),
     )
 

@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
@@ -154,36 +153,7 @@ def test_check_builds_the_tree_offline(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "top-level (Discord allows 100)" in out
     assert "Largest group: /game" in out
-
-
-def test_sync_goes_to_the_development_guild_on_request_else_globally(app: App) -> None:
-    async def start(dev_guild: int | None) -> list[Any]:
-        bot = Scenekeeper(app, sync=True, dev_guild=dev_guild)
-        calls: list[Any] = []
-
-        async def sync(*, guild: Any = None) -> list[Any]:
-            calls.append(guild.id if guild is not None else "global")
-            return [object()] * len(bot.tree.get_commands(guild=guild))
-
-        bot.tree.sync = sync  # type: ignore[method-assign]
-        await bot.setup_hook()  # registers the persistent buttons, then syncs
-        if dev_guild is not None:
-            assert bot.tree.get_commands(guild=discord.Object(id=dev_guild))
-        return calls
-
-    assert run(start(1234)) == [1234]
-    assert run(start(None)) == ["global"]
-
-    async def quiet() -> list[Any]:
-        bot = Scenekeeper(app)
-        called: list[Any] = []
-
-        async def sync(**_: Any) -> list[Any]:
-            called.append(True)
-            return []
-
-        bot.tree.sync = sync  # type: ignore[method-assign]
-        await bot.setup_hook()
-        return called
-
-    assert run(quiet()) == []  # without --sync, nothing is sent to Discord
+    assert "Global (every table): /board, /game, /help, /history, /redo, /roll, /undo." in out
+    assert "A server playing mettle adds 12 top-level commands of its own." in out
+    assert "each combination of games a server may play" in out
+    assert "problem" not in out

@@ -74,6 +74,35 @@ def test_every_payload_keeps_discords_limits(app: App) -> None:
     assert check_payloads(tops) == []
 
 
+def option_types(tops: list[dict[str, Any]]) -> dict[str, set[int]]:
+    """Every option name in the payloads, with each Discord type it has anywhere."""
+    found: dict[str, set[int]] = {}
+    for top in tops:
+        for _depth, node in walk(top):
+            for option in node.get("options", []):
+                if option["type"] not in (SUBCOMMAND, GROUP):
+                    found.setdefault(option["name"], set()).add(option["type"])
+    return found
+
+
+def test_an_option_name_has_one_type_in_the_whole_tree(app: App) -> None:
+    """docs/architecture.md, rule 6: not only within one command, anywhere in the tree."""
+    found = option_types(payloads(app))
+    assert {"pool", "dice", "mod", "amount", "on", "scale", "soak"} <= set(found)
+    assert {name: kinds for name, kinds in found.items() if len(kinds) > 1} == {}
+
+
+def test_the_tree_check_sees_an_option_name_of_two_types() -> None:
+    tops = [
+        {"name": "a", "options": [{"name": "amount", "type": 4}]},
+        {
+            "name": "b",
+            "options": [{"type": 1, "name": "c", "options": [{"name": "amount", "type": 3}]}],
+        },
+    ]
+    assert option_types(tops) == {"amount": {3, 4}}
+
+
 def test_commands_are_for_server_channels_only(app: App) -> None:
     for top in payloads(app):
         assert top["contexts"] == [0], top["name"]  # guilds only: no DMs, no group DMs

@@ -102,11 +102,11 @@ PARTS = [
          "/resolve refresh scope:burned character:Marko",
          '{"name": "Marko", "resolve": {"burned": 0}}'),
     Part("cybergod", "stress_saves_due",
-         ('/save kind:mental character:Marko dice:1 results:"6"',),
+         ('/save kind:mental character:Marko count:1 results:"6"',),
          "/char set character:Marko trait:stress value:0", '{"name": "Marko", "stress": 0}',
          "stress"),
     Part("cybergod", "breakdowns_due",
-         ('/save kind:mental character:Marko dice:1 results:"6"',
+         ('/save kind:mental character:Marko count:1 results:"6"',
           '/save kind:stress character:Marko results:"10"'),
          "/char set character:Marko trait:stress value:0", '{"name": "Marko", "stress": 0}',
          "stress"),
@@ -122,7 +122,7 @@ def _table(game: str) -> TableDriver:
         driver.do("/char set character:Ada trait:Agility die:d8 set:Attributes", PLAYER)
     elif game == "mettle":
         driver.do("/char new name:Ada concept:3 frame:3 motive:3 nature:3 poise:3", PLAYER)
-        driver.do("/char new name:Thug gmc:true pool:3")
+        driver.do("/char new name:Thug gmc:true npc_pool:3")
     else:
         import_sheet(driver, MARKO, PLAYER)
     return driver

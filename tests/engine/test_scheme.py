@@ -34,14 +34,14 @@ class Named:
     amount: Annotated[str, Opt("how many, in words")]
 
 
-def _set(system: str, args_type: type[object]) -> CommandSet:
+def _set(system: str, args_type: type[object], name: str = "tally") -> CommandSet:
     commands = CommandSet(frozenset({system}))
 
     def handler(ctx: Context, args: object) -> Decision:
         return Decision()
 
     handler.__annotations__ = {"ctx": Context, "args": args_type, "return": Decision}
-    commands.command("tally", help="Tally.", permission=Permission.ANYONE)(handler)
+    commands.command(name, help="Tally.", permission=Permission.ANYONE)(handler)
     return commands
 
 
@@ -50,6 +50,16 @@ def test_an_option_name_has_one_type_in_every_games_version() -> None:
     registry.include(_set("game-a", Counted))
     with pytest.raises(TypeError, match="tally amount: is string here but integer"):
         registry.include(_set("game-b", Named))
+
+
+def test_an_option_name_has_one_type_in_every_command() -> None:
+    """Not only within one name: people carry an option's meaning from command to command."""
+    registry = CommandRegistry()
+    registry.include(_set("game-a", Counted, "tally"))
+    with pytest.raises(TypeError, match="count amount: is string here but integer in /tally"):
+        registry.include(_set("game-b", Named, "count"))
+    with pytest.raises(TypeError, match="is string here but integer in /tally"):
+        registry.include(_set("game-a", Named, "recount"))
 
 
 def test_the_same_type_in_two_games_is_one_command() -> None:

@@ -20,9 +20,9 @@ def mettle_table() -> TableDriver:
     driver.do("/char new name:Viktor concept:5 frame:3 motive:4 nature:3 poise:2", "dana")
     driver.do("/char gear character:Viktor item:Sword", "dana")
     driver.do("/char new name:Kirin concept:4 frame:2 motive:3 nature:3 poise:5", "troy")
-    driver.do("/char new name:Thug gmc:true pool:3 frame:5")
+    driver.do("/char new name:Thug gmc:true npc_pool:3 frame:5")
     driver.do("/char gear character:Thug item:Club")
-    driver.do("/char new name:Boss gmc:true pool:5")
+    driver.do("/char new name:Boss gmc:true npc_pool:5")
     driver.do("/scene start name:Fight")
     return driver
 

@@ -13,7 +13,7 @@ from tests.support import GM, TableDriver, person
 #: No Initiative: Viktor is Staggered, a Mook is Fallen.
 FREE = [
     ("/status add character:Viktor status:staggered", GM.id),
-    ("/char new name:Mook gmc:true pool:2", GM.id),
+    ("/char new name:Mook gmc:true npc_pool:2", GM.id),
     ("/status add character:Mook status:fallen", GM.id),
 ]
 #: Initiative among Kirin (acting), Viktor and the Thug.
@@ -49,7 +49,7 @@ BAD = [
     (FREE, "/status add character:Kirin status:blinded", "troy", "Only a GM"),
     (FREE, "/status add character:Kirin status:rattled kind:poison", GM.id, "for status:afflicted"),
     (FREE, "/team start characters:Viktor attribute:poise vs:3", GM.id, "two or more"),
-    (FREE, "/mettle damage character:Viktor amount:2d6x3", GM.id, "multiply with *"),
+    (FREE, "/mettle damage character:Viktor damage:2d6x3", GM.id, "multiply with *"),
     (FREE, "/odds pool:frame", "dana", "never Checked"),
     (FREE, "/order move", "dana", "Initiative is not running"),
     (FREE, "/action pool:Nature", "dana", "at this mettle table use /act"),

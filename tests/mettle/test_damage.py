@@ -54,10 +54,10 @@ def test_any_damage_at_zero_or_below_fells_again() -> None:
     driver = mettle_table()
     driver.do("/mettle set character:Viktor value:0")
     driver.do("/status add character:Viktor status:staggered")
-    driver.do("/mettle damage character:Viktor amount:4")
+    driver.do("/mettle damage character:Viktor damage:4")
     assert sheet(driver, "Viktor").has("fallen")
     assert not sheet(driver, "Viktor").has("staggered")
-    driver.do("/mettle damage character:Viktor amount:3")
+    driver.do("/mettle damage character:Viktor damage:3")
     assert sheet(driver, "Viktor").mettle == -1
 
 
@@ -73,11 +73,11 @@ def test_the_staggered_choice_closes_with_the_next_check() -> None:
 
 def test_gm_characters_stagger_only_with_the_mod() -> None:
     driver = mettle_table()
-    driver.do("/mettle damage character:Boss amount:11")
+    driver.do("/mettle damage character:Boss damage:11")
     assert "do not take Staggered" in driver.refused("/mettle stagger character:Boss")
     driver.do("/undo")
-    driver.do("/game mods set mod:npc-staggered on:true")
-    driver.do("/mettle damage character:Boss amount:11")
+    driver.do("/game mods set mod:npc-staggered enabled:true")
+    driver.do("/mettle damage character:Boss damage:11")
     driver.do("/mettle stagger character:Boss")
     assert sheet(driver, "Boss").has("staggered")
 
@@ -97,9 +97,9 @@ def test_stun_incapacitates_instead_of_felling_and_soft_halves_after_soak() -> N
 
 def test_falls_soak_with_poise_and_a_roll_stops_at_zero() -> None:
     driver = mettle_table()
-    out = driver.do('/mettle damage character:Kirin amount:1d6-8 soak:poise results:"2"')
+    out = driver.do('/mettle damage character:Kirin damage:1d6-8 soak_with:poise results:"2"')
     assert "(a Roll never goes below 0)" in out.reply.text[0]
-    driver.do('/mettle damage character:Kirin amount:1d6+4 soak:poise results:"6"')
+    driver.do('/mettle damage character:Kirin damage:1d6+4 soak_with:poise results:"6"')
     assert sheet(driver, "Kirin").mettle == 8 - (10 - 5)
 
 
@@ -164,7 +164,7 @@ def test_a_new_scene_refills_mettle_above_zero_and_ends_rattles() -> None:
 
 def test_the_unaided_fallen_die_when_the_next_scene_ends() -> None:
     driver = mettle_table()
-    driver.do("/mettle damage character:Thug amount:9")
+    driver.do("/mettle damage character:Thug damage:9")
     assert sheet(driver, "Thug").statuses["fallen"] == 1
     driver.do("/scene end")
     assert sheet(driver, "Thug").has("fallen")
@@ -214,6 +214,6 @@ def test_a_twist_puts_back_only_what_the_outcome_changed() -> None:
 def test_a_twist_on_a_plain_check_does_not_undo_a_hit_taken_since() -> None:
     driver = mettle_table()
     driver.do('/check pool:poise vs:5 results:"1 5"', "dana")
-    driver.do("/mettle damage character:Viktor amount:5")
+    driver.do("/mettle damage character:Viktor damage:5")
     assert "no Check to Twist" in driver.refused("/twist", "dana")
     assert sheet(driver, "Viktor").mettle == 9 - 2

@@ -132,7 +132,7 @@ def test_outside_initiative_any_action_or_check_lands_the_held_hit() -> None:
         "/char set character:Thug attribute:frame value:9",
         "/status add character:Thug status:partial-cover",
         "/mettle set character:Thug value:3",
-        "/mettle damage character:Thug amount:1",
+        "/mettle damage character:Thug damage:1",
         "/char gear character:Thug item:Plate",
         "/order start lead:Kirin",
     ],
@@ -197,7 +197,7 @@ def test_a_table_item_with_some_numbers_keeps_the_rest() -> None:
 
 def test_bp_armor_is_a_mod_and_off_for_tables_from_before_it() -> None:
     driver = mettle_table()
-    driver.do("/game mods set mod:bp-armor on:false")
+    driver.do("/game mods set mod:bp-armor enabled:false")
     driver.do('/char gear character:Viktor item:"Kevlar vest"', "dana")
     driver.do("/char gear character:Thug item:Pistol")
     driver.do('/act character:Thug action:attack target:Viktor weapon:Pistol results:"3 3 5"')

@@ -57,9 +57,9 @@ MUTANTS = (
     Mutant(
         "saves.death-dice-greater",
         "systems/cybergod/saves.py",
-        "if args.dice is not None and args.dice != lethal:",
-        "if args.dice is not None and args.dice > lethal:",
-        "with 3 Lethal wounds a Death Save with dice:1 is taken",
+        "if args.count is not None and args.count != lethal:",
+        "if args.count is not None and args.count > lethal:",
+        "with 3 Lethal wounds a Death Save with count:1 is taken",
         ("tests/cybergod", "tests/test_transcripts.py"),
     ),
     Mutant(

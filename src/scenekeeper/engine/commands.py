@@ -20,7 +20,7 @@ import dataclasses
 import enum
 import re
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -117,6 +117,17 @@ class Option:
 @dataclass(frozen=True)
 class NoOptions:
     """The options of a command that takes none."""
+
+
+@dataclass(frozen=True)
+class SharedText:
+    """What a name says where every game's version of it is one command (Discord shows one
+    description for all of them): written for every table, never in one game's words
+    (docs/architecture.md, "One command scheme"). ``options``: the same for the options whose
+    versions say different things."""
+
+    help: str
+    options: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -235,6 +246,9 @@ class CommandRegistry:
     def __init__(self) -> None:
         self._specs: dict[str, list[CommandSpec[Any]]] = {}
         self._max_words = 1
+        #: Each option name's type and the first command that declared it.
+        self._option_types: dict[str, tuple[OptionType, str]] = {}
+        self._shared: dict[str, SharedText] = {}
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -250,21 +264,32 @@ class CommandRegistry:
                 other.systems and spec.systems and other.systems & spec.systems
             ):
                 raise TypeError(f"/{spec.name} is declared twice for the same game")
-            # The command scheme (docs/architecture.md): on Discord the versions of a name are
-            # one slash command, so an option name means one thing of one type in every game.
-            for option in spec.options:
-                theirs = other.option(option.name)
-                if theirs is not None and theirs.type is not option.type:
-                    raise TypeError(
-                        f"/{spec.name} {option.name}: is {option.type.value} here but "
-                        f"{theirs.type.value} in another game's version; use another name"
-                    )
+        # The command scheme (docs/architecture.md, rule 6): one option name means one thing,
+        # of one type, in every command of every game (the versions of a name are one slash
+        # command on Discord, and people carry a name's meaning from one command to the next).
+        for option in spec.options:
+            kind, first = self._option_types.get(option.name, (option.type, spec.name))
+            if kind is not option.type:
+                raise TypeError(
+                    f"/{spec.name} {option.name}: is {option.type.value} here but {kind.value} "
+                    f"in /{first}; one option name has one type everywhere: use another name"
+                )
+        for option in spec.options:
+            self._option_types.setdefault(option.name, (option.type, spec.name))
         self._specs.setdefault(spec.name, []).append(spec)
         self._max_words = max(self._max_words, len(spec.name.split()))
 
     def include(self, commands: CommandSet) -> None:
         for spec in commands:
             self.add(spec)
+        for name, text in commands.shared_texts().items():
+            if name in self._shared:
+                raise TypeError(f"/{name}: its every-table text is declared twice")
+            self._shared[name] = text
+
+    def shared_text(self, name: str) -> SharedText | None:
+        """The every-table text declared for ``name`` (``CommandSet.shared``), if any."""
+        return self._shared.get(name)
 
     def names(self, system: str | None = None) -> list[str]:
         return sorted(
@@ -324,6 +349,7 @@ class CommandSet:
     def __init__(self, systems: frozenset[str] | None = None) -> None:
         self._systems = systems
         self._specs: list[CommandSpec[Any]] = []
+        self._shared: dict[str, SharedText] = {}
 
     def __iter__(self) -> Iterator[CommandSpec[Any]]:
         return iter(self._specs)
@@ -338,6 +364,16 @@ class CommandSet:
             if spec.name not in leaving_out
         ]
         return reused
+
+    def shared(self, name: str, help: str, options: Mapping[str, str] | None = None) -> None:
+        """Declare what ``name`` says at every table when its games' versions say different
+        things (one Discord command holds them all); ``options`` likewise, by option name."""
+        if self._systems is not None:
+            raise TypeError(f"/{name}: an every-table text is declared by an every-table set")
+        self._shared[name] = SharedText(help=help, options=dict(options or {}))
+
+    def shared_texts(self) -> Mapping[str, SharedText]:
+        return self._shared
 
     def command(
         self,

@@ -85,6 +85,17 @@ RENAMED: Mapping[tuple[str, str], str] = {
     ("doom spend", "note"): "what",
     ("pp spend", "reason"): "what",
     ("history", "limit"): "count",
+    # Issue 22: one type per option name across every command.
+    ("game mods set", "on"): "enabled",  # on: is what a spend buys (/pp spend on:total)
+    ("char approval", "on"): "enabled",
+    ("xp spend", "on"): "what",  # what a spend buys, in words
+    ("char new", "pool"): "npc_pool",  # METTLE's NPC pool (a number); pool: is what to roll
+    ("mettle damage", "amount"): "damage",  # a number or a Roll; amount: is a number
+    ("mettle damage", "soak"): "soak_with",  # which Soak; soak: is armor's Soak (a number)
+    ("save", "dice"): "count",  # how many dice; dice: is dice themselves ("d8 d8")
+    ("test", "mod"): "modifier",  # Cybergod's Modifiers; mod: is a mod's name
+    ("odds", "mod"): "modifier",
+    ("wound add", "scale"): "damage_scale",  # Cybergod's Damage Scale; scale: is scale dice
 }
 
 #: The longest line a command may be: Discord allows 6,000 characters of options, so nothing a

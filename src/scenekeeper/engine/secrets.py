@@ -46,7 +46,7 @@ def _person(given: str, meta: TableMeta) -> str:
     known = meta.name_of(person)
     if known == person:
         return given
-    plain = not any(c.isspace() or c in "\"\\" for c in known)
+    plain = not any(c.isspace() or c in '"\\' for c in known)
     return f"{name}:@{known}" if plain else quoting.option(name, f"@{known}")
 
 

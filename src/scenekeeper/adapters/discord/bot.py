@@ -1,7 +1,13 @@
 """The Discord client: the app handed in (dependencies passed in, not made here), the command
 tree built from the registry (server channels only), persistent buttons registered in
-``setup_hook``, command sync on request (one development guild, or globally), a clear answer
-to a command Discord still knows in its old shape, and a clean ``shutdown``.
+``setup_hook``, a clear answer to a command Discord still knows in its old shape, and a clean
+``shutdown``.
+
+Commands reach Discord in two sets (``command_sets``): the every-table ones globally, on
+request (``--sync``), and each server's games' own, kept in step with its tables by
+``guilds.GuildCommands``. With a development server, everything goes to that one server
+instead (on request) and no server is synced by its games. The tree the bot answers from holds
+every command, so it answers whatever set a server was sent.
 """
 
 from __future__ import annotations
@@ -14,9 +20,11 @@ import discord
 from discord import app_commands
 
 from scenekeeper.adapters.discord import ids
+from scenekeeper.adapters.discord.command_sets import CommandSets
 from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
+from scenekeeper.adapters.discord.guilds import GuildCommands
 from scenekeeper.adapters.discord.runner import NEEDS_SYNC, Runner, stale_command
-from scenekeeper.adapters.discord.tree import SlashCommand, build_tree
+from scenekeeper.adapters.discord.tree import SlashCommand, build_tree, new_tree
 from scenekeeper.app import App
 
 log = logging.getLogger(__name__)
@@ -58,40 +66,74 @@ class Scenekeeper(discord.AutoShardedClient):
             intents=intents(), allowed_mentions=discord.AllowedMentions.none(), **sharding
         )
         self.app = app
+        self.tree: app_commands.CommandTree[Scenekeeper] = new_tree(self)
+        self.tree.error(self.on_tree_error)
+        self.command_sets = CommandSets(self.tree, app.registry)
+        self.sync_wanted = sync
+        self.dev_guild = dev_guild
+        #: None with a development server: it has every command, and no server is synced.
+        self.guild_commands = (
+            GuildCommands(
+                app.store,
+                self.command_sets,
+                self._send_guild,
+                # The runner (and its pool) is made below: look it up when the work comes.
+                lambda work: self.runner.tables.run_free(work),  # noqa: PLW0108
+                resync=sync,
+            )
+            if dev_guild is None
+            else None
+        )
         self.runner = Runner(
             app,
             quick_reply=quick_reply,
             workers=workers,
             client=self,
             board_interval=board_interval,
+            after=self.guild_commands.after if self.guild_commands else None,
         )
-        self.tree: app_commands.CommandTree[Scenekeeper] = app_commands.CommandTree(
-            self,
-            allowed_contexts=app_commands.AppCommandContext(guild=True),
-            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
-        )
-        self.tree.error(self.on_tree_error)
         self.commands: dict[str, SlashCommand] = build_tree(self.tree, app.registry, self.runner)
-        self.sync_wanted = sync
-        self.dev_guild = dev_guild
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.guild_commands is not None:
+            self.guild_commands.start()
         if self.sync_wanted:
             await self.sync_commands()
 
     async def sync_commands(self) -> int:
-        """Send the command tree to Discord: to the development guild if one is set (it shows
-        at once), else globally (Discord may take up to an hour to show changes)."""
+        """Send the commands Discord shows everywhere: with a development server, every
+        command to it (it shows at once); else the every-table ones globally (Discord may take
+        up to an hour to show changes). Servers' games' commands follow their tables."""
+        assert self.application_id is not None, "sync after login"
         if self.dev_guild is not None:
-            guild = discord.Object(id=self.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), self.dev_guild)
+            payload = self.command_sets.everything()
+            await self.http.bulk_upsert_guild_commands(
+                self.application_id, self.dev_guild, payload=payload
+            )
+            log.info("synced %d commands to guild %s", len(payload), self.dev_guild)
         else:
-            synced = await self.tree.sync()
-            log.info("synced %d commands globally", len(synced))
-        return len(synced)
+            payload = self.command_sets.every_table()
+            await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+            log.info("synced %d every-table commands globally", len(payload))
+        return len(payload)
+
+    async def _send_guild(self, guild: int, payload: list[dict[str, Any]]) -> object:
+        """One server's games' commands, in one bulk overwrite (discord.py waits out 429s)."""
+        assert self.application_id is not None, "sync after login"
+        return await self.http.bulk_upsert_guild_commands(
+            self.application_id, guild, payload=payload
+        )
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server the bot is in came online (at start): bring its commands in step."""
+        if self.guild_commands is not None:
+            await self.guild_commands.arrived(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server (perhaps again): send it what it plays, if anything."""
+        if self.guild_commands is not None:
+            await self.guild_commands.arrived(guild.id, joined=True)
 
     async def on_ready(self) -> None:
         log.info(
@@ -116,6 +158,8 @@ class Scenekeeper(discord.AutoShardedClient):
         then close the gateway and the HTTP session. The store is closed by the caller."""
         log.info("stopping: finishing the replies in flight")
         await self.runner.stop()
+        if self.guild_commands is not None:
+            await self.guild_commands.stop()
         await self.close()
 
     async def on_tree_error(

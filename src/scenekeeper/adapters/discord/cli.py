@@ -15,6 +15,8 @@ import discord
 import pydantic
 
 from scenekeeper.adapters.discord.bot import Scenekeeper
+from scenekeeper.adapters.discord.command_sets import CommandSets, scopes
+from scenekeeper.adapters.discord.layout import EVERY_TABLE, for_games, installed_games
 from scenekeeper.adapters.discord.settings import (
     TOKEN_ENV,
     DiscordSettings,
@@ -23,9 +25,10 @@ from scenekeeper.adapters.discord.settings import (
     missing_token_message,
     redact,
 )
-from scenekeeper.adapters.discord.tree import TreeError, layout_of
+from scenekeeper.adapters.discord.tree import TreeError, layout_of, new_tree
 from scenekeeper.app import App
 from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry
+from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.store.base import StoreError
 
 log = logging.getLogger("scenekeeper.discord")
@@ -162,7 +165,8 @@ def _on_stop_signals(handler: Callable[[], None]) -> list[signal.Signals]:
 
 
 def _check() -> int:
-    layout = layout_of(build_registry())
+    registry = build_registry()
+    layout = layout_of(registry)
     top = layout.top_level()
     groups = {path: len(layout.children_of(path)) for path in layout.groups}
     biggest = max(groups.items(), key=lambda item: item[1], default=((), 0))
@@ -170,6 +174,28 @@ def _check() -> int:
     print(f"Largest group: /{' '.join(biggest[0])} with {biggest[1]} subcommands (25 allowed).")
     for name, moved in sorted(layout.moved.items()):
         print(f"/{name} is /{moved} in Discord (a command cannot also be a group).")
-    for problem in layout.problems:
+    everywhere = layout_of(registry, EVERY_TABLE).top_level()
+    print(f"Global (every table): {', '.join('/' + n for n in everywhere)}.")
+    for game in sorted(installed_games(registry)):
+        own = layout_of(registry, for_games({game})).top_level()
+        print(f"A server playing {game} adds {len(own)} top-level commands of its own.")
+    problems = list(layout.problems) + asyncio.run(_every_set_problems(registry))
+    print(
+        f"Checked {len(scopes(registry))} command sets: global, everything (a development "
+        "server) and each combination of games a server may play."
+    )
+    for problem in problems:
         print(f"problem: {problem}")
-    return 1 if layout.problems else 0
+    return 1 if problems else 0
+
+
+async def _every_set_problems(registry: CommandRegistry) -> list[str]:
+    """Build every set's payloads offline (no login) and check each against Discord."""
+    quiet = logging.getLogger("discord")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # a client made only to build payloads: no voice warnings
+    try:
+        client = discord.Client(intents=discord.Intents.none())
+    finally:
+        quiet.setLevel(level)
+    return CommandSets(new_tree(client), registry).problems()

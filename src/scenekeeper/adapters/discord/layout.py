@@ -10,12 +10,19 @@ be invoked itself. Engine names map word by word: ``game gm add`` is group ``gam
 * a name of more than three words: the words past the second join with hyphens.
 
 Specs that share a name for different games become one Discord command with the union of
-their options; the handler dispatches by the table's game. Nothing here imports discord.
+their options; the handler dispatches by the table's game. Where the versions say different
+things, the description is the name's every-table text (``CommandRegistry.shared_text``); an
+option only some versions have names their games.
+
+A ``Scope`` picks the commands of one command set: all of them (the bot's own tree, and a
+development guild), the every-table ones (global: every server sees them), or a server's
+games' own (synced to that server only). Every scope keeps the same Discord paths, so one
+tree answers every server. Nothing here imports discord.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,6 +41,25 @@ from scenekeeper.engine.systems import system_names
 
 #: Whether an option of a command gets autocomplete: (engine command name, option) -> bool.
 Autocompleted = Callable[[str, Option], bool]
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which commands one command set holds. ``games`` None: every command of every game (the
+    bot's own tree); else the top-level commands without an every-table command under them,
+    in the versions of those games (a server's own). ``EVERY_TABLE``: the top-level commands
+    with an every-table command under them, in every game's version (global)."""
+
+    games: frozenset[str] | None = None
+    every_table: bool = False
+
+
+ALL = Scope()
+EVERY_TABLE = Scope(every_table=True)
+
+
+def for_games(games: Iterable[str]) -> Scope:
+    return Scope(games=frozenset(games))
 
 
 @dataclass(frozen=True)
@@ -86,23 +112,51 @@ class Layout:
         return {c.engine_name: c for c in self.commands}
 
 
-def plan(registry: CommandRegistry, autocompleted: Autocompleted | None = None) -> Layout:
-    wants_autocomplete = autocompleted or (lambda _name, _option: False)
+def installed_games(registry: CommandRegistry) -> frozenset[str]:
+    return frozenset(system_names()) | {g for s in registry.all_specs() for g in s.systems or ()}
+
+
+def every_table_tops(registry: CommandRegistry) -> frozenset[str]:
+    """The top-level words with an every-table command under them (``/game``, ``/roll``):
+    global, so that a server with no game yet can start one."""
+    return frozenset(s.name.split()[0] for s in registry.all_specs() if s.systems is None)
+
+
+def versions(registry: CommandRegistry, scope: Scope = ALL) -> dict[str, list[CommandSpec[Any]]]:
+    """The versions of each command name a scope holds."""
+    everywhere = every_table_tops(registry)
     by_name: dict[str, list[CommandSpec[Any]]] = {}
     for spec in registry.all_specs():
+        global_ = spec.name.split()[0] in everywhere
+        if scope.every_table and not global_:
+            continue
+        if scope.games is not None and (global_ or not (spec.systems or set()) & scope.games):
+            continue
         by_name.setdefault(spec.name, []).append(spec)
-    paths, moved = _paths(sorted(by_name))
-    installed = set(system_names()) | {g for s in registry.all_specs() for g in (s.systems or ())}
+    return by_name
+
+
+def plan(
+    registry: CommandRegistry,
+    autocompleted: Autocompleted | None = None,
+    scope: Scope = ALL,
+) -> Layout:
+    wants_autocomplete = autocompleted or (lambda _name, _option: False)
+    # Paths from every name, so that a command has the same path in every scope.
+    paths, moved = _paths(sorted({s.name for s in registry.all_specs()}))
+    by_name = versions(registry, scope)
+    games = installed_games(registry) if scope.games is None else scope.games
     problems: list[str] = []
     commands = []
     for name, specs in by_name.items():
-        options, option_problems = _merge_options(name, specs, wants_autocomplete)
-        problems += option_problems
+        options, option_problems = _merge_options(name, specs, registry, wants_autocomplete)
+        description, problem = _described(name, specs, games, registry)
+        problems += option_problems + ([problem] if problem else [])
         commands.append(
             PlannedCommand(
                 path=paths[name],
                 engine_name=name,
-                description=_described(specs, installed),
+                description=description,
                 options=options,
             )
         )
@@ -112,6 +166,7 @@ def plan(registry: CommandRegistry, autocompleted: Autocompleted | None = None) 
         path: shorten(f"/{' '.join(path)}: {', '.join(bare.children_of(path))}.")
         for path in {c.path[:end] for c in commands for end in range(1, len(c.path))}
     }
+    moved = {name: path for name, path in moved.items() if name in by_name}
     layout = Layout(commands=bare.commands, groups=groups, moved=moved)
     return replace(layout, problems=tuple(problems + _limit_problems(layout)))
 
@@ -146,24 +201,46 @@ def _fit_depth(words: tuple[str, ...]) -> tuple[str, ...]:
     return (*words[:2], "-".join(words[2:]))
 
 
-def _described(specs: Sequence[CommandSpec[Any]], installed: set[str]) -> str:
-    """The richest version's help; a command of only some games names them first, since
-    Discord shows it in every channel (docs/architecture.md, scheme rule 5)."""
-    games = sorted({g for s in specs for g in (s.systems or ())})
-    mine = all(s.systems for s in specs) and len(installed) > 1 and set(games) != installed
-    help_text = _richest(specs).help
-    return shorten(f"{', '.join(games)}: {help_text}" if mine else help_text)
+def _described(
+    name: str, specs: Sequence[CommandSpec[Any]], games: frozenset[str], registry: CommandRegistry
+) -> tuple[str, str | None]:
+    """The versions' help where they agree, else the name's every-table text; a command of
+    only some of the scope's games names them first, since Discord shows it at every table of
+    the scope (docs/architecture.md, scheme rule 5). With the problem, if any."""
+    shared = registry.shared_text(name)
+    text, problem = _every_table(
+        {s.help for s in specs},
+        shared.help if shared else None,
+        None,
+        f"/{name}: its games' versions describe it differently",
+    )
+    owners = sorted({g for s in specs for g in s.systems or ()} & games)
+    mine = all(s.systems for s in specs) and len(games) > 1 and set(owners) != games
+    return shorten(f"{', '.join(owners)}: {text}" if mine else text), problem
 
 
-def _richest(specs: Sequence[CommandSpec[Any]]) -> CommandSpec[Any]:
-    """The version whose help describes the command best: the one with the most options."""
-    return max(specs, key=lambda s: len(s.options))
+def _every_table(
+    texts: set[str], declared: str | None, fallback: str | None, where: str
+) -> tuple[str, str | None]:
+    """The one text where the versions agree; else the every-table text (declared for the
+    name, else ``fallback``: the every-table version's own); else a problem (and the first)."""
+    if len(texts) == 1:
+        return next(iter(texts)), None
+    chosen = declared or fallback
+    if chosen:
+        return chosen, None
+    problem = f"{where}; declare what it says at every table in engine/core/shared.py"
+    return sorted(texts)[0], problem
 
 
 def _merge_options(
-    name: str, specs: Sequence[CommandSpec[Any]], autocompleted: Autocompleted
+    name: str,
+    specs: Sequence[CommandSpec[Any]],
+    registry: CommandRegistry,
+    autocompleted: Autocompleted,
 ) -> tuple[tuple[PlannedOption, ...], list[str]]:
-    """The union of every version's options; required only where every version requires it."""
+    """The union of every version's options; required only where every version requires it.
+    (An option name has one type in every command: ``CommandRegistry.add`` sees to it.)"""
     problems: list[str] = []
     merged: dict[str, list[tuple[CommandSpec[Any], Option]]] = {}
     # The richest version's order first (a Cortex table's /roll leads with pool:).
@@ -173,15 +250,9 @@ def _merge_options(
     planned = []
     for option_name, found in merged.items():
         first = found[0][1]
-        # The every-game version's help reads right at every table.
-        helped = next((o for s, o in found if s.systems is None), first)
-        kinds = {o.type for _, o in found}
-        if len(kinds) > 1:
-            problems.append(
-                f"/{name} {option_name}: the games' versions give it different types "
-                f"({', '.join(sorted(k.value for k in kinds))}); Discord shows the first"
-            )
-        options = [o for _, o in found if o.type is first.type]
+        options = [o for _, o in found]
+        description, problem = _option_described(name, specs, found, registry)
+        problems += [problem] if problem else []
         in_every = len(found) == len(specs)
         choices = _merged_choices(options)
         if len(choices) > MAX_CHOICES or any(len(c) > MAX_CHOICE_VALUE for c in choices):
@@ -190,7 +261,7 @@ def _merge_options(
             PlannedOption(
                 name=option_name,
                 type=first.type,
-                description=shorten(helped.help or option_name),
+                description=description,
                 required=in_every and all(o.required for o in options),
                 choices=choices,
                 min_value=_loosest(options, "min_value", min),
@@ -204,6 +275,29 @@ def _merge_options(
     # Discord wants required options first; otherwise the engine's order stands.
     planned.sort(key=lambda o: not o.required)
     return tuple(planned), problems
+
+
+def _option_described(
+    name: str,
+    specs: Sequence[CommandSpec[Any]],
+    found: Sequence[tuple[CommandSpec[Any], Option]],
+    registry: CommandRegistry,
+) -> tuple[str, str | None]:
+    """An option's help where its versions agree, else its every-table text; an option only
+    some games' versions have names those games (it is refused at the others' tables)."""
+    option = found[0][1].name
+    shared = registry.shared_text(name)
+    every_table = next((o.help for s, o in found if s.systems is None), None)
+    text, problem = _every_table(
+        {o.help or option for _, o in found},
+        shared.options.get(option) if shared else None,
+        every_table,
+        f"/{name} {option}: its games' versions describe it differently",
+    )
+    if len(found) < len(specs) and every_table is None:
+        owners = sorted({g for s, _ in found for g in s.systems or ()})
+        text = f"{', '.join(owners)}: {text}"
+    return shorten(text or option), problem
 
 
 def _merged_choices(options: Sequence[Option]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -40,6 +40,8 @@ from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
 
 log = logging.getLogger(__name__)
+#: What the bot does after a command's own work, by the server it ran in (``guilds``).
+AfterCommand = Callable[[int | None, str, Done], Awaitable[Done]]
 STORAGE_DOWN = "The table's storage is not answering; nothing was changed. Try again shortly."
 IN_SERVERS = (
     "Scenekeeper runs tables in server channels and threads, not in direct messages: use its "
@@ -83,8 +85,10 @@ class Runner:
         workers: int = 8,
         client: discord.Client | None = None,
         board_interval: float = 2.0,
+        after: AfterCommand | None = None,
     ) -> None:
         self.app = app
+        self.after = after
         self.quick_reply = quick_reply
         self.tables = Tables(app, workers=workers)
         self.boards = (
@@ -278,7 +282,10 @@ class Runner:
             log.exception("table of channel %s: cannot be read", channel)
             return Done(Outcome.refused(STORAGE_DOWN), None)
         done = await self.tables.run(table_id, lambda: self.execute(table_id, actor, prepare))
-        return await self._after(table_id, done)
+        done = await self._after(table_id, done)
+        return (
+            done if self.after is None else await self.after(interaction.guild_id, table_id, done)
+        )
 
     def execute(self, table_id: str, actor: Person, prepare: Prepare) -> Done:
         """Blocking: the command made from the table under its lock (``App.handle``), then

@@ -11,18 +11,27 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
 
-from scenekeeper.adapters.discord.layout import Layout, PlannedCommand, PlannedOption, plan
+from scenekeeper.adapters.discord.layout import (
+    ALL,
+    Layout,
+    PlannedCommand,
+    PlannedOption,
+    Scope,
+    plan,
+)
 from scenekeeper.adapters.discord.limits import check_payloads
 from scenekeeper.adapters.discord.options import annotation, choices, python_name
 from scenekeeper.adapters.suggest import Suggestion, autocompleted
 from scenekeeper.engine.commands import CommandRegistry, OptionType
 
+ClientT = TypeVar("ClientT", bound=discord.Client)
 SlashCommand = app_commands.Command[Any, ..., None]
+TopLevel = SlashCommand | app_commands.Group
 Autocomplete = Callable[
     [discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]
 ]
@@ -48,8 +57,17 @@ class TreeError(Exception):
     """The registry has commands Discord would refuse; the message lists every problem."""
 
 
-def layout_of(registry: CommandRegistry) -> Layout:
-    return plan(registry, autocompleted)
+def new_tree(client: ClientT) -> app_commands.CommandTree[ClientT]:
+    """The bot's command tree: for server channels, installed to servers."""
+    return app_commands.CommandTree(
+        client,
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    )
+
+
+def layout_of(registry: CommandRegistry, scope: Scope = ALL) -> Layout:
+    return plan(registry, autocompleted, scope)
 
 
 def build_tree(
@@ -60,30 +78,55 @@ def build_tree(
     Raises ``TreeError`` when a command cannot be shown to Discord as it is (too many
     commands or options, a bad name): better to refuse to start than to fail at Discord.
     """
-    layout = layout_of(registry)
-    if layout.problems:
-        raise TreeError("; ".join(layout.problems))
-    groups: dict[tuple[str, ...], app_commands.Group] = {}
-    made: dict[str, SlashCommand] = {}
-    for planned in layout.commands:
-        parent = _group(tree, groups, layout, planned.path[:-1])
-        command = _command(planned, handles)
-        if parent is None:
-            tree.add_command(command)
-        else:
-            parent.add_command(command)
-        made[planned.engine_name] = command
-    for top in tree.get_commands():
-        # A table is a server channel or thread: no command in DMs (Discord hides them there).
-        app_commands.guild_only(top)
-    problems = check_payloads([c.to_dict(tree) for c in tree.get_commands()])
-    if problems:
-        raise TreeError("; ".join(problems))
+    tops, made = _commands(layout_of(registry), handles)
+    for top in tops:
+        tree.add_command(top)
+    _check(tree, tops)
     return made
 
 
+def payloads(
+    tree: app_commands.CommandTree[Any], registry: CommandRegistry, scope: Scope
+) -> list[dict[str, Any]]:
+    """What Discord is sent for one scope's commands (a sync's JSON), built as ``build_tree``
+    builds the bot's own; raises ``TreeError`` as it does."""
+    tops, _made = _commands(layout_of(registry, scope), None)
+    return _check(tree, tops)
+
+
+def _check(tree: app_commands.CommandTree[Any], tops: list[TopLevel]) -> list[dict[str, Any]]:
+    found = [top.to_dict(tree) for top in tops]
+    problems = check_payloads(found)
+    if problems:
+        raise TreeError("; ".join(problems))
+    return found
+
+
+def _commands(
+    layout: Layout, handles: Handles | None
+) -> tuple[list[TopLevel], dict[str, SlashCommand]]:
+    """The top-level commands and groups of a layout, and its commands by engine name."""
+    if layout.problems:
+        raise TreeError("; ".join(layout.problems))
+    tops: list[TopLevel] = []
+    groups: dict[tuple[str, ...], app_commands.Group] = {}
+    made: dict[str, SlashCommand] = {}
+    for planned in layout.commands:
+        parent = _group(tops, groups, layout, planned.path[:-1])
+        command = _command(planned, handles)
+        if parent is None:
+            tops.append(command)
+        else:
+            parent.add_command(command)
+        made[planned.engine_name] = command
+    for top in tops:
+        # A table is a server channel or thread: no command in DMs (Discord hides them there).
+        app_commands.guild_only(top)
+    return tops, made
+
+
 def _group(
-    tree: app_commands.CommandTree[Any],
+    tops: list[TopLevel],
     groups: dict[tuple[str, ...], app_commands.Group],
     layout: Layout,
     path: tuple[str, ...],
@@ -91,23 +134,25 @@ def _group(
     if not path:
         return None
     if path not in groups:
-        parent = _group(tree, groups, layout, path[:-1])
+        parent = _group(tops, groups, layout, path[:-1])
         group = app_commands.Group(name=path[-1], description=layout.groups[path])
         if parent is None:
-            tree.add_command(group)
+            tops.append(group)
         else:
             parent.add_command(group)
         groups[path] = group
     return groups[path]
 
 
-def _command(planned: PlannedCommand, handles: Handles) -> SlashCommand:
+def _command(planned: PlannedCommand, handles: Handles | None) -> SlashCommand:
+    """A slash command whose callback runs ``planned`` (``handles`` None: a payload only)."""
     names = {python_name(o.name): o.name for o in planned.options}
     kinds = {o.name: o.type for o in planned.options}
     engine_name = planned.engine_name
 
     async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
         given = {names[k]: v for k, v in values.items()}
+        assert handles is not None, "a payload-only command is never called"
         await handles.command(interaction, engine_name, given, kinds)
 
     callback.__qualname__ = callback.__name__ = f"slash_{'_'.join(planned.path)}".replace("-", "_")
@@ -148,10 +193,12 @@ def _parameter(option: PlannedOption) -> inspect.Parameter:
     )
 
 
-def _autocomplete(handles: Handles, engine_name: str, option: str) -> Autocomplete:
+def _autocomplete(handles: Handles | None, engine_name: str, option: str) -> Autocomplete:
     async def suggest(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[Any]]:
+        if handles is None:
+            return []
         found = await handles.suggest(interaction, engine_name, option, current)
         return [app_commands.Choice(name=label[:100], value=value) for label, value in found]
 

@@ -36,14 +36,14 @@ def show_mods(ctx: Context, _args: NoOptions) -> Decision:
 @dataclass(frozen=True)
 class SetMod:
     mod: Annotated[str, Opt("the mod's name (see /game mods show)")]
-    on: Annotated[bool, Opt("true to switch it on, false to switch it off")]
+    enabled: Annotated[bool, Opt("true to switch it on, false to switch it off")]
 
 
 @commands.command(
     "game mods set",
     help="Switch one of this game's mods on or off.",
     permission=Permission.GM,
-    examples=("/game mods set mod:static-difficulty on:true",),
+    examples=("/game mods set mod:static-difficulty enabled:true",),
 )
 def set_mod(ctx: Context, args: SetMod) -> Decision:
     meta = ctx.require_state().meta
@@ -52,13 +52,13 @@ def set_mod(ctx: Context, args: SetMod) -> Decision:
     if mod is None:
         names = ", ".join(m.name for m in system.mods) or "none"
         raise Refusal(f"{system.title} has no mod called '{args.mod}' (its mods: {names}).")
-    if meta.mods.get(mod.name, mod.default) == args.on:
-        raise Refusal(f"{mod.name} is {'on' if args.on else 'off'} already.")
+    if meta.mods.get(mod.name, mod.default) == args.enabled:
+        raise Refusal(f"{mod.name} is {'on' if args.enabled else 'off'} already.")
     return Decision(
-        events=(ModSwitched(mod=mod.name, on=args.on),),
+        events=(ModSwitched(mod=mod.name, on=args.enabled),),
         reply=Reply.say(
             f"{mod.name} is now on: {mod.help}"
-            if args.on
+            if args.enabled
             else f"{mod.name} is now off. (When on: {mod.help})"
         ),
     )

@@ -1,6 +1,6 @@
 """Players building their own characters under the GM's approval (issue 16).
 
-With ``/char approval on:true`` a player's ``/char new`` makes a draft: its player writes its
+With ``/char approval enabled:true`` a player's ``/char new`` makes a draft: its player writes its
 traits, distinctions, SFX and signature assets (``/char set``, ``/char sfx add``,
 ``/char signature``) while it cannot roll or join a scene, and a GM puts it
 in play with ``/char approve``. With approval off (the default) a player's character is in play
@@ -45,7 +45,9 @@ def _chosen(state: TableState, event: ApprovalChosen) -> TableState:
 
 @dataclass(frozen=True)
 class Approval:
-    on: Annotated[bool, Opt("true: a player's new character is a draft until a GM approves it")]
+    enabled: Annotated[
+        bool, Opt("true: a player's new character is a draft until a GM approves it")
+    ]
 
 
 @commands.command(
@@ -53,18 +55,18 @@ class Approval:
     help="Whether a player's new character is a draft, built by its player, until a GM "
     "approves it (/char approve).",
     permission=Permission.GM,
-    examples=("/char approval on:true",),
+    examples=("/char approval enabled:true",),
 )
 def approval(ctx: Context, args: Approval) -> Decision:
     game = cortex(ctx.require_state())
-    if game.approve_characters == args.on:
-        raise Refusal(f"Approval is {'on' if args.on else 'off'} already.")
+    if game.approve_characters == args.enabled:
+        raise Refusal(f"Approval is {'on' if args.enabled else 'off'} already.")
     said = (
         "A player's new character is now a draft until a GM approves it with /char approve."
-        if args.on
+        if args.enabled
         else "A player's new character is now in play at once."
     )
-    return Decision(events=(ApprovalChosen(on=args.on),), reply=Reply.say(said))
+    return Decision(events=(ApprovalChosen(on=args.enabled),), reply=Reply.say(said))
 
 
 @dataclass(frozen=True)

@@ -52,24 +52,24 @@ def give(ctx: Context, args: GiveXp) -> Decision:
 class SpendXp:
     character: Annotated[str, Opt("whose experience")]
     amount: Annotated[int, Opt("how many", min_value=1, max_value=100)]
-    on: Annotated[str, Opt("what it buys, as the table prices growth", max_length=120)]
+    what: Annotated[str, Opt("what it buys, as the table prices growth", max_length=120)]
 
 
 @commands.command(
     "xp spend",
     help="Spend experience points on growth (change the sheet itself with /char set).",
     permission=Permission.OWNER,
-    examples=('/xp spend character:"Ada Lark" amount:5 on:"Fighting d8 to d10"',),
+    examples=('/xp spend character:"Ada Lark" amount:5 what:"Fighting d8 to d10"',),
 )
 def spend(ctx: Context, args: SpendXp) -> Decision:
     who = character(ctx, args.character)
     if who.xp < args.amount:
         raise Refusal(f"That is {args.amount} XP and {who.name} has {who.xp}.")
-    event = ev.XpChanged(character=who.name, delta=-args.amount, reason=args.on)
+    event = ev.XpChanged(character=who.name, delta=-args.amount, reason=args.what)
     return Decision(
         events=(event,),
         reply=Reply.say(
-            f"{who.name} spends {args.amount} XP on {args.on}: {who.xp - args.amount} XP left.",
+            f"{who.name} spends {args.amount} XP on {args.what}: {who.xp - args.amount} XP left.",
             "Change the sheet to match with /char set (or /char sfx add).",
         ),
     )

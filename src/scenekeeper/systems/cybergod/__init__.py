@@ -79,7 +79,7 @@ INSTEAD = {
     "contest start": _OPPOSED,
     "contest roll": _OPPOSED,
     "complication add": '/test complications:"<name> <1-5>" (each test has its own)',
-    "stress add": "/save kind:mental dice:<n> (Stress comes from Mental Saves)",
+    "stress add": "/save kind:mental count:<n> (Stress comes from Mental Saves)",
     "pp spend": "/test burn:true or /resolve reroll (Resolve)",
     "pp show": "/char show (Resolve is on the sheet)",
     "asset create": '/effect name:"<effect>" cost:<EP> lasts:<duration>',
@@ -102,7 +102,7 @@ _POINTERS: dict[str, tuple[str, ...]] = {
         "status add",
         "status remove",
     ),
-    "/test mod:<dice> (help and numbers are modifiers on the test)": (
+    "/test modifier:<dice> (help and numbers are modifiers on the test)": (
         "assist",
         "assist drop",
         "gang start",

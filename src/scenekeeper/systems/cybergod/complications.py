@@ -78,7 +78,7 @@ def parse_overcome(text: str, complications: tuple[Complication, ...]) -> tuple[
 
 @dataclass(frozen=True)
 class Pick:
-    overcome: Annotated[str, Opt("Cybergod: complications to overcome -- names, all or none")]
+    overcome: Annotated[str, Opt("complications to overcome -- names, all or none")]
     character: Annotated[str | None, Opt("whose roll (default: the character you play)")] = None
     roll: Annotated[int | None, Opt("which roll, by its number (default: the newest)")] = None
 

@@ -92,11 +92,11 @@ class OddsArgs:
     vs: Annotated[str | None, Opt("what to beat: a difficulty, a number, dice or #roll")] = None
     complications: Annotated[
         str | None,
-        Opt('Cybergod: complication ratings to pay as well, like "Sys Op 1"', max_length=300),
+        Opt('complication ratings to pay as well, like "Sys Op 1"', max_length=300),
     ] = None
-    mod: Annotated[
+    modifier: Annotated[
         int,
-        Opt("Cybergod: dice granted (+) or removed (-) by modifiers", min_value=-9, max_value=9),
+        Opt("dice granted (+) or removed (-) by modifiers", min_value=-9, max_value=9),
     ] = 0
     character: Annotated[str | None, Opt("whose sheet the pool reads (default: yours)")] = None
     chart: Annotated[bool, Opt("attach a chart of the odds (PNG)")] = True
@@ -119,7 +119,7 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     who = _quiet(ctx) if raw and args.character is None else acting_character(ctx, args.character)
     pool_text = parse_pool(args.pool, who)
     penalty = who.wounds.penalty if who is not None and mod_on(state, "wounds") else 0
-    dice = final_dice(pool_text.dice, args.mod, penalty, cap=mod_on(state, "modifier-cap"))
+    dice = final_dice(pool_text.dice, args.modifier, penalty, cap=mod_on(state, "modifier-cap"))
     pool = cybergod_pool(dice.dice, pool_text.die)
     notes = "; ".join(dice.notes())
     head = f"Odds for {pool_text.written}: {dice.dice} D{pool.size}"

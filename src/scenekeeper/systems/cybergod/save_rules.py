@@ -87,7 +87,7 @@ def ammo_plan(who: Character, text: str | None, die: str | None, dice: int | Non
     if dice is not None and dice != weapon.marks + 1:
         raise Refusal(
             f"{name}'s Ammo Save rolls {weapon.marks + 1} D{weapon.die} (one die per mark, plus "
-            "one); leave out dice:."
+            "one); leave out count:."
         )
     return AmmoPlan(name, weapon, weapon.marks + 1, weapon.die, new=existing is None)
 

@@ -42,7 +42,7 @@ MAX_SAVE_DICE = 20
 @dataclass(frozen=True)
 class SaveArgs:
     kind: Annotated[str, Opt("which save", choices=SAVE_KINDS)] = "other"
-    dice: Annotated[
+    count: Annotated[
         int | None,
         Opt("how many dice (the save's difficulty; default by kind)", min_value=1, max_value=20),
     ] = None
@@ -61,9 +61,9 @@ class SaveArgs:
     permission=Permission.PLAYER,
     examples=(
         "/save kind:ammo weapon:Pistol",
-        "/save kind:mental dice:3",
-        "/save kind:knockdown dice:2 character:Marko",
-        "/save die:d8 dice:2 label:Poison",
+        "/save kind:mental count:3",
+        "/save kind:knockdown count:2 character:Marko",
+        "/save die:d8 count:2 label:Poison",
     ),
 )
 def save(ctx: Context, args: SaveArgs) -> Decision:
@@ -104,11 +104,11 @@ def _dice_for(
 ) -> tuple[int, int, AmmoPlan | None]:
     """How many dice of which size the save rolls (and, for ammo, the weapon's plan)."""
     if kind == "breakdown":
-        if args.dice is not None or args.die is not None:
-            raise Refusal("A Mental Breakdown is one d12 on the table; leave out dice: and die:.")
+        if args.count is not None or args.die is not None:
+            raise Refusal("A Mental Breakdown is one d12 on the table; leave out count: and die:.")
         return 1, 12, None
     if kind == "ammo":
-        plan = ammo_plan(_needs(who, "An Ammo Save"), args.weapon, args.die, args.dice)
+        plan = ammo_plan(_needs(who, "An Ammo Save"), args.weapon, args.die, args.count)
         return plan.dice, plan.die, plan
     if args.weapon is not None:
         raise Refusal("weapon: is for an Ammo Save; add kind:ammo.")
@@ -117,9 +117,9 @@ def _dice_for(
     if kind == "stress":
         return (*_stress_dice(who, args), None)
     die = _die(who, args.die, _ATTRIBUTE.get(kind), kind)
-    if kind == "mental" and args.dice is None:
-        raise Refusal("A Mental Save rolls one die per point of mental damage: add dice:<n>.")
-    return args.dice or 1, die, None
+    if kind == "mental" and args.count is None:
+        raise Refusal("A Mental Save rolls one die per point of mental damage: add count:<n>.")
+    return args.count or 1, die, None
 
 
 def _after(
@@ -200,16 +200,16 @@ def _death_dice(ctx: Context, who: Character, args: SaveArgs) -> tuple[int, int]
     die = _die(who, args.die, "Body", "death")
     state = ctx.require_state()
     if not mod_on(state, "wounds"):
-        if args.dice is None:
-            raise Refusal("Wounds are not tracked here: say how many Lethal wounds, dice:<n>.")
-        return args.dice, die
+        if args.count is None:
+            raise Refusal("Wounds are not tracked here: say how many Lethal wounds, count:<n>.")
+        return args.count, die
     lethal = who.wounds.lethal
     if not lethal:
         raise Refusal(f"{who.name} has no Lethal wound, so no Death Save to roll.")
-    if args.dice is not None and args.dice != lethal:
+    if args.count is not None and args.count != lethal:
         raise Refusal(
             f"A Death Save rolls one Body die per Lethal wound: {who.name} has {lethal}; "
-            "leave out dice:."
+            "leave out count:."
         )
     scene = cybergod(state).scene
     if (
@@ -226,9 +226,9 @@ def _death_dice(ctx: Context, who: Character, args: SaveArgs) -> tuple[int, int]
 def _stress_dice(who: Character | None, args: SaveArgs) -> tuple[int, int]:
     """One Stress die per point of Stress held, of the tier's size (corebook 07 "Stress")."""
     if who is None:
-        if args.dice is None or args.die is None:
-            raise Refusal("A Stress Save for no character needs dice:<n> and die:<d6..d12>.")
-        return args.dice, _die(None, args.die, None, "stress")
+        if args.count is None or args.die is None:
+            raise Refusal("A Stress Save for no character needs count:<n> and die:<d6..d12>.")
+        return args.count, _die(None, args.die, None, "stress")
     if who.engrams == 1:
         raise Refusal(f"{who.name} is a Relic: immune to Stress Saves.")
     die = who.stress_die
@@ -239,7 +239,7 @@ def _stress_dice(who: Character | None, args: SaveArgs) -> tuple[int, int]:
             f"{who.name} has no Engrams on the sheet, so no Stress die: set them with "
             f"/char set character:{who.name} trait:engrams value:<1-5>, or give die:."
         )
-    dice = args.dice or (who.stress_saves_due[0] if who.stress_saves_due else who.stress)
+    dice = args.count or (who.stress_saves_due[0] if who.stress_saves_due else who.stress)
     if dice < 1:
         raise Refusal(f"{who.name} holds no Stress, so there is nothing to save against.")
     return dice, die

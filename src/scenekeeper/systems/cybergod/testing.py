@@ -90,7 +90,7 @@ class TestArgs:
     overcome: Annotated[
         str | None, Opt("complications to overcome: names, all or none (default: in order)")
     ] = None
-    mod: Annotated[
+    modifier: Annotated[
         int, Opt("dice granted (+) or removed (-) by modifiers", min_value=-9, max_value=9)
     ] = 0
     burn: Annotated[bool, Opt("burn 1 Resolve before rolling: an automatic success")] = False
@@ -136,7 +136,7 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
     if args.impossible and not has_difficulty:
         raise Refusal("impossible:true is for a test against a difficulty; add vs:.")
     penalty = who.wounds.penalty if who is not None and mod_on(state, "wounds") else 0
-    dice = final_dice(pool.dice, args.mod, penalty, cap=mod_on(state, "modifier-cap"))
+    dice = final_dice(pool.dice, args.modifier, penalty, cap=mod_on(state, "modifier-cap"))
     rolling = dice.dice if not args.impossible else 0
     if args.impossible and args.results is not None:
         raise Refusal(
@@ -156,7 +156,7 @@ def run_test(ctx: Context, args: TestArgs) -> Decision:
         written=pool.written,
         die=pool.die,
         base=pool.dice,
-        modifier=args.mod,
+        modifier=args.modifier,
         wound_penalty=dice.wound_penalty,
         applied=dice.applied,
         # An impossible test records its pool's dice, none of them rolled (no faces).
@@ -214,7 +214,7 @@ def _burn(
     if not mod_on(state, "resolve"):
         raise Refusal(
             "Resolve is off at this table (the resolve mod); a GM switches it on with "
-            "/game mods set mod:resolve on:true."
+            "/game mods set mod:resolve enabled:true."
         )
     if impossible:
         raise Refusal("An impossible test cannot be won, even by burning Resolve; leave out burn:.")

@@ -57,7 +57,7 @@ class AddWound:
             choices=tuple(MITIGATION),
         ),
     ] = "none"
-    scale: Annotated[
+    damage_scale: Annotated[
         int,
         Opt(
             "Damage Scale steps of the weapon over the target (each +-2 DC)",
@@ -84,7 +84,7 @@ def add_wound(ctx: Context, args: AddWound) -> Decision:
     body = _body(who)
     if who.wounds.dead:
         raise Refusal(f"{who.name} is dead already.")
-    cls = wound_class(args.dc, args.mitigation, args.scale)
+    cls = wound_class(args.dc, args.mitigation, args.damage_scale)
     wounds = who.wounds
     taken = []
     for _ in range(args.hits):
@@ -96,7 +96,7 @@ def add_wound(ctx: Context, args: AddWound) -> Decision:
         else:
             wounds, wound = take(wounds, cls, body)
         taken.append(wound)
-    dc = _dc_text(args.dc, args.mitigation, args.scale)
+    dc = _dc_text(args.dc, args.mitigation, args.damage_scale)
     lines = [f"{who.name} is hit ({dc}): {', '.join(_named(w) for w in taken)}."]
     if wounds == who.wounds:
         lines.append("No harm done.")

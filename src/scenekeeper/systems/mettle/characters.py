@@ -48,7 +48,7 @@ class NewCharacter:
     name: Annotated[str, Opt("the character's name", max_length=60)]
     owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
     gmc: Annotated[bool, Opt("true for a GM character (the GM plays it)")] = False
-    pool: Annotated[
+    npc_pool: Annotated[
         int | None,
         Opt(
             "a GM character's NPC pool: every Attribute and Mettle",
@@ -71,7 +71,7 @@ class NewCharacter:
     permission=Permission.PLAYER,
     examples=(
         "/char new name:Viktor concept:5 frame:3 motive:4 nature:3 poise:2",
-        "/char new name:Thug gmc:true pool:3",
+        "/char new name:Thug gmc:true npc_pool:3",
     ),
 )
 def new_character(ctx: Context, args: NewCharacter) -> Decision:
@@ -86,7 +86,7 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         )
     if args.gmc and not is_gm:
         raise Refusal("Only a GM makes GM characters; leave out gmc:true to make your own.")
-    if args.pool is not None and not args.gmc:
+    if args.npc_pool is not None and not args.gmc:
         raise Refusal("An NPC pool is for GM characters: add gmc:true (players rate Attributes).")
     owner = None if args.gmc else (args.owner or (None if is_gm else ctx.actor))
     if owner is not None and owner.id != ctx.actor.id and not is_gm:
@@ -96,7 +96,7 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
     rated = {a: getattr(args, a) for a in ATTRIBUTES if getattr(args, a) is not None}
     events: list[Event] = [
         ev.CharacterMade(
-            name=name, kind="gmc" if args.gmc else "pc", pool=args.pool, attributes=rated
+            name=name, kind="gmc" if args.gmc else "pc", pool=args.npc_pool, attributes=rated
         )
     ]
     played = ""
@@ -107,7 +107,7 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
     lines = [f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}."]
     lines += [above_six(rated)] if above_six(rated) else []
     missing = [title(a) for a in ATTRIBUTES if a not in rated]
-    if args.pool is None and missing:
+    if args.npc_pool is None and missing:
         lines.append(
             f'Still to rate: {", ".join(missing)} (/char set character:"{name}" '
             "attribute:<name> value:<n>), or bring a sheet with /char import file:<sheet>."

@@ -58,8 +58,8 @@ def roll_amount(plan: Plan, text: str, results: str | None, label: str) -> tuple
 @dataclass(frozen=True)
 class Damage:
     character: Annotated[str, Opt("who takes it")]
-    amount: Annotated[str, Opt("the damage: a number or a Roll, like 1d6+4")]
-    soak: Annotated[
+    damage: Annotated[str, Opt("the damage: a number or a Roll, like 1d6+4")]
+    soak_with: Annotated[
         str, Opt("frame: Frame + armor; poise: Poise only (falls); none", choices=SOAKS)
     ] = "frame"
     halve: Annotated[bool, Opt("half damage after Soak, rounded up (Soft, Area in Cover)")] = False
@@ -74,7 +74,7 @@ class Damage:
     help="Hazard damage (falls, fire, traps, crashes): a number or a Roll, less Soak; a "
     "felling blow makes the character Fallen.",
     permission=Permission.GM,
-    examples=("/mettle damage character:Viktor amount:1d6+4 soak:poise label:fall",),
+    examples=("/mettle damage character:Viktor damage:1d6+4 soak_with:poise label:fall",),
 )
 def damage(ctx: Context, args: Damage) -> Decision:
     plan = Plan(ctx)
@@ -82,10 +82,10 @@ def damage(ctx: Context, args: Damage) -> Decision:
     plan.close_window()
     land_before_change(plan, who.name)
     who = plan.get(who.name)
-    amount, shown = roll_amount(plan, args.amount, args.results, args.label or "damage")
-    if args.soak == "frame":
+    amount, shown = roll_amount(plan, args.damage, args.results, args.label or "damage")
+    if args.soak_with == "frame":
         soak: tuple[int, str] | None = soak_of(who)
-    elif args.soak == "poise":
+    elif args.soak_with == "poise":
         # scenes.md, Falls: "This damage Soaks with Poise instead of Frame."
         soak = (rated(who, "poise"), f"Poise {rated(who, 'poise')}")
     else:
@@ -148,7 +148,7 @@ def take_stagger(ctx: Context, args: Stagger) -> Decision:
         if who.has("fallen") and who.kind == "gmc" and not plan.mod("npc-staggered"):
             raise Refusal(
                 "GM characters do not take Staggered at this table; a GM switches it on with "
-                "/game mods set mod:npc-staggered on:true."
+                "/game mods set mod:npc-staggered enabled:true."
             )
         raise Refusal(_NO_CHANCE.replace("Taking", f"{name} taking"))
     may_act_for(ctx, plan.get(name))
