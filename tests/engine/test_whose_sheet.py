@@ -38,3 +38,27 @@ def test_a_new_gmc_has_no_plot_points_and_a_pc_the_starting_ones(game: str) -> N
     assert characters["Thug"].pp == 0
     assert characters["Ada"].pp == state.game.rules.start_points  # type: ignore[attr-defined]
     assert state.game.rules.start_points > 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("cortex", '/char sfx add name:Quick text:"Act first"'),
+        ("scions", '/char sfx add name:Quick text:"Act first"'),
+    ],
+)
+def test_a_player_with_two_characters_names_the_one_a_sheet_command_is_for(
+    game: str, line: str
+) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Whose")
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Ada owner:ana")
+    driver.do("/char new name:Bea owner:ana")
+    head = driver.app.store.head("t1")
+    message = driver.refused(line, "ana")
+    assert "Ada" in message
+    assert "Bea" in message
+    assert "character:" in message
+    assert driver.app.store.head("t1") == head
+    driver.do(f"{line} character:Bea", "ana")
