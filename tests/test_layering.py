@@ -67,3 +67,42 @@ def test_no_adapter_imports_a_game() -> None:
         for f in (SRC / "adapters").rglob("*.py")
     }
     assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def _module_imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` that ``path`` imports, anywhere in it (a function-level
+    import is a circle too, only hidden)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == package:
+                found.update(alias.name for alias in node.names)
+            elif node.module.startswith(package + "."):
+                found.add(node.module[len(package) + 1 :].split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize(
+    "game", sorted(p.name for p in (SRC / "systems").iterdir() if (p / "__init__.py").exists())
+)
+def test_a_games_modules_import_no_circle(game: str) -> None:
+    package = f"scenekeeper.systems.{game}"
+    folder = SRC / "systems" / game
+    graph = {
+        f.stem: _module_imports(f, package) - {f.stem}
+        for f in folder.glob("*.py")
+        if f.stem != "__init__"
+    }
+
+    def circle_from(start: str, path: list[str]) -> list[str] | None:
+        for nxt in sorted(graph.get(path[-1], ())):
+            if nxt == start:
+                return [*path, nxt]
+            if nxt not in path and nxt in graph:
+                found = circle_from(start, [*path, nxt])
+                if found:
+                    return found
+        return None
+
+    circles = [c for m in sorted(graph) if (c := circle_from(m, [m]))]
+    assert circles == [], f"{game}: {' -> '.join(circles[0])}"

@@ -25,15 +25,18 @@ from scenekeeper.systems.mettle import (
     evolve,
     mettle_commands,
     odds_commands,
+    ongoing,
     order_commands,
     order_moves,
     scenes,
     split,
     status_commands,
     team,
+    volley,
 )
 from scenekeeper.systems.mettle import view as mettle_view
 from scenekeeper.systems.mettle.board import board, export, waiting_for
+from scenekeeper.systems.mettle.plan import PROCEDURES
 from scenekeeper.systems.mettle.sheet_rights import check_recorded_import
 from scenekeeper.systems.mettle.state import MettleState
 from scenekeeper.systems.mettle.suggest import SUGGESTED, suggest
@@ -228,6 +231,10 @@ class MettleSystem(GameSystem):
         assert isinstance(game, MettleState)
         return export(game)
 
+
+# The steps one part of the rules asks of another (plan.Procedures: no import circle).
+PROCEDURES.pass_on = volley.pass_on
+PROCEDURES.round_started = ongoing.round_harm
 
 SYSTEM = register_system(
     MettleSystem(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scenekeeper.engine.turns import sit_out
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.plan import Plan
+from scenekeeper.systems.mettle.plan import PROCEDURES, Plan
 from scenekeeper.systems.mettle.state import Initiative
 
 
@@ -48,9 +48,7 @@ def lose_action(plan: Plan, name: str, reason: str, *, may_regain: bool = False)
                 "passes Initiative (/order handoff to:<name>)."
             )
             return
-        from scenekeeper.systems.mettle.volley import pass_on  # noqa: PLC0415 -- a cycle
-
-        pass_on(plan, name, None, finished=True)
+        PROCEDURES.pass_on(plan, name, None, finished=True)
         return
     order = sit_out(init.order, name)
     set_initiative(

@@ -5,6 +5,10 @@ command's events are appended by the app."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
 from scenekeeper.engine.commands import Context, Decision
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.evolve import apply
@@ -58,3 +62,26 @@ class Plan:
             events=tuple(self.events),
             reply=Reply(text=tuple(self.lines), private=tuple(self.private), data=data),
         )
+
+
+class PassOn(Protocol):
+    def __call__(self, plan: Plan, actor: str, target: str | None, *, finished: bool) -> None: ...
+
+
+def _unwired(*_args: object, **_kwargs: object) -> None:
+    raise AssertionError("systems/mettle/__init__.py wires the procedures when the game loads")
+
+
+@dataclass
+class Procedures:
+    """Steps one part of METTLE's rules asks of another, wired once when the game loads
+    (``systems/mettle/__init__.py``), so that no module imports in a circle: losing the Action
+    on one's own turn passes Initiative on (``volley.pass_on``), and a new Round brings the
+    harm that ticks each Round (``ongoing.round_harm``), which may fell someone, who loses
+    their Action (``initiative.lose_action``)."""
+
+    pass_on: PassOn = _unwired
+    round_started: Callable[[Plan], None] = _unwired
+
+
+PROCEDURES = Procedures()

@@ -14,7 +14,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.turns import TurnError, hand_off, next_round
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.initiative import set_initiative
-from scenekeeper.systems.mettle.plan import Plan
+from scenekeeper.systems.mettle.plan import PROCEDURES, Plan
 from scenekeeper.systems.mettle.state import Initiative, MettleState
 
 
@@ -170,6 +170,4 @@ def start_round(plan: Plan, init: Initiative, lead: str, out: dict[str, str]) ->
         who = plan.game.find(name)
         if who is not None and who.has("surprised"):
             plan.add(ev.StatusLost(character=name, status="surprised", reason="Round 2"))
-    from scenekeeper.systems.mettle.ongoing import round_harm  # noqa: PLC0415 -- a cycle
-
-    round_harm(plan)
+    PROCEDURES.round_started(plan)
