@@ -214,3 +214,40 @@ def test_people_are_named_never_shown_by_their_discord_ids(app: App) -> None:
             assert str(person.id) not in text
     assert "/game gm add user:@Ben" in added  # the footer names the person
     assert "owner:@Ana" in history
+
+
+def test_a_felled_character_is_offered_staggered(app: App) -> None:
+    async def scenario() -> Request:
+        async with logged_in(app) as h:
+            await mettle_table(h)
+            await setup(h, ("mettle set", GM, {"character": "Viktor", "value": 2}))
+            hit = await h.slash(
+                "act", GM, action="attack", character="Thug", target="Viktor", results="3 3 3 6"
+            )
+            landed = await h.click(hit, button(hit, "Let it land"), ANA)
+            assert "Viktor is Fallen" in landed.text()
+            return await h.click(landed, button(landed, "Viktor: Staggered, not Fallen"), ANA)
+
+    staggered = run(scenario())
+    assert "Staggered" in staggered.text()
+    viktor = state(app).game.characters["Viktor"]  # type: ignore[attr-defined]
+    assert viktor.has("staggered")
+    assert not viktor.has("fallen")
+
+
+def test_an_empty_weapon_is_offered_its_reload(app: App) -> None:
+    async def scenario() -> Request:
+        async with logged_in(app) as h:
+            await cybergod_table(h)
+            saved = None
+            for marks in range(6):  # each pass adds a die; the sixth in a row empties it
+                faces = " ".join(["1"] * (marks + 1))
+                saved = await h.slash("save", ANA, kind="ammo", weapon="Pistol", results=faces)
+            assert saved is not None
+            assert "must reload" in saved.text()
+            return await h.click(saved, button(saved, "Reload Pistol"), ANA)
+
+    reloaded = run(scenario())
+    assert "Pistol" in reloaded.text()
+    marko = state(app).game.characters["Marko"]  # type: ignore[attr-defined]
+    assert marko.weapons["Pistol"].reload is False
