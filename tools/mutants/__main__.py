@@ -139,8 +139,17 @@ def main(argv: list[str] | None = None) -> int:
         if code != 0:
             print("the unchanged copy fails its tests:\n" + output[-2000:])
             return 2
+        clean: set[str] = set()
         for number, mutant in enumerate(chosen, 1):
             result = run_one(tree, mutant, args.quick, args.tests)
+            failed = result.by.split(": ", 1)[-1]
+            if result.caught and failed.startswith("tests/") and failed not in clean:
+                # A catch counts only if the test passes on the unchanged tree.
+                code, output = pytest(tree, [failed])
+                if code != 0:
+                    print(f"the unchanged tree fails {failed}; fix it first:\n{output[-2000:]}")
+                    return 2
+                clean.add(failed)
             results.append(result)
             mark = "caught  " if result.caught else "SURVIVED"
             print(f"[{number}/{len(chosen)}] {mark} {mutant.id}  ({result.by}, {result.seconds} s)")

@@ -34,6 +34,9 @@ class Event(pydantic.BaseModel):
     type_name: ClassVar[str] = ""
     #: ``False`` for events that start a history afresh (a table created): undo stops there.
     undoable: ClassVar[bool] = True
+    #: Fields added after histories could hold the event, written only when they differ from
+    #: their default: an event that does not use them reads, hashes and exports as it always did.
+    added_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -61,7 +64,11 @@ class Event(pydantic.BaseModel):
         return "something was sealed"
 
     def to_data(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
+        data = self.model_dump(mode="json")
+        for name in self.added_fields:
+            if name in data and data[name] == type(self).model_fields[name].default:
+                del data[name]
+        return data
 
 
 _EVENTS: dict[str, type[Event]] = {}

@@ -125,6 +125,7 @@ class DiceRolled(Event):
     typed: bool = False
     #: Rolled in secret (a GM's ``secret:true``): only GMs read the dice and the total.
     secret: bool = False
+    added_fields: ClassVar[frozenset[str]] = frozenset({"secret"})
 
     def sealed(self) -> bool:
         return self.secret
