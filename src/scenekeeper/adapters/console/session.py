@@ -63,9 +63,9 @@ class ConsoleSession:
         return outcome
 
     def secrets_missing(self, text: str) -> list[Option]:
-        """The options of the line's command declared secret that the line leaves out: the
-        console asks for them without echo (``interact``), so they never show on the screen
-        or in the history file."""
+        """The required options of the line's command declared secret that the line leaves
+        out (a sealed bid): the console asks for them without echo (``interact``), so they
+        never show on the screen or in the history file."""
         _, command = self.split_actor(text.strip())
         state = self.app.table(self.table_id).state
         system = state.meta.system if state is not None else None
@@ -74,7 +74,9 @@ class ConsoleSession:
             spec = self.app.registry.find(" ".join(words[:end]), system)
             if spec is not None:
                 given = {w.split(":", 1)[0] for w in words[end:] if ":" in w}
-                return [o for o in spec.options if o.meta.secret and o.name not in given]
+                return [
+                    o for o in spec.options if o.meta.secret and o.required and o.name not in given
+                ]
         return []
 
     def split_actor(self, text: str) -> tuple[Person, str]:
