@@ -1,0 +1,104 @@
+"""NoDice (Joshua DeRoos, Core Rules Alpha, 2026-01-04): the Trine, hidden bids, dominance
+loops and the six-step Hand; integer arithmetic only -- nothing here rolls a die (R18).
+
+Rules: ``shared/rules/nodice-core.md`` (the authority) and ``checklists/nodice.md`` (R1-R72,
+G1-G12); defaults in the NoDice section of docs/rules-notes.md. Sealed commits are sealed
+events (``events``) and secret options (``hand_commands``); the export is refused while any
+commit is sealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
+from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
+from scenekeeper.systems.nodice.flow import owed_lines
+from scenekeeper.systems.nodice.state import NoDiceState
+from scenekeeper.systems.nodice.trine import stakes_text
+
+MODS = (
+    Mod(
+        conflict_commands.NPC_WILDCARDS,
+        "NPCs may have a WR and play Wildcards (the text: an Extension may grant WR to "
+        "Featured/Boss NPCs). Off: Wildcards are for PCs only.",
+    ),
+)
+
+INSTEAD = {
+    "roll": "/hand ante and /hand bid (NoDice never rolls a die)",
+    "contest start": "/conflict start",
+    "order start": "/conflict start",
+}
+
+
+class NoDiceSystem(GameSystem):
+    def characters(self, game: GameState) -> tuple[str, ...] | None:
+        assert isinstance(game, NoDiceState)
+        return tuple(n for n, a in game.actors.items() if a.kind == "pc")
+
+    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
+        assert isinstance(game, NoDiceState)
+        return tuple(game.actors)
+
+    def describe(self, game: GameState) -> list[str]:
+        return [
+            "Trine: Mind > Body > Spirit > Mind; AD loops REA > KNO > QUI, STR > FIT > AGI, "
+            "WIL > PRE > INT, cross-aspect by the 27-matchup card.",
+            "No dice: every outcome is integer arithmetic.",
+        ]
+
+    def waiting_for(self, game: GameState) -> list[str]:
+        assert isinstance(game, NoDiceState)
+        c = game.conflict
+        if c is None:
+            return []
+        if c.step == "spread":
+            return owed_lines(c)
+        command = "/hand ante" if c.step == "ante" else "/hand bid"
+        return [
+            f"{n} to seal with {command}; a GM can /hand fold character:{n} or /conflict end"
+            for n in c.waiting()
+        ]
+
+    def board(self, state: TableState) -> tuple[BoardSection, ...]:
+        game = state.game
+        assert isinstance(game, NoDiceState)
+        c = game.conflict
+        if c is None:
+            return (BoardSection("NoDice", ("No Conflict running.",)),)
+        head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
+        return (BoardSection("Conflict", (head, *stack_lines(c))),)
+
+    def sealed_values(self, game: GameState) -> int:
+        assert isinstance(game, NoDiceState)
+        return game.conflict.sealed() if game.conflict is not None else 0
+
+    def export(self, game: GameState) -> dict[str, Any]:
+        assert isinstance(game, NoDiceState)
+        if game.conflict is not None and game.conflict.sealed():
+            # G3: an export made now would carry sealed cards and bids to whoever reads it.
+            raise Refusal("A commit is sealed: export after its reveal (or after /conflict end).")
+        return game.model_dump(mode="json")
+
+
+SYSTEM = register_system(
+    NoDiceSystem(
+        name="nodice",
+        title="NoDice",
+        state_type=NoDiceState,
+        summary="NoDice: the Trine, sealed TA cards and bids, dominance loops; no dice.",
+        mods=MODS,
+        instead=INSTEAD,
+    )
+)
+COMMAND_SETS: tuple[CommandSet, ...] = (
+    sheet_commands.commands,
+    conflict_commands.commands,
+    hand_commands.commands,
+)
+__all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]
