@@ -153,7 +153,7 @@ class ShowSheet:
 
 @commands.command(
     "char show",
-    help="An Actor's sheet: AVs, TS, TTS, WR (Rank to GMs only).",
+    help="Show a character's sheet and state.",
     permission=Permission.ANYONE,
 )
 def show_sheet(ctx: Context, args: ShowSheet) -> Decision:
