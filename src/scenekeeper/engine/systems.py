@@ -160,6 +160,13 @@ class GameSystem:
         to refuse the click. ``table`` is the table now."""
         del table, guard
 
+    def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
+        """Before ``actor`` undoes a command that made ``events``: raise ``Refusal`` if the game
+        forbids it (a player taking back a NoDice reveal to bid again), or return a warning for
+        the reply (a GM may, and everyone has seen the cards). Default: nothing to say."""
+        del meta, actor, events
+        return None
+
     def sealed_values(self, game: GameState) -> int:
         """How many values the game's state holds sealed and not yet revealed (a NoDice
         Hand's bids): an export made now says it holds them. Default: none."""
