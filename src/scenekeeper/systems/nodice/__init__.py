@@ -13,9 +13,11 @@ from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.state import GameState, TableMeta, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
+from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
 from scenekeeper.systems.nodice.state import NoDiceState
@@ -73,6 +75,20 @@ class NoDiceSystem(GameSystem):
             return (BoardSection("NoDice", ("No Conflict running.",)),)
         head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
         return (BoardSection("Conflict", (head, *stack_lines(c))),)
+
+    def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
+        """G8: nobody takes back a reveal to bid again; a GM may, warned."""
+        if not any(isinstance(e, ev.AspectsRevealed | ev.BidsRevealed) for e in events):
+            return None
+        if not meta.is_gm(actor):
+            raise Refusal(
+                "That command revealed the cards: a reveal is not taken back to bid again. "
+                "Play on, or ask a GM (who may, with everyone having seen the cards)."
+            )
+        return (
+            "Warning: everyone has seen the revealed cards and bids; the commits stand sealed "
+            "again, and may be sealed anew."
+        )
 
     def sealed_values(self, game: GameState) -> int:
         assert isinstance(game, NoDiceState)
