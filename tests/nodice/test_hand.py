@@ -70,13 +70,16 @@ def test_r52_r53_margin_and_equal_showdowns() -> None:
     assert (result.winner, result.margin, result.damage, result.aspect) == ("A", 3, 2, "Mind")
     plays = {"A": Play("Mind", "REA", 2, False), "B": Play("Mind", "KNO", 4, False)}
     tie = resolve_pair("A", "B", plays, es=2)
-    assert tie.showdown == (4, 4) and tie.winner is None and tie.damage == 0
+    assert tie.showdown == (4, 4)
+    assert tie.winner is None
+    assert tie.damage == 0
 
 
 def test_r49_sweep() -> None:
     plays = {"A": Play("Body", "STR", 1, False), "B": Play("Spirit", "PRE", 1, False)}
     result = resolve_pair("A", "B", plays, es=1)
-    assert result.sweep("A") and not result.sweep("B")
+    assert result.sweep("A")
+    assert not result.sweep("B")
     assert result.showdown == (3, 1)
 
 

@@ -21,8 +21,9 @@ from scenekeeper.systems.nodice.hand import (
     scaled_damage,
     td_wins,
 )
+from scenekeeper.systems.nodice.sheet import av_text
 from scenekeeper.systems.nodice.state import Conflict, Damage
-from scenekeeper.systems.nodice.trine import ATTRIBUTES_OF, stakes_text
+from scenekeeper.systems.nodice.trine import ATTRIBUTES_OF, AV, Aspect, stakes_text
 
 
 @dataclass
@@ -175,34 +176,37 @@ def _force_one(flow: Flow, conflict: Conflict) -> bool:
                     attacker=damage.attacker,
                     aspect=damage.aspect,
                     spread=spread,
-                ),
-                spread_line(damage.defender, damage.aspect, spread, flow_avs(flow, damage)),
+                )
             )
+            avs = _avs(flow, damage.defender)
+            flow.lines.append(spread_line(damage.defender, damage.aspect, spread, avs))
             return True
     return False
 
 
-def flow_avs(flow: Flow, damage: Damage) -> str:
+def _avs(flow: Flow, name: str) -> dict[str, AV]:
     conflict = flow.conflict
     assert conflict is not None
-    avs = conflict.fighters[damage.defender].avs
-    return " ".join(
-        f"{a} {'-' if avs.get(a) is None else avs.get(a)}" for a in ATTRIBUTES_OF[damage.aspect]
-    )
+    return conflict.fighters[name].avs
 
 
-def spread_line(name: str, aspect: str, spread: dict[str, int], now: str) -> str:
+def spread_line(name: str, aspect: Aspect, spread: dict[str, int], avs: dict[str, AV]) -> str:
+    """A spread as the table reads it, with the Aspect's AVs after it; an Attribute it takes
+    to 0 makes the Actor seriously wounded (R62)."""
     if not spread:
         return f"{name} has no {aspect} AV left to lose."
     put = ", ".join(f"{a} -{n}" for a, n in spread.items())
-    return f"{name} takes {aspect} damage: {put} (now {now})."
+    now = " ".join(f"{a} {av_text(avs.get(a))}" for a in ATTRIBUTES_OF[aspect])
+    zero = [a for a in spread if avs.get(a) == 0]
+    wounded = f" {name} is seriously wounded: no Action card on {', '.join(zero)}." if zero else ""
+    return f"{name} takes {aspect} damage: {put} (now {now}).{wounded}"
 
 
 def owed_lines(conflict: Conflict) -> list[str]:
     """What the defenders still have to spread (R56)."""
     return [
         f"{d.defender}: spread {effective(conflict, d)} {d.aspect} damage from {d.attacker} "
-        f'with /hand spread damage:"{ATTRIBUTES_OF[d.aspect][0]} ..." '
+        f'with /hand spread points:"{ATTRIBUTES_OF[d.aspect][0]} ..." '
         f"({'/'.join(ATTRIBUTES_OF[d.aspect])})."
         for d in conflict.damage
     ]
@@ -214,13 +218,10 @@ def _close_hand(flow: Flow, conflict: Conflict) -> None:
     out: dict[str, str] = {}
     for name in conflict.involved():
         avs = conflict.fighters[name].avs
-        wounded = [a for a, v in avs.items() if v == 0]
         why = elimination(avs)
         if why is not None:
             out[name] = why
             lines.append(f"{name} is eliminated ({why}).")
-        elif wounded:
-            lines.append(f"{name} is seriously wounded: no Action card on {', '.join(wounded)}.")
     left = {n: conflict.fighters[n].side for n in conflict.involved() if n not in out}
     ended = not pairs(list(left), left)
     if ended:

@@ -28,7 +28,7 @@ commands = CommandSet(systems=frozenset({"nodice"}))
 _STEP = {
     "ante": "Step 2 is open: seal your TA card and ante with /hand ante aspect:<card> ante:<ABC>",
     "bid": "Step 3 is open: seal your Action card and bid with /hand bid action:<ABC> bid:<n>",
-    "spread": "Step 5 is open: the damaged spread their damage with /hand spread points:...",
+    "spread": "Step 5 is open: the damaged spread their damage with /hand spread points:<ABC n>",
 }
 
 
@@ -295,10 +295,7 @@ def spread(ctx: Context, args: Spread) -> Decision:
     after = flow.conflict
     assert after is not None
     avs = after.fighters[fighter.name].avs
-    now = " ".join(
-        f"{a} {avs.get(a) if avs.get(a) is not None else '-'}" for a in ATTRIBUTES_OF[owed.aspect]
-    )
-    return _decide(flow, [spread_line(fighter.name, owed.aspect, chosen, now)], (), None)
+    return _decide(flow, [spread_line(fighter.name, owed.aspect, chosen, avs)], (), None)
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ _PAIR = re.compile(r"([A-Za-z]+)\s*[:=]?\s*(-|\d+)")
 
 
 def read_traits(text: str) -> Written:
-    """``"REA 4, KNO 5, AGI -, rank 6, wr 2"`` -> the values to write (Attributes by their
+    """``"REA 4, KNO 5, AGI -, wr 2"`` -> the values to write (Attributes by their
     abbreviation or full name, R3; ``-`` a dash); ``ValueError`` saying what is wrong."""
     written: Written = {}
     rest = _PAIR.sub("", text).replace(",", " ").replace(";", " ").strip()
@@ -74,18 +74,20 @@ def read_traits(text: str) -> Written:
         raise ValueError(f"'{rest}' is not a name and a value, like REA 4 or AGI -")
     pairs = _PAIR.findall(text)
     if not pairs:
-        raise ValueError('give names and values, like "REA 4, KNO 5, AGI -, rank 6, wr 1"')
+        raise ValueError('give names and values, like "REA 4, KNO 5, AGI -, wr 1"')
     for word, value in pairs:
         name = find_attribute(word) or word.lower()
-        if name in ("rank", "wr"):
+        if name == "rank":
+            raise ValueError("a Rank is GM-only: give it with rank:<n>, which stays sealed")
+        if name == "wr":
             if value == "-":
-                raise ValueError(f"{name} is a number, not a dash")
+                raise ValueError("wr is a number, not a dash")
             written[name] = int(value)
         elif name in ATTRIBUTES:
             written[name] = None if value == "-" else int(value)
         else:
             raise ValueError(
-                f"'{word}' is not an Attribute (REA KNO QUI, STR FIT AGI, WIL PRE INT), rank or wr"
+                f"'{word}' is not an Attribute (REA KNO QUI, STR FIT AGI, WIL PRE INT) or wr"
             )
     return written
 

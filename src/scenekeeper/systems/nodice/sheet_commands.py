@@ -18,7 +18,8 @@ from scenekeeper.systems.nodice.sheet import Actor, Kind, Written, problem, read
 from scenekeeper.systems.nodice.trine import ATTRIBUTES
 
 commands = CommandSet(systems=frozenset({"nodice"}))
-_TRAITS = 'AVs, rank and wr, like "REA 4, KNO 5, QUI 7, AGI -, rank 3, wr 1"'
+_TRAITS = 'AVs and wr, like "REA 4, KNO 5, QUI 7, AGI -, wr 1"'
+_RANK = "the Actor's Rank (1-99), sealed: only GMs and whoever sets it see it"
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class NewActor:
     owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
     gmc: Annotated[bool, Opt("true for a GM character (the GM plays it)")] = False
     traits: Annotated[str | None, Opt(_TRAITS)] = None
+    rank: Annotated[int | None, Opt(_RANK, min_value=1, max_value=99, secret=True)] = None
 
 
 @commands.command(
@@ -61,8 +63,10 @@ def new_actor(ctx: Context, args: NewActor) -> Decision:
     said[0] += "."
     actor = Actor(name=name, kind=kind)
     private: tuple[str, ...] = ()
-    if args.traits:
-        written = _written(args.traits, actor, meta.mods.get("npc-wildcards", False))
+    if args.traits or args.rank is not None:
+        written = _written(
+            args.traits or "", args.rank, actor, meta.mods.get("npc-wildcards", False)
+        )
         actor, more, private = _write(actor, written)
         events.extend(more)
         said.append(f"{name}: {sheet_line(actor.avs)}")
@@ -71,11 +75,13 @@ def new_actor(ctx: Context, args: NewActor) -> Decision:
     return Decision(events=tuple(events), reply=Reply(text=tuple(said), private=private))
 
 
-def _written(text: str, actor: Actor, npc_wildcards: bool) -> Written:
+def _written(text: str, rank: int | None, actor: Actor, npc_wildcards: bool) -> Written:
     try:
-        written = read_traits(text)
+        written = read_traits(text) if text.strip() else {}
     except ValueError as error:
         raise Refusal(f"traits: {error}.") from None
+    if rank is not None:
+        written["rank"] = rank
     wrong = problem(written)
     if wrong is not None:
         raise Refusal(f"traits: {wrong}.")
@@ -109,7 +115,8 @@ def _write(actor: Actor, written: Written) -> tuple[Actor, list[Event], tuple[st
 @dataclass(frozen=True)
 class SetSheet:
     character: Annotated[str, Opt("whose sheet")]
-    traits: Annotated[str, Opt(_TRAITS)]
+    traits: Annotated[str | None, Opt(_TRAITS)] = None
+    rank: Annotated[int | None, Opt(_RANK, min_value=1, max_value=99, secret=True)] = None
 
 
 @commands.command(
@@ -118,7 +125,7 @@ class SetSheet:
     permission=Permission.OWNER,
     examples=(
         '/char set character:Ada traits:"AGI -, wr 1"',
-        '/char set character:Brute traits:"rank 12"',
+        "/char set character:Brute rank:12",
     ),
 )
 def set_sheet(ctx: Context, args: SetSheet) -> Decision:
@@ -132,7 +139,11 @@ def set_sheet(ctx: Context, args: SetSheet) -> Decision:
         )
     if game.conflict is not None and actor.name in game.conflict.fighters:
         raise Refusal(f"{actor.name} is in the Conflict: write the sheet after /conflict end.")
-    written = _written(args.traits, actor, state.meta.mods.get("npc-wildcards", False))
+    if args.traits is None and args.rank is None:
+        raise Refusal('Give traits:"REA 4, AGI -, wr 1", rank:<n>, or both.')
+    written = _written(
+        args.traits or "", args.rank, actor, state.meta.mods.get("npc-wildcards", False)
+    )
     actor, events, private = _write(actor, written)
     text = (f"{actor.name}: {sheet_line(actor.avs)}" + (f" WR {actor.wr}." if actor.wr else ""),)
     return Decision(
