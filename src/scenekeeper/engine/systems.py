@@ -104,6 +104,12 @@ class GameSystem:
         del game
         return []
 
+    def rules_in_force(self, state: TableState) -> list[str]:
+        """The defaults this table plays where the game's text is silent (each in
+        docs/rules-notes.md), one a line, for /help. Default: none listed."""
+        del state
+        return []
+
     def waiting_for(self, game: GameState) -> list[str]:
         """What the table is waiting for, each with the command that moves it on and the GM's
         way to cancel it ("Brick's reaction to #12: /react ...; a GM can /contest end").
