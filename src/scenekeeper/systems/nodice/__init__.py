@@ -38,7 +38,27 @@ INSTEAD = {
 }
 
 
+#: The defaults where the text is silent (docs/rules-notes.md, NoDice), for /help.
+RULES_IN_FORCE = (
+    "The ante is sealed with the TA card; a commit needs an Attribute to bid from after its "
+    "own ante (R35, R36).",
+    "Won tokens go on any Attribute but a dash, all before that Actor's bid (R41).",
+    "A bid is 0 to the AV; face up shows its amount, not the card (R44, R45).",
+    "Same TA card, same AD slot, equal Showdowns: ties, no damage (R13, R16, R53).",
+    "Nobody wins a TD: the pot is the Jackpot (R40).",
+    "Dashes: damage max(1, floor(D x n / 3)); beyond what the TA has is lost (R57, R58).",
+    "Forced spreads are applied at once; a GM may spread with points:auto (R59).",
+    "/hand fold retreats until the Step-2 reveal; no legal ante at Step 6 is out (R33).",
+    "The Conflict ends when no two Actors left oppose each other; AVs return to the sheets (R27, "
+    "R67).",
+)
+
+
 class NoDiceSystem(GameSystem):
+    def rules_in_force(self, state: TableState) -> list[str]:
+        wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
+        return [*RULES_IN_FORCE, f"npc-wildcards is {wild}: NPC Wildcards (R11)."]
+
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         assert isinstance(game, NoDiceState)
         return tuple(n for n, a in game.actors.items() if a.kind == "pc")

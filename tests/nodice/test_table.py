@@ -1,0 +1,52 @@
+"""A NoDice table as a whole: /help lists its commands and the defaults in force, and no
+command ever rolls a die (R18). (Every transcript's table imports again:
+tests/engine/test_import_every_transcript.py.)"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scenekeeper.app import App
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine.state import Person
+from scenekeeper.store.memory import MemoryStore
+
+GM, ANA = Person("gm", "gm"), Person("ana", "ana")
+
+
+class NoDice:
+    """A dice source that fails the test if anything asks it for a face (R18)."""
+
+    def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
+        raise AssertionError(f"NoDice rolled {list(sides)}")
+
+
+def test_no_command_at_a_nodice_table_rolls() -> None:
+    app = App(store=MemoryStore(), dice=NoDice(), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"No dice"'),
+        (ANA, "/game join"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
+        (GM, '/char new name:Brute gmc:true traits:"REA 2 KNO 2 QUI 2 STR 8 FIT 7 WIL 3 PRE 3"'),
+        (GM, '/conflict start sides:"Ada | Brute"'),
+        (ANA, "/hand ante aspect:Mind ante:QUI"),
+        (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+        (ANA, '/hand assign tokens:"QUI 2"'),
+        (ANA, "/hand bid action:QUI bid:7"),
+        (GM, "/hand bid character:Brute action:FIT bid:7"),
+    ):
+        outcome = app.handle("t", who, line)
+        assert outcome.ok, (line, outcome.error)
+
+
+def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
+    app = App(store=MemoryStore(), dice=NoDice(), registry=build_registry())
+    app.handle("t", GM, '/game new system:nodice name:"No dice"')
+    text = app.handle("t", GM, "/help").reply.text
+    listed = {line.split(":")[0] for line in text[1:]}
+    wanted = {"/conflict start", "/hand ante", "/hand bid", "/hand spread", "/char new"}
+    assert wanted <= listed
+    assert not listed & {"/contest start", "/act", "/doom add", "/pp spend", "/test", "/check"}
+    rules = text[text.index(next(t for t in text if t.startswith("Rules in force"))) + 1 :]
+    assert any("R40" in line for line in rules)
+    assert rules[-1] == "- npc-wildcards is off: NPC Wildcards (R11)."
