@@ -12,6 +12,7 @@ from scenekeeper.app import App
 from tests.discord.fake_discord import Person
 from tests.discord.fakes import run
 from tests.discord.gateway import ANA, BEN, GM, Harness, logged_in
+from tests.discord.test_buttons import button, labels
 from tests.discord.test_game_controls import setup
 from tests.discord.test_secrets import everything, others_look, private_to_owner
 
@@ -119,5 +120,45 @@ def test_a_refused_commit_is_the_typers_alone(app: App) -> None:
             assert seen
             assert all(r.ephemeral or r.kind == 5 for r in seen if r.path.startswith("/inter"))
             assert not any("Mind" in everything(r) for r in seen if not r.ephemeral)
+
+    run(scenario())
+
+
+def test_the_hand_panel_seals_through_a_private_form(app: App) -> None:
+    """The panel's Commit asks the card and ante in a form (a modal only the clicker sees):
+    the answer is private from the first byte, the table reads only that Ada committed, and
+    no control's id or label carries a value."""
+
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await setup(
+                h,
+                ("game new", GM, {"system": "nodice", "name": "Panel"}),
+                ("game join", ANA, {}),
+                ("char new", ANA, {"name": "Ada", "traits": "REA 4 QUI 7 STR 3 WIL 2 INT 2"}),
+                ("char new", GM, {"name": "Brute", "gmc": True, "traits": "REA 2 STR 8 WIL 3"}),
+            )
+            started = await h.slash("conflict start", GM, sides="Ada | Brute")
+            assert {"Commit: TA card and ante", "Fold (retreat)"} <= set(labels(started))
+            anas = anas_interactions(h)
+            asked = await h.click(started, button(started, "Commit: TA card and ante"), ANA)
+            assert asked.kind == 9  # a modal
+            payload = h.modal_payload(
+                asked.json["data"]["custom_id"],
+                {"aspect": "Spirit", "ante": "INT"},
+                ANA,
+                h.stored(started),
+            )
+            token = str(payload["id"])
+            mark = await h.dispatch(payload)
+            first = h.discord.since(mark)
+            assert first[0].kind == 5
+            assert first[0].ephemeral
+            mine = private_to_owner(h.discord, first, token)
+            assert any("Spirit card, ante INT" in everything(r) for r in first if id(r) in mine)
+            told = [r for r in first if id(r) not in mine]
+            assert any("Ada has committed (1 of 2)" in everything(r) for r in told)
+            await others_look(h)
+            assert leaked(h, mark, token, ANTE, anas) == []
 
     run(scenario())

@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import GameState, TableMeta, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
 from scenekeeper.systems.nodice.state import NoDiceState
@@ -55,6 +57,9 @@ RULES_IN_FORCE = (
 
 
 class NoDiceSystem(GameSystem):
+    def display(self, view: View) -> Display:
+        return nodice_view.display(view)
+
     def rules_in_force(self, state: TableState) -> list[str]:
         wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
         return [*RULES_IN_FORCE, f"npc-wildcards is {wild}: NPC Wildcards (R11)."]
