@@ -365,7 +365,7 @@ DISCORD_CONTROLS = (
         "    if control is None or fingerprint(control) != mark:\n",
         "    if control is None:\n",
         "a button whose result now offers other controls runs whatever took its place",
-        BUTTONS,
+        ("tests/engine/test_offered_controls.py", *BUTTONS),
     ),
     Mutant(
         "offered.guard-skipped",
