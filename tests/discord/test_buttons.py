@@ -89,6 +89,18 @@ def test_a_roll_offers_its_next_steps(app: App) -> None:
     run(scenario())
 
 
+def test_the_gm_s_own_roll_offers_no_plot_point_spends(app: App) -> None:
+    """The GM has no plot points: a /gmroll offers Undo, never a spend the GM cannot make."""
+
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            sent = await h.slash("gmroll", GM, pool="d8 d6", results="3 4")
+        assert list(labels(sent)) == ["↩ Undo"]
+
+    run(scenario())
+
+
 def test_choosing_another_reading_edits_the_roll(app: App) -> None:
     async def scenario() -> None:
         async with logged_in(app) as h:
