@@ -8,6 +8,9 @@ naming a trait rolled twice by its name instead of its size on a reading button
 (``cortex_view``: a trait's dice are all one size, and /pick matches a name or a size among the
 same dice, highest face for the total). ``render.edited`` no longer clears an undone message's
 controls itself: ``displayed`` already draws none for an undo, so the branch was dead.
+Cybergod's "no Re-roll once the test's own EP are spent" in ``cybergod_view``: a test's controls
+are drawn as the table stood just after it, before any EP of it could be spent (the guard stays,
+as the rule of /resolve reroll that refuses such a click).
 """
 
 from __future__ import annotations
@@ -481,14 +484,6 @@ DISCORD_CONTROLS = (
         "        left = candidates(init, current, finished=not init.parts_left(current))\n",
         "        left = list(init.order.participants)\n",
         "the handoff select offers people who have acted this Round",
-        BUTTONS,
-    ),
-    Mutant(
-        "cybergod_view.reroll-after-spend",
-        "systems/cybergod/view.py",
-        "        and not test.effects\n",
-        "",
-        "a Re-roll button shows on a test whose EP are spent",
         BUTTONS,
     ),
     Mutant(
