@@ -52,6 +52,7 @@ docs: $(DEV)
 bench: $(DEV)
 	$(BIN)/python benchmarks/command_path.py
 	$(BIN)/python benchmarks/odds.py
+	$(BIN)/python benchmarks/odds_games.py
 	$(BIN)/python benchmarks/import_export.py
 
 ## The whole fuzz run (100,000 made-up lines at Cortex and Scions tables); not part of check.

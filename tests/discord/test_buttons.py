@@ -89,6 +89,40 @@ def test_a_roll_offers_its_next_steps(app: App) -> None:
     run(scenario())
 
 
+def test_the_gm_s_own_roll_offers_no_plot_point_spends(app: App) -> None:
+    """The GM has no plot points: a /gmroll offers Undo, never a spend the GM cannot make."""
+
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            sent = await h.slash("gmroll", GM, pool="d8 d6", results="3 4")
+        assert list(labels(sent)) == ["↩ Undo"]
+
+    run(scenario())
+
+
+def test_a_button_sent_from_another_channel_acts_on_no_table(app: App) -> None:
+    """A message forwarded or copied into another channel keeps its buttons' ids: clicked
+    there, they are refused (a control acts only in its table's channel or its threads), and
+    the first channel's table is left as it was."""
+
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            sent = await h.slash("roll", ANA, **ROLL)
+            pp = game(app).characters["Ada"].pp
+            seq = app.table(str(CHANNEL)).seq
+            elsewhere = dict(h.stored(sent))
+            elsewhere["channel_id"] = str(CHANNEL + 1)
+            copied = await h.click(elsewhere, button(elsewhere, "+1 effect die"), ANA)
+        assert copied.ephemeral
+        assert "belongs to a table in another channel; nothing was changed" in copied.text()
+        assert game(app).characters["Ada"].pp == pp
+        assert app.table(str(CHANNEL)).seq == seq
+
+    run(scenario())
+
+
 def test_choosing_another_reading_edits_the_roll(app: App) -> None:
     async def scenario() -> None:
         async with logged_in(app) as h:

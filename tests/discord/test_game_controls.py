@@ -75,6 +75,23 @@ def test_a_failed_mettle_check_offers_its_twists(app: App) -> None:
     run(scenario())
 
 
+def test_a_select_runs_only_what_it_offered(app: App) -> None:
+    """A select's value that it never offered (a forged or out-of-date payload: Delay is the
+    button beside it, not one of its entries) is refused with what to do; nothing is Twisted."""
+
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await mettle_table(h)
+            failed = await h.slash("check", ANA, pool="concept", vs="8", results="1 2 4 5 6")
+            forged = await h.choose(failed, button(failed, "Another Twist…"), "delay", ANA)
+            assert forged.ephemeral
+            assert "Choose one of the entries of Another Twist…" in forged.text()
+            check = state(app).game.last_check  # type: ignore[attr-defined]
+            assert (check.id, check.twists) == (1, 0)
+
+    run(scenario())
+
+
 def test_a_held_hit_offers_defend_and_let_it_land(app: App) -> None:
     async def scenario() -> None:
         async with logged_in(app) as h:

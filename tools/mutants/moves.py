@@ -3,7 +3,14 @@ sheets and the Discord controls. Each is a slip a refactor could make; each ``bu
 a table would feel.
 
 Left out as equivalent (no test can tell them from the code as it is): dropping
-``chain._check_text`` (the hash of the same fields fails on the same lone surrogates first).
+``chain._check_text`` (the hash of the same fields fails on the same lone surrogates first);
+naming a trait rolled twice by its name instead of its size on a reading button
+(``cortex_view``: a trait's dice are all one size, and /pick matches a name or a size among the
+same dice, highest face for the total). ``render.edited`` no longer clears an undone message's
+controls itself: ``displayed`` already draws none for an undo, so the branch was dead.
+Cybergod's "no Re-roll once the test's own EP are spent" in ``cybergod_view``: a test's controls
+are drawn as the table stood just after it, before any EP of it could be spent (the guard stays,
+as the rule of /resolve reroll that refuses such a click).
 """
 
 from __future__ import annotations
@@ -365,7 +372,7 @@ DISCORD_CONTROLS = (
         "    if control is None or fingerprint(control) != mark:\n",
         "    if control is None:\n",
         "a button whose result now offers other controls runs whatever took its place",
-        BUTTONS,
+        ("tests/engine/test_offered_controls.py", *BUTTONS),
     ),
     Mutant(
         "offered.guard-skipped",
@@ -416,14 +423,6 @@ DISCORD_CONTROLS = (
         BUTTONS,
     ),
     Mutant(
-        "render.controls-after-undo",
-        "adapters/discord/render.py",
-        "    post.controls = [] if undone else drawn(done, seq, display)\n",
-        "    post.controls = drawn(done, seq, display)\n",
-        "an undone roll's message keeps offering its buttons",
-        BUTTONS,
-    ),
-    Mutant(
         "cortex_view.gm-roll-buttons",
         "systems/cortex/view.py",
         "    if game.roll_by_id(roll.id) is None or roll.roller == GM_ROLLER:\n",
@@ -445,14 +444,6 @@ DISCORD_CONTROLS = (
         "    if not running or start != seq:\n",
         "    if not running:\n",
         "a Give in button of an ended contest gives in the next contest",
-        BUTTONS,
-    ),
-    Mutant(
-        "cortex_view.words-ignore-doubles",
-        "systems/cortex/view.py",
-        "        unique = name and names.count(name) == 1 and name != str(die.die)\n",
-        "        unique = name and name != str(die.die)\n",
-        "a reading button of a pool with one trait twice picks other dice",
         BUTTONS,
     ),
     Mutant(
@@ -493,14 +484,6 @@ DISCORD_CONTROLS = (
         "        left = candidates(init, current, finished=not init.parts_left(current))\n",
         "        left = list(init.order.participants)\n",
         "the handoff select offers people who have acted this Round",
-        BUTTONS,
-    ),
-    Mutant(
-        "cybergod_view.reroll-after-spend",
-        "systems/cybergod/view.py",
-        "        and not test.effects\n",
-        "",
-        "a Re-roll button shows on a test whose EP are spent",
         BUTTONS,
     ),
     Mutant(

@@ -17,7 +17,7 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
@@ -28,7 +28,7 @@ from scenekeeper.engine.commands import CommandRegistry, Context, Decision
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, decode_event
 from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
-from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import is_secret, shown
 from scenekeeper.engine.state import Person, TableMeta
@@ -100,34 +100,47 @@ class App:
         command: str | Invocation | Prepared,
         read_file: ReadFile | None = None,
     ) -> Outcome:
-        """Run one command for ``actor`` at ``table_id``; never raises for bad input."""
+        """Run one command for ``actor`` at ``table_id``; never raises for bad input. A file
+        made ``later`` (an odds chart) is drawn once the table's lock is released."""
         with self._lock_for(table_id):
-            try:
-                return self._handle(table_id, actor, command, read_file)
-            except TableDamaged as damage:
-                self._forget(table_id)
-                log.error("table %s: damaged from #%d: %s", table_id, damage.seq, damage.reason)
-                return self._read_only(table_id, actor, command, read_file, damage)
-            except CorruptHistory as error:
-                self._forget(table_id)
-                log.error("table %s: history cannot be read: %s", table_id, error)
-                return Outcome.refused(
-                    f"This table's stored history cannot be read ({error}). Nothing was "
-                    "changed; please tell whoever runs this bot."
-                )
-            except StoreError as error:
-                self._forget(table_id)
-                log.error("table %s: store failed: %s", table_id, error)
-                return Outcome.refused(
-                    "The table's storage is not answering; nothing was changed. Try again shortly."
-                )
-            except Exception:
-                self._forget(table_id)
-                ref = uuid.uuid4().hex[:8]
-                log.exception("table %s: command failed (ref %s)", table_id, ref)
-                return Outcome.refused(
-                    f"Something went wrong on our side (ref {ref}); nothing was changed."
-                )
+            outcome = self._handle_locked(table_id, actor, command, read_file)
+        if any(f.draw is not None for f in outcome.reply.files):
+            outcome = replace(outcome, reply=drawn(outcome.reply))
+        return outcome
+
+    def _handle_locked(
+        self,
+        table_id: str,
+        actor: Person,
+        command: str | Invocation | Prepared,
+        read_file: ReadFile | None,
+    ) -> Outcome:
+        try:
+            return self._handle(table_id, actor, command, read_file)
+        except TableDamaged as damage:
+            self._forget(table_id)
+            log.error("table %s: damaged from #%d: %s", table_id, damage.seq, damage.reason)
+            return self._read_only(table_id, actor, command, read_file, damage)
+        except CorruptHistory as error:
+            self._forget(table_id)
+            log.error("table %s: history cannot be read: %s", table_id, error)
+            return Outcome.refused(
+                f"This table's stored history cannot be read ({error}). Nothing was "
+                "changed; please tell whoever runs this bot."
+            )
+        except StoreError as error:
+            self._forget(table_id)
+            log.error("table %s: store failed: %s", table_id, error)
+            return Outcome.refused(
+                "The table's storage is not answering; nothing was changed. Try again shortly."
+            )
+        except Exception:
+            self._forget(table_id)
+            ref = uuid.uuid4().hex[:8]
+            log.exception("table %s: command failed (ref %s)", table_id, ref)
+            return Outcome.refused(
+                f"Something went wrong on our side (ref {ref}); nothing was changed."
+            )
 
     def check(self, table_id: str) -> TableCheck:
         """Read and replay a table's whole history from its first event (never the cache or a

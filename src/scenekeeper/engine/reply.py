@@ -9,18 +9,36 @@ table), or only to the person who acted when ``File.private`` (an export).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
 @dataclass(frozen=True)
 class File:
-    """An attachment: Discord uploads it, the console writes it to a file."""
+    """An attachment: Discord uploads it, the console writes it to a file.
+
+    A file that takes long to make (an odds chart: 0.2-0.8 s) is made ``later``: the command
+    returns how to draw it, and the app draws it once the table's lock is released, so no
+    other command at the table waits for a picture."""
 
     name: str
-    content: bytes
+    content: bytes = b""
     #: Only for the person who acted (an export holds hidden information), not the table.
     private: bool = False
+    #: How to make ``content``, when it is still to be made (pure: no table state is read).
+    draw: Callable[[], bytes] | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def later(cls, name: str, draw: Callable[[], bytes]) -> File:
+        return cls(name, draw=draw)
+
+    def drawn(self) -> File:
+        """This file with its content made (itself when there was nothing to draw)."""
+        if self.draw is None:
+            return self
+        return replace(self, content=self.draw(), draw=None)
 
 
 @dataclass(frozen=True)
@@ -34,3 +52,26 @@ class Reply:
     @classmethod
     def say(cls, *lines: str, data: Any = None) -> Reply:
         return cls(text=tuple(lines), data=data)
+
+
+log = logging.getLogger(__name__)
+
+#: Said in place of a file that could not be drawn (the reply's words stand without it).
+NOT_DRAWN = "The chart could not be drawn; the answer above stands."
+
+
+def drawn(reply: Reply) -> Reply:
+    """``reply`` with every file still to be made made (``File.later``); a file that fails to
+    draw is left off, logged, and said in one line."""
+    if not any(f.draw is not None for f in reply.files):
+        return reply
+    files = []
+    failed = False
+    for file in reply.files:
+        try:
+            files.append(file.drawn())
+        except Exception:
+            log.exception("drawing %s failed", file.name)
+            failed = True
+    text = (*reply.text, NOT_DRAWN) if failed else reply.text
+    return replace(reply, files=tuple(files), text=text)

@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
+from scenekeeper.odds.cache import BoundedCache
 from scenekeeper.odds.errors import OddsError
 
 #: Attribute dice (Attributes rated 1-4).
@@ -94,21 +96,34 @@ def paid_in_order(extra: int, ratings: Sequence[int]) -> int:
 
 
 def cybergod_pool(dice: int, size: int) -> SuccessPool:
-    """The success distribution of ``dice`` dice of ``size``."""
+    """The success distribution of ``dice`` dice of ``size`` (at most 44 pools exist: each is
+    worked out once)."""
     _check_die(size)
     if not 0 <= dice <= MAX_DICE:
         raise OddsError(f"A Cybergod pool has 0 to {MAX_DICE} dice, not {dice}.")
-    per_die = _die_successes(size)
-    ways = [1]
-    for _ in range(dice):
-        nxt = [0] * (len(ways) + 2)
-        for s, count in enumerate(ways):
-            for extra, die_ways in enumerate(per_die):
-                nxt[s + extra] += count * die_ways
-        ways = nxt
+    return _POOLS.get((dice, size), lambda: success_pool(dice, size))
+
+
+def success_pool(dice: int, size: int) -> SuccessPool:
+    """``cybergod_pool`` worked out afresh: ``doubles`` dice show 10+, ``singles`` 5-9 and the
+    rest less, in C(dice, doubles) * C(dice - doubles, singles) orders."""
+    none, one, two = _die_successes(size)
+    ways = [0] * (2 * dice + 1)
+    for doubles in range(dice + 1):
+        rest = dice - doubles
+        times = comb(dice, doubles) * two**doubles
+        if not times:
+            continue
+        for singles in range(rest + 1):
+            ways[2 * doubles + singles] += (
+                times * comb(rest, singles) * one**singles * none ** (rest - singles)
+            )
     while len(ways) > 1 and not ways[-1]:
         ways.pop()
     return SuccessPool(dice, size, size**dice, tuple(ways))
+
+
+_POOLS: BoundedCache[tuple[int, int], SuccessPool] = BoundedCache(len(SIZES) * (MAX_DICE + 1))
 
 
 @dataclass(frozen=True)

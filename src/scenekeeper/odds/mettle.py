@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import comb
 from types import MappingProxyType
+from typing import Any
 
+from scenekeeper.odds.cache import BoundedCache
 from scenekeeper.odds.errors import OddsError
 
 #: METTLE rolls six-sided dice.
@@ -27,25 +30,41 @@ MAX_DICE = 40
 ScoreEdge = Mapping[tuple[int, int], int]
 
 
+#: k -> ways[s] for k dice each showing a Score face (1-3): the one table every Check is built
+#: from, grown as larger pools are asked about (constants, not a cache of answers).
+_SCORE_ONLY: list[tuple[int, ...]] = [(1,)]
+
+
+def _score_only(dice: int) -> tuple[int, ...]:
+    """Total -> ways for ``dice`` dice each showing 1, 2 or 3 (index = total)."""
+    while len(_SCORE_ONLY) <= dice:
+        last = _SCORE_ONLY[-1]
+        nxt = [0] * (len(last) + 3)
+        for total, count in enumerate(last):
+            if count:
+                nxt[total + 1] += count
+                nxt[total + 2] += count
+                nxt[total + 3] += count
+        _SCORE_ONLY.append(tuple(nxt))
+    return _SCORE_ONLY[dice]
+
+
 def _roll(dice: int) -> dict[tuple[int, int], int]:
-    """(Score, Edge) -> ways for ``dice`` d6, over ``6 ** dice``."""
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for _ in range(dice):
-        nxt: dict[tuple[int, int], int] = {}
-        for (score, edge), count in ways.items():
-            for face in SCORE_FACES:
-                key = (score + face, edge)
-                nxt[key] = nxt.get(key, 0) + count
-            key = (score, edge + 1)
-            nxt[key] = nxt.get(key, 0) + count * EDGE_WAYS
-        ways = nxt
-    return ways
+    """(Score, Edge) -> ways for ``dice`` d6, over ``6 ** dice``, sorted: ``edge`` dice of the
+    pool show 4-6 (3 ways each, chosen C(dice, edge) ways) and the others add up the Score."""
+    ways: dict[tuple[int, int], int] = {}
+    for edge in range(dice + 1):
+        times = comb(dice, edge) * EDGE_WAYS**edge
+        for score, count in enumerate(_score_only(dice - edge)):
+            if count:
+                ways[(score, edge)] = times * count
+    return dict(sorted(ways.items()))
 
 
 class MettleCheck:
     """A Check of ``dice`` d6 with ``raises`` of them set to six beforehand."""
 
-    __slots__ = ("_rolls", "denominator", "dice", "joint", "raises")
+    __slots__ = ("_answers", "_rolls", "denominator", "dice", "joint", "raises")
 
     def __init__(self, dice: int, raises: int = 0) -> None:
         if not 0 <= dice <= MAX_DICE:
@@ -56,10 +75,12 @@ class MettleCheck:
         self.raises = raises
         rolled = dice - raises
         self.denominator = SIDES**rolled
-        joint = {(s, e + raises): w for (s, e), w in sorted(_roll(rolled).items())}
+        joint = {(s, e + raises): w for (s, e), w in _roll(rolled).items()}
         #: (Score, Edge) -> ways, over ``denominator``.
         self.joint: ScoreEdge = MappingProxyType(joint)
         self._rolls: dict[int, dict[tuple[int, int], int]] = {}
+        # Answers already worked out, by question: a Check is shared through the cache.
+        self._answers: dict[tuple[str, int, bool, bool], Any] = {}
 
     def _rerolled(self, dice: int) -> dict[tuple[int, int], int]:
         if dice not in self._rolls:
@@ -72,6 +93,14 @@ class MettleCheck:
         """(succeeded, final Edge) -> chance. With ``twist``, every failure that has Edge
         calls a Twist and the re-rolled dice decide; with ``repeat`` too (mod repeat-twists),
         a Twist that still fails with Edge is Twisted again, until it succeeds or has none."""
+        key = ("outcomes", difficulty, twist, twist and repeat)
+        if key not in self._answers:
+            self._answers[key] = self._outcomes(difficulty, twist=twist, repeat=repeat)
+        return dict(self._answers[key])
+
+    def _outcomes(
+        self, difficulty: int, *, twist: bool, repeat: bool
+    ) -> dict[tuple[bool, int], Fraction]:
         if twist and repeat:
             return self._repeated(difficulty)
         out: dict[tuple[bool, int], Fraction] = {}
@@ -131,6 +160,13 @@ class MettleCheck:
     def p_success(self, difficulty: int, *, twist: bool = False, repeat: bool = False) -> Fraction:
         """Chance the Score beats ``difficulty`` (after a Twist on a failure, if ``twist``;
         Twisted again while it fails with Edge, if ``repeat``)."""
+        key = ("success", difficulty, twist, twist and repeat)
+        if key not in self._answers:
+            self._answers[key] = self._p_success(difficulty, twist=twist, repeat=repeat)
+        answer: Fraction = self._answers[key]
+        return answer
+
+    def _p_success(self, difficulty: int, *, twist: bool, repeat: bool) -> Fraction:
         if twist and repeat:
             # Twisted while it fails with Edge, every die ends on a Score face (1-3, each
             # alike) unless the Check succeeds first -- and more Score never undoes a success:
@@ -183,6 +219,19 @@ class MettleCheck:
         return {s: Fraction(w, self.denominator) for s, w in sorted(out.items())}
 
 
+#: Checks asked about lately, with the answers they have worked out (a table asks the same
+#: pool again and again: its own characters' Attributes).
+_CHECKS: BoundedCache[tuple[int, int], MettleCheck] = BoundedCache(256)
+
+
 def mettle_check(dice: int, raises: int = 0) -> MettleCheck:
-    """The odds of a METTLE Core Check of ``dice`` d6, ``raises`` of them set to six."""
-    return MettleCheck(dice, raises)
+    """The odds of a METTLE Core Check of ``dice`` d6, ``raises`` of them set to six (kept:
+    asked again, the same Check answers from what it has worked out)."""
+    if not 0 <= dice <= MAX_DICE or not 0 <= raises <= dice:
+        return MettleCheck(dice, raises)  # refused with the reason
+    return _CHECKS.get((dice, raises), lambda: MettleCheck(dice, raises))
+
+
+def clear_checks() -> None:
+    """Forget the kept Checks (benchmarks time the first answer)."""
+    _CHECKS.clear()

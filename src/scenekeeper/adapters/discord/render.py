@@ -129,7 +129,7 @@ def edited(done: Done, actor_id: str, old: discord.Message | None) -> Answer:
     else:
         post = _edit_embed(old.embeds[0], news, display, gone=undone)
     post.files = (*(f for f in files if not f.private), *post.files)
-    post.controls = [] if undone else drawn(done, seq, display)
+    post.controls = drawn(done, seq, display)  # none after an undo: ``displayed``
     return Answer(public=post, private=private)
 
 

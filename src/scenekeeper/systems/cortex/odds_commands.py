@@ -104,7 +104,7 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
         lines.append("Shaken: one die makes the total (Shaken and Stricken).")
     files: tuple[File, ...] = ()
     if args.chart:
-        files = (File(CHART_NAME, _chart(summary, ladder, opposition, label)),)
+        files = (File.later(CHART_NAME, lambda: _chart(summary, ladder, opposition, label)),)
     return Decision(reply=Reply(text=tuple(lines), data=_data(summary, label), files=files))
 
 

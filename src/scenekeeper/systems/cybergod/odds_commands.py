@@ -156,13 +156,18 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
             marks = {"needed": data["need"]}
     files: tuple[File, ...] = ()
     if args.chart:
-        from scenekeeper.odds.cybergod_chart import success_chart_png  # noqa: PLC0415 -- lazy
-
         title = f"{pool_text.written}: {dice.dice} D{pool.size}, exact odds"
         if args.vs is not None and answer:
             # The chart says the answer the reply gives, in its words.
             title = f"{pool_text.written}, {dice.dice} D{pool.size} -- {answer[0]}"
-        files = (File(CHART_NAME, success_chart_png(pool, title=title, marks=marks)),)
+
+        def draw() -> bytes:
+            # matplotlib is loaded and the chart drawn after the table's lock is released.
+            from scenekeeper.odds.cybergod_chart import success_chart_png  # noqa: PLC0415
+
+            return success_chart_png(pool, title=title, marks=marks)
+
+        files = (File.later(CHART_NAME, draw),)
     return Decision(reply=Reply(text=tuple(lines), data=data, files=files))
 
 
