@@ -4,8 +4,13 @@ tests/engine/test_import_every_transcript.py.)"""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
+import pytest
+
+from scenekeeper.adapters.console import repl
+from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.state import Person
@@ -50,3 +55,35 @@ def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
     rules = text[text.index(next(t for t in text if t.startswith("Rules in force"))) + 1 :]
     assert any("R40" in line for line in rules)
     assert rules[-1] == "- npc-wildcards is off: NPC Wildcards (R11)."
+
+
+def test_hot_seat_asks_the_sealed_options_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """G11: at a shared screen, /hand ante typed bare asks the card and the ante without echo,
+    and the line kept for history hides them."""
+    asked: list[str] = []
+    answers = iter(["Spirit", "INT"])
+
+    def getpass(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr(repl.getpass, "getpass", getpass)
+    app = App(store=MemoryStore(), dice=NoDice(), registry=build_registry())
+    console = ConsoleSession(app=app, table_id="t", out=io.StringIO(), actor=GM)
+    for line in (
+        '/game new system:nodice name:"Hot seat"',
+        "@ana /game join",
+        '@ana /char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 WIL 2 INT 2"',
+        '/char new name:Brute gmc:true traits:"REA 2 STR 8 FIT 7 WIL 3"',
+        '/conflict start sides:"Ada | Brute"',
+    ):
+        outcome = console.run_line(1, line)
+        assert outcome is not None
+        assert outcome.ok, (line, outcome.error)
+    hidden = repl._ask_secrets(console, "@ana /hand ante")
+    assert [p.split(" (hidden")[0] for p in asked] == ["aspect", "ante"]
+    outcome = console.run_line(2, f"@ana /hand ante {hidden}")
+    assert outcome is not None
+    assert outcome.ok, outcome.error
+    assert outcome.reply.private == ("Sealed for Ada: Spirit card, ante INT.",)
+    assert outcome.text == "/hand ante aspect:(secret) ante:(secret)"
