@@ -14,6 +14,7 @@ from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.systems import get_system
 from scenekeeper.store.memory import MemoryStore
 
 GM, ANA = Person("gm", "gm"), Person("ana", "ana")
@@ -87,3 +88,31 @@ def test_hot_seat_asks_the_sealed_options_left_out(monkeypatch: pytest.MonkeyPat
     assert outcome.ok, outcome.error
     assert outcome.reply.private == ("Sealed for Ada: Spirit card, ante INT.",)
     assert outcome.text == "/hand ante aspect:(secret) ante:(secret)"
+
+
+def test_autocomplete_offers_only_what_is_public() -> None:
+    app = App(store=MemoryStore(), dice=NoDice(), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"Suggest"'),
+        (ANA, "/game join"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 WIL 2 INT 2"'),
+        (GM, '/char new name:Brute gmc:true traits:"REA 2 STR 8 FIT 7 WIL 3"'),
+        (GM, '/conflict start sides:"Ada | Brute"'),
+        (ANA, "/hand ante aspect:Spirit ante:QUI"),
+    ):
+        assert app.handle("t", who, line).ok, line
+    system = get_system("nodice")
+
+    def offered(option: str, actor: str, **given: object) -> list[object]:
+        state = app.table("t").state
+        assert state is not None
+        return list(system.suggest(state, "hand ante", option, given, actor) or [])
+
+    assert offered("aspect", "ben") == ["Mind", "Body", "Spirit"]
+    # Ada's stacks as the table sees them: her sealed ante has not taken a token yet.
+    assert ("QUI (7)", "QUI") in offered("ante", "ana")
+    # No card is revealed: nothing narrows anyone's Action card (R71).
+    assert offered("action", "gm", character="Ada") == []
+    assert offered("ante", "ben") == []
+    app.handle("t", GM, "/hand ante character:Brute aspect:Mind ante:STR")
+    assert offered("action", "gm", character="Ada") == [("WIL (2)", "WIL"), ("INT (2)", "INT")]

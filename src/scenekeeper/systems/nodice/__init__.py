@@ -9,6 +9,7 @@ commit is sealed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
@@ -16,9 +17,10 @@ from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import GameState, TableMeta, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
@@ -59,6 +61,16 @@ RULES_IN_FORCE = (
 class NoDiceSystem(GameSystem):
     def display(self, view: View) -> Display:
         return nodice_view.display(view)
+
+    def suggest(
+        self,
+        state: TableState,
+        command: str,
+        option: str,
+        given: Mapping[str, object],
+        actor_id: str,
+    ) -> Iterable[Suggested] | None:
+        return nodice_suggest.suggest(state, command, option, given, actor_id)
 
     def rules_in_force(self, state: TableState) -> list[str]:
         wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
@@ -135,6 +147,7 @@ SYSTEM = register_system(
         summary="NoDice: the Trine, sealed TA cards and bids, dominance loops; no dice.",
         mods=MODS,
         instead=INSTEAD,
+        suggested_options=nodice_suggest.SUGGESTED,
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
