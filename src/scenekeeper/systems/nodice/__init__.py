@@ -78,11 +78,11 @@ class NoDiceSystem(GameSystem):
 
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         assert isinstance(game, NoDiceState)
-        return tuple(n for n, a in game.actors.items() if a.kind == "pc")
+        return tuple(n for n, a in game.characters.items() if a.kind == "pc")
 
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         assert isinstance(game, NoDiceState)
-        return tuple(game.actors)
+        return tuple(game.characters)
 
     def describe(self, game: GameState) -> list[str]:
         return [

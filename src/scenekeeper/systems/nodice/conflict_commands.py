@@ -54,9 +54,9 @@ def start(ctx: Context, args: Start) -> Decision:
     ranks = []
     for side, names in enumerate(groups):
         for name in names:
-            actor = game.find(name)
+            actor = game.find_character(name)
             if actor is None:
-                known = ", ".join(game.actors) or "none yet: /char new"
+                known = ", ".join(game.characters) or "none yet: /char new"
                 raise Refusal(f"There is no Actor called {name} (Actors: {known}).")
             if actor.name in fighters:
                 raise Refusal(f"{actor.name} is listed twice; each Actor is on one side.")

@@ -43,7 +43,7 @@ def _made(state: TableState, event: ev.ActorMade) -> TableState:
 @evolves(ev.SheetWritten)
 def _written(state: TableState, event: ev.SheetWritten) -> TableState:
     game = nodice(state)
-    actor = game.actors[event.character]
+    actor = game.characters[event.character]
     wr = event.values.get("wr")
     avs = {k: v for k, v in event.values.items() if k != "wr"}
     update: dict[str, object] = {"avs": {**actor.avs, **avs}}
@@ -55,7 +55,7 @@ def _written(state: TableState, event: ev.SheetWritten) -> TableState:
 @evolves(ev.RankSet)
 def _rank(state: TableState, event: ev.RankSet) -> TableState:
     game = nodice(state)
-    actor = game.actors[event.character].model_copy(update={"rank": event.rank})
+    actor = game.characters[event.character].model_copy(update={"rank": event.rank})
     return state.replace(game=game.with_actor(actor))
 
 

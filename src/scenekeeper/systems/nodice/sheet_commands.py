@@ -44,7 +44,7 @@ def new_actor(ctx: Context, args: NewActor) -> Decision:
     is_gm = meta.is_gm(ctx.actor.id)
     if not name:
         raise Refusal("Give the Actor a name: /char new name:<name>.")
-    if game.find(name) is not None:
+    if game.find_character(name) is not None:
         raise Refusal(f"There is an Actor called {name} already; choose another name.")
     if args.gmc and not is_gm:
         raise Refusal("Only a GM makes NPCs; leave out gmc:true to make your own.")
@@ -131,11 +131,11 @@ class SetSheet:
 def set_sheet(ctx: Context, args: SetSheet) -> Decision:
     state = ctx.require_state()
     game = nodice(state)
-    actor = game.find(args.character)
+    actor = game.find_character(args.character)
     if actor is None:
         raise Refusal(
             f"There is no Actor called {args.character} "
-            f"(Actors: {', '.join(game.actors) or 'none'})."
+            f"(Actors: {', '.join(game.characters) or 'none'})."
         )
     if game.conflict is not None and actor.name in game.conflict.fighters:
         raise Refusal(f"{actor.name} is in the Conflict: write the sheet after /conflict end.")
@@ -172,14 +172,14 @@ def show_sheet(ctx: Context, args: ShowSheet) -> Decision:
     game, meta = nodice(state), state.meta
     name = args.character
     if name is None:
-        mine = [n for n in game.actors if meta.owner_of(n) == ctx.actor.id]
+        mine = [n for n in game.characters if meta.owner_of(n) == ctx.actor.id]
         if len(mine) != 1:
             raise Refusal("Say whose: /char show character:<name>.")
         name = mine[0]
-    actor = game.find(name)
+    actor = game.find_character(name)
     if actor is None:
         raise Refusal(
-            f"There is no Actor called {name} (Actors: {', '.join(game.actors) or 'none'})."
+            f"There is no Actor called {name} (Actors: {', '.join(game.characters) or 'none'})."
         )
     owner = meta.owner_of(actor.name)
     who = f"played by {meta.name_of(owner)}" if owner else "an NPC"

@@ -11,6 +11,7 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.names import fold
 from scenekeeper.engine.state import GameState
 from scenekeeper.systems.nodice.sheet import Actor
 from scenekeeper.systems.nodice.trine import AV, Aspect
@@ -101,12 +102,14 @@ class Conflict(_Frozen):
 
 
 class NoDiceState(GameState):
-    actors: dict[str, Actor] = pydantic.Field(default_factory=dict)
+    #: Every Actor's sheet by name (``characters``, as the engine's sheets call them).
+    characters: dict[str, Actor] = pydantic.Field(default_factory=dict)
     conflict: Conflict | None = None
 
-    def find(self, name: str) -> Actor | None:
-        wanted = name.strip().casefold()
-        return next((a for n, a in self.actors.items() if n.casefold() == wanted), None)
+    def find_character(self, name: str) -> Actor | None:
+        """The Actor called ``name`` as people read names (``engine.names.fold``)."""
+        wanted = fold(name)
+        return next((a for n, a in self.characters.items() if fold(n) == wanted), None)
 
     def with_actor(self, actor: Actor) -> NoDiceState:
-        return self.model_copy(update={"actors": {**self.actors, actor.name: actor}})
+        return self.model_copy(update={"characters": {**self.characters, actor.name: actor}})
