@@ -116,3 +116,31 @@ def test_autocomplete_offers_only_what_is_public() -> None:
     assert offered("ante", "ben") == []
     app.handle("t", GM, "/hand ante character:Brute aspect:Mind ante:STR")
     assert offered("action", "gm", character="Ada") == [("WIL (2)", "WIL"), ("INT (2)", "INT")]
+
+
+def test_r24_r27_a_new_conflict_starts_from_the_sheets_with_wildcards_again() -> None:
+    app = App(store=MemoryStore(), dice=NoDice(), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"Again"'),
+        (ANA, "/game join"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 WIL 2 INT 2 wr 2"'),
+        (GM, '/char new name:Brute gmc:true traits:"REA 5 STR 8 FIT 7 WIL 3"'),
+        (GM, '/conflict start sides:"Ada | Brute"'),
+        (ANA, "/hand ante aspect:Mind ante:QUI"),
+        (GM, "/hand ante character:Brute aspect:Mind ante:STR"),
+        (ANA, "/hand bid action:QUI bid:6 wildcard:true"),
+        (GM, "/hand bid character:Brute action:REA bid:0"),
+    ):
+        outcome = app.handle("t", who, line)
+        assert outcome.ok, (line, outcome.error)
+    shown = app.handle("t", GM, "/conflict show").reply.data
+    assert shown["wildcards"]["Ada"] == 1  # R46: spent for the Conflict, not refreshed per Hand
+    assert shown["avs"]["Ada"]["QUI"] == 6  # R32: the ante never comes back
+    assert shown["avs"]["Brute"]["REA"] == 3  # 2 Mind damage lasts the Conflict
+    assert app.handle("t", GM, "/conflict end").ok
+    assert app.handle("t", GM, '/conflict start sides:"Ada | Brute"').ok
+    again = app.handle("t", GM, "/conflict show").reply.data
+    assert again["wildcards"]["Ada"] == 2  # R24: WR Wildcards each Conflict
+    assert again["avs"]["Ada"]["QUI"] == 7  # R27: the sheet's AVs again
+    assert again["avs"]["Brute"]["REA"] == 5
+    assert again["jackpot"] == 0
