@@ -19,6 +19,7 @@ from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
 
 if TYPE_CHECKING:
     from scenekeeper.engine.aggregate import Table
+    from scenekeeper.engine.sheets.schema import SheetSchema
 
 #: A suggestion: a name, or (what it reads, the value it sends) -- a roll's "#3 Ada" sends 3.
 Suggested = str | tuple[str, str | int]
@@ -77,6 +78,9 @@ class GameSystem:
     #: Of those, the ones whose value is several names in a row ("Fighting Agility d6"): the
     #: adapter completes the last word rather than the whole value.
     word_options: frozenset[str] = frozenset()
+    #: The game's character sheet (``engine.sheets``): given, the shell makes, shows, deletes
+    #: and imports its characters and knows which there are; None: a game without sheets.
+    sheet: SheetSchema[Any] | None = None
 
     @property
     def default_mods(self) -> dict[str, bool]:
@@ -91,8 +95,12 @@ class GameSystem:
 
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         """The characters of the game's state that people may claim; None: any name at all
-        (a game without character sheets)."""
-        return None
+        (a game without character sheets). Players' characters are claimed; GM characters
+        are the GM's."""
+        if self.sheet is None:
+            return None
+        roster = self.sheet.roster_of(game)
+        return tuple(n for n, c in roster.characters.items() if getattr(c, "kind", "pc") == "pc")
 
     def translate(self, line: str) -> str:
         """A reply line in the game's own words (a game built on another renames its terms:
@@ -169,7 +177,9 @@ class GameSystem:
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no
         sheets, so any name goes."""
-        return None
+        if self.sheet is None:
+            return None
+        return tuple(self.sheet.roster_of(game).characters)
 
     def export(self, game: GameState) -> dict[str, Any]:
         """The game's part of ``/game export`` (its keys sit at the top level of the file)."""
