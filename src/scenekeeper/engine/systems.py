@@ -224,3 +224,14 @@ def decode_state(data: Mapping[str, Any]) -> TableState:
 def state_version(meta_system: str) -> str:
     system = _SYSTEMS.get(meta_system)
     return f"{meta_system}-{system.state_version if system else 0}"
+
+
+def mod_on(state: TableState, name: str) -> bool:
+    """Whether a mod is on at this table: as the table set it, else as a table made before
+    the mod existed plays it (``Mod.older_tables``), else its default."""
+    if name in state.meta.mods:
+        return state.meta.mods[name]
+    mod = get_system(state.meta.system).mod(name)
+    if mod is None:
+        return False
+    return mod.default if mod.older_tables is None else mod.older_tables

@@ -63,9 +63,16 @@ def sheet_name(
     return item, name, f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
 
 
-def not_a_key(where: str, raw_key: object, close_to: Iterable[str], keys: Iterable[str]) -> Refusal:
-    """A key the sheet does not have: the nearest one it does, and them all."""
-    close = difflib.get_close_matches(str(raw_key), list(close_to), n=1)
+def not_a_key(
+    where: str,
+    raw_key: object,
+    close_to: Iterable[str],
+    keys: Iterable[str],
+    match: str | None = None,
+) -> Refusal:
+    """A key the sheet does not have: the nearest one it does (to ``match``, the key as the
+    game reads it, or as typed), and them all."""
+    close = difflib.get_close_matches(match or str(raw_key), list(close_to), n=1)
     hint = f" Did you mean {close[0]}:?" if close else ""
     return Refusal(f"{where}: '{raw_key}' is not a sheet key.{hint} Keys: {', '.join(keys)}.")
 

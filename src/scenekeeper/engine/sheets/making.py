@@ -44,6 +44,7 @@ def new_one(
     gmc: bool,
     owner: Person | None,
     gmc_word: str = "GM characters",
+    own: str = "",
 ) -> NewOne:
     """The character ``/char new`` would make, or a refusal saying what to type instead."""
     meta = ctx.require_state().meta
@@ -56,10 +57,22 @@ def new_one(
             f"There is a character called {twin_name} already{reads}; choose another name."
         )
     if gmc and not is_gm:
-        raise Refusal(f"Only a GM makes {gmc_word}; leave out gmc:true to make your own.")
+        raise Refusal(f"Only a GM makes {gmc_word}; leave out gmc:true to make your own{own}.")
     player = None if gmc else (owner or (None if is_gm else ctx.actor))
     if player is not None and player.id != ctx.actor.id and not is_gm:
         raise Refusal("Only a GM makes characters for someone else; leave out owner:.")
     if player is not None and not meta.is_seated(player.id):
         raise Refusal(f"{player.name} is not at this table; they type /game join first.")
     return NewOne(name=name, gmc=gmc, owner=player, by_gm=is_gm)
+
+
+def named_rating(typed: str) -> tuple[str, str | None]:
+    """``/char set Reflex d10``: a trait's name with its rating typed after it, as the bare
+    words after a command fill its first option (``trait:``). The rating is the last word when
+    it reads as one (a die ``d10``, a number, ``-`` for none); otherwise there is none."""
+    words = typed.split()
+    if len(words) > 1:
+        last = words[-1].casefold()
+        if last == "-" or last.isdigit() or (last[:1] == "d" and last[1:].isdigit()):
+            return " ".join(words[:-1]), words[-1]
+    return " ".join(words), None

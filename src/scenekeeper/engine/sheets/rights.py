@@ -108,3 +108,14 @@ def check_import(
         new_sheet=lambda sheet: schema.new_sheet(sheet, state.game),
         gm_only=schema.gm_only,
     )
+
+
+def import_check(
+    schema: SheetSchema[Any],
+) -> Callable[[TableState, Person, tuple[Event, ...]], None]:
+    """The check of a recorded /char import for a game (``GameSystem.file_commands``)."""
+
+    def check(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
+        check_import(schema, state, actor, events)
+
+    return check

@@ -11,12 +11,13 @@ from typing import Any
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
+from scenekeeper.engine.sheets import commands as sheet_commands
+from scenekeeper.engine.sheets.rights import import_check
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.systems import GameSystem, Mod, Suggested, register_system
 from scenekeeper.systems.cortex import (
     action_order,
     actions,
-    characters,
     contest_outcomes,
     contests,
     crisis,
@@ -50,7 +51,7 @@ from scenekeeper.systems.cortex import (
 )
 from scenekeeper.systems.cortex.board import board as cortex_board
 from scenekeeper.systems.cortex.scene_rules import scene_export
-from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
+from scenekeeper.systems.cortex.sheet_schema import SHEET
 from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
@@ -144,11 +145,6 @@ class CortexSystem(GameSystem):
     ) -> Iterable[Suggested] | None:
         return cortex_suggest.suggest(state, command, option, given, actor_id)
 
-    def characters(self, game: GameState) -> tuple[str, ...] | None:
-        # Player characters are claimed; GMCs are the GM's.
-        assert isinstance(game, CortexState)
-        return tuple(name for name, c in game.characters.items() if c.kind == "pc")
-
     def describe(self, game: GameState) -> list[str]:
         assert isinstance(game, CortexState)
         return [
@@ -159,10 +155,6 @@ class CortexSystem(GameSystem):
     def waiting_for(self, game: GameState) -> list[str]:
         assert isinstance(game, CortexState)
         return waiting.waiting_lines(game)
-
-    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
-        assert isinstance(game, CortexState)
-        return tuple(game.characters)
 
     def export(self, game: GameState) -> dict[str, Any]:
         """The state as documented in docs/export-format.md: every asset reads as its die
@@ -187,7 +179,8 @@ def _flatten_assets(holder: dict[str, Any], key: str) -> None:
 
 SYSTEM = register_system(
     CortexSystem(
-        file_commands={"char import": check_recorded_import},
+        sheet=SHEET,
+        file_commands={"char import": import_check(SHEET)},
         name="cortex",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,
@@ -199,7 +192,7 @@ SYSTEM = register_system(
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
-    characters.commands,
+    sheet_commands.for_game("cortex"),
     drafts.commands,
     trait_commands.commands,
     rolling.commands,

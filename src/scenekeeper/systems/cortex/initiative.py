@@ -19,18 +19,21 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import option, quoted, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import (
+from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
+from scenekeeper.systems.cortex.rolls import reading_of
+from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import (
+    CortexState,
+    PoolDie,
+    RollRecord,
+    Scene,
     character,
     cortex,
     may_act_for,
     own_character,
     require_mod,
 )
-from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
-from scenekeeper.systems.cortex.rolls import reading_of
-from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, PoolDie, RollRecord, Scene
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -18,8 +18,8 @@ from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, die_named, require_mod
-from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.sheet import Character, die_named
+from scenekeeper.systems.cortex.state import character, cortex, require_mod
 from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 from scenekeeper.systems.cortex.stress import take_trauma
 from scenekeeper.systems.cortex.stress_commands import alive, stress_type
