@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from scenekeeper.systems.mettle.initiative import has_action
-from scenekeeper.systems.mettle.names import names_list, title
-from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
-from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character, title
+from scenekeeper.systems.mettle.state import MettleState, names_list
 
 
 def attribute_text(who: Character, attribute: str) -> str:
