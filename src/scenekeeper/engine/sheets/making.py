@@ -4,6 +4,7 @@ who plays the new one (a player their own; a GM anyone seated, or no one)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.core.events import CharacterClaimed
@@ -23,7 +24,7 @@ class NewOne:
     by_gm: bool
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["pc", "gmc"]:
         return "gmc" if self.gmc else "pc"
 
     def claimed(self, ctx: Context) -> tuple[tuple[Event, ...], str]:

@@ -105,11 +105,11 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     who = own_character(ctx, args.character)
     if args.die is None and args.value is None:
         # /char set Reflex d10, /char set Hacking 2: the rating typed after the name.
-        trait, rating = named_rating(args.trait)
-        if rating is not None and rating.isdigit():
-            args = replace(args, trait=trait, value=int(rating))
-        elif rating is not None:
-            args = replace(args, trait=trait, die=rating)
+        named, typed = named_rating(args.trait)
+        if typed is not None and typed.isdigit():
+            args = replace(args, trait=named, value=int(typed))
+        elif typed is not None:
+            args = replace(args, trait=named, die=typed)
     attribute = find_attribute(args.trait)
     if attribute is not None:
         if args.die is None:

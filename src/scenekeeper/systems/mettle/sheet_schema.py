@@ -112,7 +112,7 @@ def _number(value: object, where: str, low: int, high: int) -> int:
     return whole_number(value, where, low, high)
 
 
-def _sheet(item: object, where: str) -> SheetData:
+def _sheet(item: object, where: str) -> MettleSheetData:
     keys, name, where = sheet_name(item, where, _key, "concept:")
     fields: dict[str, Any] = {"name": name, "attributes": {}, "descriptors": {}}
     given = {"name"}
