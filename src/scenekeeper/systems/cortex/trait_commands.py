@@ -8,17 +8,18 @@ with no rating is a d4; a character has three distinctions, each a d8.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated
 
 from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.documents import short_name
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
-from scenekeeper.engine.sheets.making import new_one
+from scenekeeper.engine.sheets.making import named_rating, new_one
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.drafts import drafted
@@ -177,12 +178,14 @@ def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
 
 @dataclass(frozen=True)
 class RateTrait:
+    trait: Annotated[str | None, Opt("the trait's name, with its die if you like: Agility d10")] = (
+        None
+    )
     traits: Annotated[
         str | None,
         Opt('several at once, like "Attributes: Agility d10, Wits d6; Skills: Sneaking d8"'),
     ] = None
     character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
-    trait: Annotated[str | None, Opt("the trait's name", max_length=60)] = None
     die: Annotated[str | None, Opt("its rating, d4 to d12 (no rating is a d4)")] = None
     set: Annotated[str | None, Opt("its trait set (needed for a new trait)")] = None
 
@@ -196,19 +199,25 @@ class RateTrait:
         '/char set character:"Ada Lark" trait:Fighting die:d8 set:Skills',
         '/char set character:"Ada Lark" trait:"Reckless Pilot" set:Distinctions',
         '/char set traits:"Distinctions: Cat Burglar; Attributes: Agility d10, Wits d6"',
+        "/char set Agility d10",
     ),
 )
 def rate_trait(ctx: Context, args: RateTrait) -> Decision:
     who = own_character(ctx, args.character)
     game = cortex(ctx.require_state())
+    if args.trait is not None and args.traits is None and ":" in args.trait:
+        # /char set "Skills: Climbing d6, Sneaking d10": several, typed first.
+        args = replace(args, traits=args.trait, trait=None)
     set_name = trait_set(game.trait_sets, args.set) if args.set is not None else None
     if args.traits is not None:
         if args.trait is not None or args.die is not None:
             raise Refusal("Give one trait (trait: and die:) or several (traits:), not both.")
         items = read_traits(args.traits, game.trait_sets, set_name)
     elif args.trait is not None:
-        die = _die(args.die) if args.die else None
-        items = [TypedTrait(set=set_name, name=clean_name(args.trait), die=die)]
+        # /char set Agility d10: the die typed after the name (the bare words fill trait:).
+        name, typed = named_rating(args.trait) if args.die is None else (args.trait, args.die)
+        die = _die(typed) if typed else None
+        items = [TypedTrait(set=set_name, name=short_name(clean_name(name), "trait"), die=die)]
     else:
         raise Refusal(
             'Name the trait: trait:Fighting die:d8 set:Skills, or several with traits:"Skills: '
