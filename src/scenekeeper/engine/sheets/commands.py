@@ -99,7 +99,7 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
                 "own characters or new ones."
             )
         if sheet.kind == "gmc" and not is_gm:
-            raise Refusal(f"{sheet.name} is a {schema.gmc}; only a GM imports {schema.gmc}s.")
+            raise Refusal(f"{sheet.name} is a {schema.gmc}; only a GM imports {schema.gmcs}.")
         game = stage.state.game
         if existing is not None:
             imported = data.onto(existing)

@@ -136,6 +136,7 @@ class SheetSchema(Generic[S]):
     lines: Callable[[TableState, S, str | None], list[str]]
     #: What a GM's character is called ("GMC" at Cortex).
     gmc: str = "GM character"
+    gmcs: str = "those"
     #: The rest of "Kept as they were, since ...: <parts>." and what may follow it.
     kept_by: str = "the GM and play set them"
     kept_hint: str = ""

@@ -206,6 +206,7 @@ SHEET: SheetSchema[Character] = SheetSchema(
     read_file=read_file,
     lines=_lines,
     gmc="GMC",
+    gmcs="GMCs",
     kept_by="a GM sets them",
     kept_hint=" A GM can set them in play (/pp give, /asset add, /complication add) or import "
     "the file.",
