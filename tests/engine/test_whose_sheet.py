@@ -62,3 +62,58 @@ def test_a_player_with_two_characters_names_the_one_a_sheet_command_is_for(
     assert "character:" in message
     assert driver.app.store.head("t1") == head
     driver.do(f"{line} character:Bea", "ana")
+
+
+#: Each game's owner-only sheet command, on the character named.
+OWNER_ONLY = [
+    ("cortex", "/char set trait:Agility die:d8 set:Attributes character:Ada"),
+    ("scions", "/char set trait:Agility die:d8 set:Attributes character:Ada"),
+    ("mettle", "/char gear item:Rope character:Ada"),
+    ("mettle", "/char set trait:poise value:4 character:Ada"),
+    ("cybergod", "/char set trait:engrams value:2 character:Ada"),
+]
+
+
+@pytest.mark.parametrize(("game", "line"), OWNER_ONLY)
+def test_only_the_player_or_a_gm_changes_a_sheet(game: str, line: str) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Mine")
+    driver.do("/game join", "ana")
+    driver.do("/game join", "ben")
+    driver.do("/char new name:Ada owner:ana")
+    head = driver.app.store.head("t1")
+    message = driver.refused(line, "ben")
+    assert "Ada is" in message
+    assert "only they or a GM" in message
+    assert driver.app.store.head("t1") == head
+    driver.do(line, "ana")
+    assert driver.app.store.head("t1") != head
+    driver.do(line)  # a GM's
+
+
+@pytest.mark.parametrize("game", ["cortex", "scions", "mettle", "cybergod"])
+def test_char_set_takes_the_trait_first_at_every_table(game: str) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:First")
+    spec = driver.app.registry.find("char set", game)
+    assert spec is not None
+    assert spec.options[0].name == "trait"
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "line", "said"),
+    [
+        ("cortex", "/char set trait:Agility set:Attributes", "/char set Agility d10", "d10"),
+        ("mettle", "/char set trait:poise value:2", "/char set Poise 4", "Poise 4"),
+        ("cybergod", "/char set trait:engrams value:1", "/char set Reflex d10", "D10"),
+    ],
+)
+def test_char_set_reads_a_trait_typed_first_with_its_rating(
+    game: str, first: str, line: str, said: str
+) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:First")
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Ada", "ana")
+    driver.do(first, "ana")
+    assert said in " ".join(driver.do(line, "ana").reply.text)
