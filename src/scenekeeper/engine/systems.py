@@ -38,6 +38,10 @@ class Mod:
 
 
 FileCommandCheck = Callable[[TableState, Person, tuple[Event, ...]], None]
+#: A game's autocomplete: (state, command, option, given, actor id) -> suggestions or None.
+Suggester = Callable[
+    [TableState, str, str, Mapping[str, object], str], "Iterable[Suggested] | None"
+]
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,8 @@ class GameSystem:
     #: Of those, the ones whose value is several names in a row ("Fighting Agility d6"): the
     #: adapter completes the last word rather than the whole value.
     word_options: frozenset[str] = frozenset()
+    #: What the game suggests from its state for those options (``suggest``).
+    suggester: Suggester | None = None
     #: The game's character sheet (``engine.sheets``): given, the shell makes, shows, deletes
     #: and imports its characters and knows which there are; None: a game without sheets.
     sheet: SheetSchema[Any] | None = None
@@ -152,8 +158,9 @@ class GameSystem:
         (autocomplete), best first, in the game's words: a METTLE table's weapons, Attributes
         and rungs of the ladder. None: the game offers nothing of its own for it, and the
         adapter's general suggestions (characters, mods, ...) apply."""
-        del state, command, option, given, actor_id
-        return None
+        if self.suggester is None:
+            return None
+        return self.suggester(state, command, option, given, actor_id)
 
     def display(self, view: View) -> Display:
         """How a command's result shows beyond its reply (``engine.controls``): a display of its

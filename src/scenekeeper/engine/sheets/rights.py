@@ -10,7 +10,7 @@ behind a recorded /char import is not in it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 import pydantic
 
@@ -110,12 +110,19 @@ def check_import(
     )
 
 
-def import_check(
-    schema: SheetSchema[Any],
-) -> Callable[[TableState, Person, tuple[Event, ...]], None]:
-    """The check of a recorded /char import for a game (``GameSystem.file_commands``)."""
+class Declared(TypedDict):
+    sheet: SheetSchema[Any]
+    file_commands: Mapping[str, Callable[[TableState, Person, tuple[Event, ...]], None]]
+
+
+def declared(schema: SheetSchema[Any]) -> Declared:
+    """What a game with this sheet passes its ``GameSystem``: the sheet, and the check of a
+    recorded /char import (``GameSystem.file_commands``)::
+
+        CortexSystem(**declared(SHEET), name="cortex", ...)
+    """
 
     def check(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
         check_import(schema, state, actor, events)
 
-    return check
+    return {"sheet": schema, "file_commands": {"char import": check}}

@@ -5,16 +5,15 @@ Rules: ``shared/rules/gaps-and-defaults.md`` section 1 and ``cortex-prime-scenes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.sheets import commands as sheet_commands
-from scenekeeper.engine.sheets.rights import import_check
-from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.sheets.rights import declared
+from scenekeeper.engine.state import GameState
+from scenekeeper.engine.systems import GameSystem, Mod, register_system
 from scenekeeper.systems.cortex import (
     action_order,
     actions,
@@ -135,16 +134,6 @@ class CortexSystem(GameSystem):
     def control_guard(self, table: Table, guard: str) -> None:
         cortex_view.control_guard(table, guard)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return cortex_suggest.suggest(state, command, option, given, actor_id)
-
     def describe(self, game: GameState) -> list[str]:
         assert isinstance(game, CortexState)
         return [
@@ -179,8 +168,8 @@ def _flatten_assets(holder: dict[str, Any], key: str) -> None:
 
 SYSTEM = register_system(
     CortexSystem(
-        sheet=SHEET,
-        file_commands={"char import": import_check(SHEET)},
+        **declared(SHEET),
+        suggester=cortex_suggest.suggest,
         name="cortex",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,

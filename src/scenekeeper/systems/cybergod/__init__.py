@@ -8,15 +8,14 @@ Tests are ``/test`` and saves ``/save`` (the game's own words); ``/char``, ``/sc
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.sheets import commands as sheet_commands
-from scenekeeper.engine.sheets.rights import import_check
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.cybergod import (
     board,
     complications,
@@ -222,16 +221,6 @@ class CybergodSystem(GameSystem):
     def display(self, view: View) -> Display:
         return cybergod_view.display(view)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return cybergod_suggest.suggest(state, command, option, given, actor_id)
-
     def describe(self, game: GameState) -> list[str]:
         assert isinstance(game, CybergodState)
         return [
@@ -254,8 +243,8 @@ class CybergodSystem(GameSystem):
 
 SYSTEM = register_system(
     CybergodSystem(
-        sheet=SHEET,
-        file_commands={"char import": import_check(SHEET)},
+        **declared(SHEET),
+        suggester=cybergod_suggest.suggest,
         name="cybergod",
         title="Cybergod: Reborn",
         state_type=CybergodState,

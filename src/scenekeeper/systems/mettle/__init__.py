@@ -9,16 +9,15 @@ section of docs/rules-notes.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.sheets import commands as sheet_commands
-from scenekeeper.engine.sheets.rights import import_check
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.mettle import (
     act,
     check_commands,
@@ -210,16 +209,6 @@ class MettleSystem(GameSystem):
     def board(self, state: TableState) -> tuple[BoardSection, ...]:
         return board(state)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return suggest(state, command, option, given, actor_id)
-
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, MettleState)
         return export(game)
@@ -231,8 +220,8 @@ PROCEDURES.round_started = ongoing.round_harm
 
 SYSTEM = register_system(
     MettleSystem(
-        sheet=SHEET,
-        file_commands={"char import": import_check(SHEET)},
+        **declared(SHEET),
+        suggester=suggest,
         name="mettle",
         title="METTLE Core",
         state_type=MettleState,

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.engine.sheets.rights import import_check
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import register_system
 from scenekeeper.systems.cortex import COMMAND_SETS as CORTEX_COMMANDS
@@ -50,8 +50,8 @@ class ScionsSystem(CortexSystem):
 
 SYSTEM = register_system(
     ScionsSystem(
-        sheet=SHEET,
-        file_commands={"char import": import_check(SHEET)},
+        **declared(SHEET),
+        suggester=cortex_suggest.suggest,
         name="scions",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,
