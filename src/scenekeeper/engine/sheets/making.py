@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+import pydantic
+
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
@@ -39,7 +41,7 @@ class NewOne:
 
 def new_one(
     ctx: Context,
-    game: Roster[object],  # type: ignore[type-var]
+    game: Roster[pydantic.BaseModel],
     typed: str,
     *,
     gmc: bool,

@@ -22,16 +22,17 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import GameState, Person, TableState
 
 S = TypeVar("S", bound=pydantic.BaseModel)
+S_co = TypeVar("S_co", bound=pydantic.BaseModel, covariant=True)
 
 
-class Roster(Protocol[S]):  # type: ignore[misc]
+class Roster(Protocol[S_co]):
     """A game's state as far as sheets go: its characters by name, and finding one by a name
     that reads the same (``engine.names.fold``)."""
 
     @property
-    def characters(self) -> Mapping[str, S]: ...
+    def characters(self) -> Mapping[str, S_co]: ...
 
-    def find_character(self, name: str) -> S | None: ...
+    def find_character(self, name: str) -> S_co | None: ...
 
 
 @dataclass(frozen=True)
