@@ -242,3 +242,12 @@ def mod_on(state: TableState, name: str) -> bool:
     if mod is None:
         return False
     return mod.default if mod.older_tables is None else mod.older_tables
+
+
+def require_mod(state: TableState, name: str) -> None:
+    """Refuse unless the mod is on at this table, saying how a GM switches it on."""
+    if not mod_on(state, name):
+        raise Refusal(
+            f"The {name} mod is off at this table; a GM switches it on with "
+            f"/game mods set mod:{name} enabled:true."
+        )

@@ -18,6 +18,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import option, quoted, split_listed
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import require_mod
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
@@ -32,7 +33,6 @@ from scenekeeper.systems.cortex.state import (
     cortex,
     may_act_for,
     own_character,
-    require_mod,
 )
 
 commands = CommandSet(systems=frozenset({"cortex"}))

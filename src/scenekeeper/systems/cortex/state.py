@@ -12,7 +12,6 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.fields import DieField
 from scenekeeper.engine.sheets import finding
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import mod_on
 from scenekeeper.engine.turns import TurnOrder
 from scenekeeper.systems.cortex.sheet import (
     DEFAULT_TRAIT_SETS,
@@ -403,11 +402,3 @@ def own_character(ctx: Context, name: str | None) -> Character:
 def may_act_for(ctx: Context, character: Character) -> None:
     """Players act for their own characters; GMs for anyone."""
     finding.may_act_for(ctx, character.name)
-
-
-def require_mod(state: TableState, name: str) -> None:
-    if not mod_on(state, name):
-        raise Refusal(
-            f"The {name} mod is off at this table; a GM switches it on with "
-            f"/game mods set mod:{name} enabled:true."
-        )
