@@ -48,7 +48,7 @@ def show(ctx: Context, args: ShowCharacter) -> Decision:
     named = whose_sheet(state.meta, ctx.actor.id, args.character, tuple(game.characters))
     who = finding.character(game, named)
     owner = state.meta.owner_of(who.name)
-    lines = schema.lines(state, who, state.meta.name_of(owner) if owner else None)
+    lines = schema.shown(state, who, state.meta.name_of(owner) if owner else None)
     return Decision(reply=Reply.say(*lines, data=who.model_dump(mode="json")))
 
 
@@ -63,7 +63,7 @@ def delete(ctx: Context, args: DeleteCharacter) -> Decision:
     who = finding.character(schema.roster(state), args.character)
     first = schema.before_delete(state, who)
     return Decision(
-        events=(*first, schema.deleted(who.name)),
+        events=(*first, schema.deleted.model_validate({"name": who.name})),
         reply=Reply.say(f"{who.name} is deleted (/undo brings them back)."),
     )
 
@@ -109,7 +109,7 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
         if not is_gm:
             # A file is another way to type commands: a player's sets only what theirs can.
             imported, left_out = rights.player_import(schema, game, existing, imported)
-        stage.add(schema.imported(imported))
+        stage.add(schema.imported.model_validate({"character": imported}))
         if existing is None and player is not None and sheet.kind == "pc":
             name = meta.names.get(player.id, player.name)
             stage.add(CharacterClaimed(character=imported.name, owner=player.id, name=name))

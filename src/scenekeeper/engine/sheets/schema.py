@@ -126,15 +126,16 @@ class SheetSchema(Generic[S]):
     sheet_type: type[S]
     #: Sheet parts only a GM sets, each with what a player is told of it.
     gm_only: Mapping[str, str]
-    #: The events: a character deleted (by name), a whole sheet imported; and the event that
-    #: carries an imported sheet, as a recorded /char import is checked.
-    deleted: Callable[[str], Event]
-    imported: Callable[[S], Event]
-    imported_type: type[Event]
+    #: The game's events: a character deleted (``name:``), a whole sheet imported
+    #: (``character:``, the sheet); a recorded /char import is checked by the latter.
+    deleted: type[Event]
+    imported: type[Event]
     #: The sheets of a file (``files.read_sheets`` with the game's reading of each key).
     read_file: Callable[[bytes, str, GameState], Sequence[SheetData[S]]]
-    #: ``/char show``: the lines of a sheet, given the table and the player's name (or None).
-    lines: Callable[[TableState, S, str | None], list[str]]
+    #: ``/char show``: the lines of a sheet, given the player's name (or None); or, with
+    #: ``lines_at``, the table too (what the table's mods add to the sheet).
+    lines: Callable[[S, str | None], list[str]] | None = None
+    lines_at: Callable[[TableState, S, str | None], list[str]] | None = None
     #: What a GM's character is called ("GMC" at Cortex).
     gmc: str = "GM character"
     gmcs: str = "those"
@@ -170,8 +171,15 @@ class SheetSchema(Generic[S]):
             raise Refusal(f"This is not a {self.game} table.")
         return game  # type: ignore[return-value]
 
+    def shown(self, state: TableState, who: S, player: str | None) -> list[str]:
+        """``/char show``'s lines for ``who``."""
+        if self.lines_at is not None:
+            return self.lines_at(state, who, player)
+        assert self.lines is not None, f"{self.game}'s sheet declares lines or lines_at"
+        return self.lines(who, player)
+
     def sheet_of(self, event: Event) -> S | None:
-        if isinstance(event, self.imported_type):
+        if isinstance(event, self.imported):
             sheet = getattr(event, "character", None)
             return sheet if isinstance(sheet, self.sheet_type) else None
         return None

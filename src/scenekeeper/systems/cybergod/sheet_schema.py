@@ -244,20 +244,15 @@ def _recorded_limits(state: TableState, actor: Person, events: tuple[Event, ...]
             raise Refusal(f"a player's import set stress: {OWED}")
 
 
-def _lines(state: TableState, who: Character, player: str | None) -> list[str]:
-    return sheet_lines(who, player)
-
-
 SHEET: SheetSchema[Character] = SheetSchema(
     game="Cybergod",
     state_type=CybergodState,
     sheet_type=Character,
     gm_only=GM_ONLY,
-    deleted=lambda name: ev.CharacterDeleted(name=name),
-    imported=lambda sheet: ev.SheetImported(character=sheet),
-    imported_type=ev.SheetImported,
+    deleted=ev.CharacterDeleted,
+    imported=ev.SheetImported,
     read_file=read_file,
-    lines=_lines,
+    lines=sheet_lines,
     player_limits=_player_limits,
     recorded_limits=_recorded_limits,
 )

@@ -292,20 +292,15 @@ def _before_delete(state: TableState, who: Character) -> tuple[Event, ...]:
     return (ev.WindowClosed(),) if game.window_open else ()
 
 
-def _lines(state: TableState, who: Character, player: str | None) -> list[str]:
-    return sheet_lines(who, player)
-
-
 SHEET: SheetSchema[Character] = SheetSchema(
     game="METTLE",
     state_type=MettleState,
     sheet_type=Character,
     gm_only=GM_ONLY,
-    deleted=lambda name: ev.CharacterDeleted(name=name),
-    imported=lambda sheet: ev.SheetImported(character=sheet),
-    imported_type=ev.SheetImported,
+    deleted=ev.CharacterDeleted,
+    imported=ev.SheetImported,
     read_file=read_file,
-    lines=_lines,
+    lines=sheet_lines,
     kept_by="the Guide and play set them",
     new_player_sheet=new_player_character,
     stage=Plan,
