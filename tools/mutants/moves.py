@@ -16,6 +16,8 @@ SHEETS = (
     "tests/engine/test_trust_rights.py",
     "tests/engine/test_authorisation_matrix.py",
     "tests/engine/test_import_trust.py",
+    "tests/engine/test_gm_only_parts.py",
+    "tests/engine/test_whose_sheet.py",
 )
 BUTTONS = ("tests/discord",)
 
