@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import TableDriver
+from scenekeeper.engine.commands import Attachment
+from tests.support import TableDriver, person
 
 
 @pytest.mark.parametrize("game", ["cortex", "scions", "mettle", "cybergod"])
@@ -117,3 +118,30 @@ def test_char_set_reads_a_trait_typed_first_with_its_rating(
     driver.do("/char new name:Ada", "ana")
     driver.do(first, "ana")
     assert said in " ".join(driver.do(line, "ana").reply.text)
+
+
+@pytest.mark.parametrize(
+    ("game", "sheet"),
+    [
+        ("cortex", "name: Ada\nattributes: {Agility: d8}\n"),
+        ("scions", "name: Ada\n"),
+        ("mettle", "name: Ada\nconcept: 3\n"),
+        ("cybergod", "name: Ada\nengrams: 3\n"),
+    ],
+)
+def test_a_gm_imports_a_character_for_a_player_at_every_table(game: str, sheet: str) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Owners")
+    driver.do("/game join", "ana")
+
+    def attach(_path: str) -> Attachment:
+        return Attachment("ada.yaml", sheet.encode())
+
+    line = "/char import file:ada.yaml owner:ana"
+    refused = driver.app.handle(driver.table_id, person("ana"), line, read_file=attach)
+    assert refused.error == "Only a GM imports characters for someone else; leave out owner:."
+    outcome = driver.app.handle(driver.table_id, person("gm"), line, read_file=attach)
+    assert outcome.ok, outcome.error
+    state = driver.app.table("t1").state
+    assert state is not None
+    assert state.meta.owner_of("Ada") == "ana"
