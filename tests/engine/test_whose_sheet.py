@@ -46,6 +46,10 @@ def test_a_new_gmc_has_no_plot_points_and_a_pc_the_starting_ones(game: str) -> N
     [
         ("cortex", '/char sfx add name:Quick text:"Act first"'),
         ("scions", '/char sfx add name:Quick text:"Act first"'),
+        ("cortex", "/char set Agility d8 set:Attributes"),
+        ("mettle", "/char set Poise 4"),
+        ("mettle", "/char gear item:Rope"),
+        ("cybergod", "/char set trait:engrams value:2"),
     ],
 )
 def test_a_player_with_two_characters_names_the_one_a_sheet_command_is_for(

@@ -31,7 +31,7 @@ from scenekeeper.systems.mettle.sheet import (
     same_name,
     title,
 )
-from scenekeeper.systems.mettle.state import character, mettle, own_character
+from scenekeeper.systems.mettle.state import mettle, own_character
 
 #: The highest rating a sheet takes (an Attribute, an NPC pool), by command as by file.
 MAX_RATING = 30
@@ -174,8 +174,8 @@ def _rated(args: RateAttribute) -> tuple[str, int | None]:
 
 @dataclass(frozen=True)
 class Backstory:
-    character: Annotated[str, Opt("whose sheet")]
     text: Annotated[str, Opt('the Backstory, like "Raised in Baltimore (English)"', max_length=200)]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
     remove: Annotated[bool, Opt("true to take it off the sheet")] = False
 
 
@@ -187,7 +187,7 @@ class Backstory:
     examples=('/char backstory character:Viktor text:"Master fencer who lost his dream"',),
 )
 def backstory(ctx: Context, args: Backstory) -> Decision:
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     text = clean_name(args.text)
     have = next((b for b in who.backstories if same_name(b, text)), None)
     if args.remove:
@@ -214,8 +214,8 @@ def backstory(ctx: Context, args: Backstory) -> Decision:
 
 @dataclass(frozen=True)
 class GearArgs:
-    character: Annotated[str, Opt("whose sheet")]
     item: Annotated[str, Opt("the weapon, armor or item (table names fill in)", max_length=60)]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
     remove: Annotated[bool, Opt("true to take it off the sheet")] = False
     hit: Annotated[
         int | None, Opt("weapon Hit: +nD to Attacks and Defends", min_value=0, max_value=MAX_GEAR)
@@ -236,7 +236,7 @@ class GearArgs:
 )
 def gear(ctx: Context, args: GearArgs) -> Decision:
     plan = Plan(ctx)
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     have = next((g for g in who.gear if same_name(g.name, args.item)), None)
     if args.remove:
         if have is None:
