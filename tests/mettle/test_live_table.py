@@ -9,7 +9,8 @@ import json
 import pytest
 
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.systems.mettle.sheet_file import read_sheets
+from scenekeeper.systems.mettle.sheet_schema import read_file
+from scenekeeper.systems.mettle.state import MettleState
 from tests.engine.test_transfer import export, import_into
 from tests.mettle.helpers import game, import_file, mettle_table, sheet
 from tests.support import TableDriver
@@ -238,7 +239,7 @@ def test_an_attribute_above_six_is_warned_in_every_way_it_is_written() -> None:
 )
 def test_a_sheet_file_has_the_ranges_the_commands_have(text: str, expected: str) -> None:
     with pytest.raises(Refusal) as caught:
-        read_sheets(text.encode(), "bad.yaml")
+        read_file(text.encode(), "bad.yaml", MettleState())
     assert expected in str(caught.value)
 
 
@@ -311,7 +312,7 @@ def test_a_poison_dose_and_its_faces_are_never_shown_again() -> None:
 
 def test_a_sheet_files_gear_like_a_table_item_is_refused_and_unknown_items_are_said() -> None:
     with pytest.raises(Refusal) as caught:
-        read_sheets(b"name: A\ngear: [Kevlar]\n", "a.yaml")
+        read_file(b"name: A\ngear: [Kevlar]\n", "a.yaml", MettleState())
     assert str(caught.value) == (
         "a.yaml: A: gear: Kevlar: not on the gear tables; did you mean Kevlar vest? For an "
         "item of your own, give its numbers (name: {soak:, load:, hit:, dm:, special:})."

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.systems.mettle.sheet_file import read_sheets
+from scenekeeper.systems.mettle.sheet_schema import read_file
+from scenekeeper.systems.mettle.state import MettleState
 from tests.mettle.helpers import import_file, mettle_table, sheet
 
 VIKTOR = """\
@@ -25,7 +26,7 @@ credit: 2
 
 
 def test_a_sheet_reads_attributes_descriptors_backstories_and_gear() -> None:
-    (data,) = read_sheets(VIKTOR.encode(), "viktor.yaml")
+    (data,) = read_file(VIKTOR.encode(), "viktor.yaml", MettleState())
     viktor = data.fresh()
     assert viktor.attributes == {"concept": 5, "frame": 3, "motive": 4, "nature": 3, "poise": 2}
     assert viktor.descriptors == {"concept": "Itinerant Gambler", "frame": "Svelte but wiry"}
@@ -39,7 +40,7 @@ def test_a_sheet_reads_attributes_descriptors_backstories_and_gear() -> None:
 
 def test_json_npc_pools_and_several_sheets() -> None:
     text = '[{"name": "Thug", "kind": "gmc", "pool": 3, "frame": 5}, {"name": "Ada", "poise": 4}]'
-    thug, ada = (d.fresh() for d in read_sheets(text.encode(), "crew.json"))
+    thug, ada = (d.fresh() for d in read_file(text.encode(), "crew.json", MettleState()))
     assert (thug.rating("nature"), thug.rating("frame"), thug.max_mettle) == (3, 5, 3)
     assert (ada.rating("poise"), ada.rating("concept")) == (4, None)
 
@@ -62,7 +63,7 @@ def test_json_npc_pools_and_several_sheets() -> None:
 )
 def test_mistakes_say_where_and_import_nothing(text: str, expected: str) -> None:
     with pytest.raises(Refusal) as caught:
-        read_sheets(text.encode(), "bad.yaml")
+        read_file(text.encode(), "bad.yaml", MettleState())
     assert expected in str(caught.value)
 
 

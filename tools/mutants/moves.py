@@ -23,6 +23,8 @@ SHEETS = (
     "tests/engine/test_trust_rights.py",
     "tests/engine/test_authorisation_matrix.py",
     "tests/engine/test_import_trust.py",
+    "tests/engine/test_gm_only_parts.py",
+    "tests/engine/test_whose_sheet.py",
 )
 BUTTONS = ("tests/discord",)
 
@@ -225,7 +227,7 @@ HASH_CHAIN = (
 SHEETS_MUTANTS = (
     Mutant(
         "sheet_rights.import-keeps-nothing",
-        "engine/sheet_rights.py",
+        "engine/sheets/rights.py",
         "    kept = imported.model_copy(update={part: getattr(before, part) for part in gm_only})"
         "\n",
         "    kept = imported\n",
@@ -234,7 +236,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "sheet_rights.recorded-parts-unchecked",
-        "engine/sheet_rights.py",
+        "engine/sheets/rights.py",
         "            if getattr(before, part) != getattr(sheet, part):\n",
         "            if False:\n",
         "an imported history where a player's /char import gave GM-held parts is accepted",
@@ -242,7 +244,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "sheet_rights.recorded-others-sheet",
-        "engine/sheet_rights.py",
+        "engine/sheets/rights.py",
         "        if found is not None and meta.owner_of(name) != actor.id:\n",
         "        if found is not None and meta.owner_of(name) not in (None, actor.id):\n",
         "an imported history where a player's /char import rewrote a GMC is accepted",
@@ -250,7 +252,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "cortex.gm-only-pp-dropped",
-        "systems/cortex/sheet_rights.py",
+        "systems/cortex/sheet_schema.py",
         '    "pp": "only a GM gives plot points (/pp give)",\n',
         "",
         "a player's Cortex sheet file sets their plot points",
@@ -258,7 +260,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "cybergod.gm-only-saves-due-dropped",
-        "systems/cybergod/sheet_rights.py",
+        "systems/cybergod/sheet_schema.py",
         '    "stress_saves_due": "Stress Saves come from play",\n',
         "",
         "a player's Cybergod sheet file clears the Stress Saves they owe",
@@ -266,56 +268,47 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "mettle.gm-only-affliction-dropped",
-        "systems/mettle/sheet_rights.py",
+        "systems/mettle/sheet_schema.py",
         '    "affliction": "Afflictions come from play",\n',
         "",
         "a player's METTLE sheet file clears an Affliction",
         SHEETS,
     ),
     Mutant(
-        "cortex.player-imports-gmc",
-        "systems/cortex/characters.py",
-        '        if sheet.kind == "gmc" and not is_gm:\n'
-        '            raise Refusal(f"{sheet.name} is a GMC; only a GM imports GMCs.")\n',
-        "",
+        "sheets.player-imports-gmc",
+        "engine/sheets/commands.py",
+        '        if sheet.kind == "gmc" and not is_gm:\n',
+        "        if False:\n",
         "a player imports a GMC",
         SHEETS,
     ),
     Mutant(
-        "cybergod.player-imports-gmc",
-        "systems/cybergod/characters.py",
-        '        if sheet.kind == "gmc" and not is_gm:\n',
-        "        if False:\n",
-        "a player imports a Cybergod GM character",
-        SHEETS,
-    ),
-    Mutant(
-        "mettle.player-imports-for-others",
-        "systems/mettle/characters.py",
+        "sheets.player-imports-for-others",
+        "engine/sheets/commands.py",
         "    if args.owner is not None and not is_gm:\n",
         "    if False:\n",
-        "a METTLE player imports characters for someone else",
+        "a player imports characters for someone else",
         SHEETS,
     ),
     Mutant(
-        "cortex.gm-import-claims",
-        "systems/cortex/characters.py",
-        '        if existing is None and not is_gm and sheet.kind == "pc":\n',
-        '        if existing is None and sheet.kind == "pc":\n',
+        "sheets.gm-import-claims",
+        "engine/sheets/commands.py",
+        "    player = args.owner or (None if is_gm else ctx.actor)\n",
+        "    player = args.owner or ctx.actor\n",
         "a GM's sheet import makes the GM the player of every PC in it",
         SHEETS,
     ),
     Mutant(
         "cortex.import-no-start-points",
-        "systems/cortex/characters.py",
-        '            imported = sheet.model_copy(update={"pp": game.rules.start_points})\n',
-        "            imported = sheet\n",
+        "systems/cortex/sheet_schema.py",
+        '    return data.character.model_copy(update={"pp": game.rules.start_points})\n',
+        "    return data.character\n",
         "a Cortex character imported without plot points starts with none",
         SHEETS,
     ),
     Mutant(
         "cortex.gmc-gets-start-points",
-        "systems/cortex/characters.py",
+        "systems/cortex/trait_commands.py",
         "pp=0 if args.gmc else game.rules.start_points,",
         "pp=game.rules.start_points,",
         "a new GMC starts with the players' plot points",
@@ -323,7 +316,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "cybergod.rating-top-open",
-        "systems/cybergod/characters.py",
+        "systems/cybergod/rating.py",
         "    if number is not None and not low <= number <= high:\n",
         "    if number is not None and not low <= number:\n",
         "a Cybergod Skill of 40 is taken",
@@ -347,11 +340,11 @@ SHEETS_MUTANTS = (
         SHEETS,
     ),
     Mutant(
-        "cortex.own-character-first",
-        "systems/cortex/names.py",
+        "sheets.own-character-first",
+        "engine/sheets/finding.py",
         "    if len(mine) == 1:\n",
         "    if mine:\n",
-        "a command of a player with two Cortex characters acts for one without asking",
+        "a command of a player with two characters acts for one without asking",
         SHEETS,
     ),
 )

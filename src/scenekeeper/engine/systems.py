@@ -19,6 +19,7 @@ from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
 
 if TYPE_CHECKING:
     from scenekeeper.engine.aggregate import Table
+    from scenekeeper.engine.sheets.schema import SheetSchema
 
 #: A suggestion: a name, or (what it reads, the value it sends) -- a roll's "#3 Ada" sends 3.
 Suggested = str | tuple[str, str | int]
@@ -37,6 +38,10 @@ class Mod:
 
 
 FileCommandCheck = Callable[[TableState, Person, tuple[Event, ...]], None]
+#: A game's autocomplete: (state, command, option, given, actor id) -> suggestions or None.
+Suggester = Callable[
+    [TableState, str, str, Mapping[str, object], str], "Iterable[Suggested] | None"
+]
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,11 @@ class GameSystem:
     #: Of those, the ones whose value is several names in a row ("Fighting Agility d6"): the
     #: adapter completes the last word rather than the whole value.
     word_options: frozenset[str] = frozenset()
+    #: What the game suggests from its state for those options (``suggest``).
+    suggester: Suggester | None = None
+    #: The game's character sheet (``engine.sheets``): given, the shell makes, shows, deletes
+    #: and imports its characters and knows which there are; None: a game without sheets.
+    sheet: SheetSchema[Any] | None = None
 
     @property
     def default_mods(self) -> dict[str, bool]:
@@ -91,8 +101,12 @@ class GameSystem:
 
     def characters(self, game: GameState) -> tuple[str, ...] | None:
         """The characters of the game's state that people may claim; None: any name at all
-        (a game without character sheets)."""
-        return None
+        (a game without character sheets). Players' characters are claimed; GM characters
+        are the GM's."""
+        if self.sheet is None:
+            return None
+        roster = self.sheet.roster_of(game)
+        return tuple(n for n, c in roster.characters.items() if getattr(c, "kind", "pc") == "pc")
 
     def translate(self, line: str) -> str:
         """A reply line in the game's own words (a game built on another renames its terms:
@@ -150,8 +164,9 @@ class GameSystem:
         (autocomplete), best first, in the game's words: a METTLE table's weapons, Attributes
         and rungs of the ladder. None: the game offers nothing of its own for it, and the
         adapter's general suggestions (characters, mods, ...) apply."""
-        del state, command, option, given, actor_id
-        return None
+        if self.suggester is None:
+            return None
+        return self.suggester(state, command, option, given, actor_id)
 
     def display(self, view: View) -> Display:
         """How a command's result shows beyond its reply (``engine.controls``): a display of its
@@ -182,7 +197,9 @@ class GameSystem:
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no
         sheets, so any name goes."""
-        return None
+        if self.sheet is None:
+            return None
+        return tuple(self.sheet.roster_of(game).characters)
 
     def export(self, game: GameState) -> dict[str, Any]:
         """The game's part of ``/game export`` (its keys sit at the top level of the file)."""
@@ -227,3 +244,23 @@ def decode_state(data: Mapping[str, Any]) -> TableState:
 def state_version(meta_system: str) -> str:
     system = _SYSTEMS.get(meta_system)
     return f"{meta_system}-{system.state_version if system else 0}"
+
+
+def mod_on(state: TableState, name: str) -> bool:
+    """Whether a mod is on at this table: as the table set it, else as a table made before
+    the mod existed plays it (``Mod.older_tables``), else its default."""
+    if name in state.meta.mods:
+        return state.meta.mods[name]
+    mod = get_system(state.meta.system).mod(name)
+    if mod is None:
+        return False
+    return mod.default if mod.older_tables is None else mod.older_tables
+
+
+def require_mod(state: TableState, name: str) -> None:
+    """Refuse unless the mod is on at this table, saying how a GM switches it on."""
+    if not mod_on(state, name):
+        raise Refusal(
+            f"The {name} mod is off at this table; a GM switches it on with "
+            f"/game mods set mod:{name} enabled:true."
+        )

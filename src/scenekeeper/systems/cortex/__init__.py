@@ -5,18 +5,18 @@ Rules: ``shared/rules/gaps-and-defaults.md`` section 1 and ``cortex-prime-scenes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
-from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.sheets import commands as sheet_commands
+from scenekeeper.engine.sheets.rights import declared
+from scenekeeper.engine.state import GameState
+from scenekeeper.engine.systems import GameSystem, Mod, register_system
 from scenekeeper.systems.cortex import (
     action_order,
     actions,
-    characters,
     contest_outcomes,
     contests,
     crisis,
@@ -50,7 +50,7 @@ from scenekeeper.systems.cortex import (
 )
 from scenekeeper.systems.cortex.board import board as cortex_board
 from scenekeeper.systems.cortex.scene_rules import scene_export
-from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
+from scenekeeper.systems.cortex.sheet_schema import SHEET
 from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
@@ -134,21 +134,6 @@ class CortexSystem(GameSystem):
     def control_guard(self, table: Table, guard: str) -> None:
         cortex_view.control_guard(table, guard)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return cortex_suggest.suggest(state, command, option, given, actor_id)
-
-    def characters(self, game: GameState) -> tuple[str, ...] | None:
-        # Player characters are claimed; GMCs are the GM's.
-        assert isinstance(game, CortexState)
-        return tuple(name for name, c in game.characters.items() if c.kind == "pc")
-
     def describe(self, game: GameState) -> list[str]:
         assert isinstance(game, CortexState)
         return [
@@ -159,10 +144,6 @@ class CortexSystem(GameSystem):
     def waiting_for(self, game: GameState) -> list[str]:
         assert isinstance(game, CortexState)
         return waiting.waiting_lines(game)
-
-    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
-        assert isinstance(game, CortexState)
-        return tuple(game.characters)
 
     def export(self, game: GameState) -> dict[str, Any]:
         """The state as documented in docs/export-format.md: every asset reads as its die
@@ -187,7 +168,8 @@ def _flatten_assets(holder: dict[str, Any], key: str) -> None:
 
 SYSTEM = register_system(
     CortexSystem(
-        file_commands={"char import": check_recorded_import},
+        **declared(SHEET),
+        suggester=cortex_suggest.suggest,
         name="cortex",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,
@@ -199,7 +181,7 @@ SYSTEM = register_system(
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
-    characters.commands,
+    sheet_commands.for_game("cortex"),
     drafts.commands,
     trait_commands.commands,
     rolling.commands,

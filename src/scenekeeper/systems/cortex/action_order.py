@@ -19,6 +19,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.engine.turns import (
     Kind,
     TurnError,
@@ -29,11 +30,10 @@ from scenekeeper.engine.turns import (
 )
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.initiative import by_ratings, by_rolls, by_sides
-from scenekeeper.systems.cortex.names import character, cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.out_of_scene import handoff_waits
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, Scene
+from scenekeeper.systems.cortex.state import CortexState, Scene, character, cortex
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 METHODS = ("handoff", "sides", "rolls", "ratings", "ratings-roll")

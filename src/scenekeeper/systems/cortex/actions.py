@@ -17,10 +17,10 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards
 from scenekeeper.systems.cortex.exchange import counter_hint, stakes_with, verdict
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import (
     BoostOpt,
     CortexRoll,
@@ -34,7 +34,15 @@ from scenekeeper.systems.cortex.rolling import (
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, Exchange, Scene
+from scenekeeper.systems.cortex.state import (
+    CortexState,
+    Exchange,
+    Scene,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scenekeeper.engine.state import TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem
-from scenekeeper.systems.cortex.names import mod_on
+from scenekeeper.engine.systems import BoardSection, GameSystem, mod_on
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import Asset, Character
 from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord, Scene

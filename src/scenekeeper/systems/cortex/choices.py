@@ -15,11 +15,10 @@ from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex
 from scenekeeper.systems.cortex.reading import CortexRuleError, Reading, check_choice, hitches
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character, same_name
-from scenekeeper.systems.cortex.state import RollRecord
+from scenekeeper.systems.cortex.state import RollRecord, cortex
 
 
 def roll_in_play(ctx: Context, who: Character, roll_id: int | None) -> RollRecord:

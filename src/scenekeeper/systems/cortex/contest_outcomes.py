@@ -17,6 +17,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import fold
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import (
     describe_stake,
@@ -28,7 +29,6 @@ from scenekeeper.systems.cortex.contest_rules import (
 )
 from scenekeeper.systems.cortex.contest_window import INTERFERE, rescue
 from scenekeeper.systems.cortex.contests import running
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import (
     BoostOpt,
     CortexRoll,
@@ -40,7 +40,14 @@ from scenekeeper.systems.cortex.rolling import (
 )
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.sheet import Character, same_name
-from scenekeeper.systems.cortex.state import Contestant, CortexState
+from scenekeeper.systems.cortex.state import (
+    Contestant,
+    CortexState,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 from scenekeeper.systems.cortex.stress_commands import take_by_rules
 from scenekeeper.systems.cortex.troubles import complication_events
 

@@ -10,10 +10,10 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import option
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import spendable
 from scenekeeper.systems.cortex.contest_rules import move_on, standing_total
-from scenekeeper.systems.cortex.names import mod_on
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.sheet import Character
 from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord

@@ -23,6 +23,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import (
     move_on,
@@ -31,7 +32,6 @@ from scenekeeper.systems.cortex.contest_rules import (
     standing_total,
 )
 from scenekeeper.systems.cortex.contest_window import INTERFERE, rescue, rescue_line
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import (
     BoostOpt,
     CortexRoll,
@@ -45,7 +45,15 @@ from scenekeeper.systems.cortex.rolling import (
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.sheet import Character, same_name
-from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState
+from scenekeeper.systems.cortex.state import (
+    Contest,
+    Contestant,
+    CortexState,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -16,12 +16,12 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, die_named, require_mod
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
-from scenekeeper.systems.cortex.sheet import clean_name, same_name
-from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.sheet import clean_name, die_named, same_name
+from scenekeeper.systems.cortex.state import CortexState, character, cortex
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -18,13 +18,13 @@ from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.quoting import option
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex
 from scenekeeper.systems.cortex.odds_commands import chance_before_roll
 from scenekeeper.systems.cortex.opposition import difficulty_of, mod, policy
 from scenekeeper.systems.cortex.pools import BuiltPool, Term
 from scenekeeper.systems.cortex.reading import hitches
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.rolls import NO_CHARACTER, make_roll, steps
+from scenekeeper.systems.cortex.state import cortex
 
 _DICE = re.compile(r"\d*[dD]\d+")
 

@@ -20,11 +20,13 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, die_named, mod_on, require_mod
 from scenekeeper.systems.cortex.pools import Term
 from scenekeeper.systems.cortex.rolling import gm_dice_roll
 from scenekeeper.systems.cortex.scenes import scene_ended
+from scenekeeper.systems.cortex.sheet import die_named
+from scenekeeper.systems.cortex.state import character, cortex
 from scenekeeper.systems.cortex.stepping import StepsOpt
 
 commands = CommandSet(systems=frozenset({"cortex"}))

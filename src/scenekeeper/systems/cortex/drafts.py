@@ -21,8 +21,8 @@ from scenekeeper.engine.quoting import option
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, own_character
 from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+from scenekeeper.systems.cortex.state import character, cortex, own_character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -15,9 +15,9 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import move_on
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.rolling import (
     BoostOpt,
     CortexRoll,
@@ -29,7 +29,17 @@ from scenekeeper.systems.cortex.rolling import (
 )
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, refuse_in_scene, scene_change
-from scenekeeper.systems.cortex.state import Contest, Contestant, CortexState, RollRecord, Scene
+from scenekeeper.systems.cortex.state import (
+    Contest,
+    Contestant,
+    CortexState,
+    RollRecord,
+    Scene,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

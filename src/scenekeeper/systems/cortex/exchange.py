@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.contest_rules import (
     describe_stake,
@@ -26,7 +27,6 @@ from scenekeeper.systems.cortex.contest_rules import (
     losing_effect,
     stakes_for,
 )
-from scenekeeper.systems.cortex.names import mod_on
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.state import Contestant, CortexState, Exchange, Stakes
 

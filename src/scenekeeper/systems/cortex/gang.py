@@ -22,10 +22,16 @@ from scenekeeper.engine.quoting import option, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import roll_in_play
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.state import Assist, Gang
+from scenekeeper.systems.cortex.state import (
+    Assist,
+    Gang,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

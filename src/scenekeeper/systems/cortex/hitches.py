@@ -19,12 +19,19 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count, roll_in_play
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.reading import is_botch
 from scenekeeper.systems.cortex.rolls import steps
-from scenekeeper.systems.cortex.state import CortexState, RollRecord
+from scenekeeper.systems.cortex.state import (
+    CortexState,
+    RollRecord,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 from scenekeeper.systems.cortex.troubles import complication_events
 
 commands = CommandSet(systems=frozenset({"cortex"}))

@@ -18,19 +18,22 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import option, quoted, split_listed
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import (
-    character,
-    cortex,
-    may_act_for,
-    own_character,
-    require_mod,
-)
 from scenekeeper.systems.cortex.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, PoolDie, RollRecord, Scene
+from scenekeeper.systems.cortex.state import (
+    CortexState,
+    PoolDie,
+    RollRecord,
+    Scene,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

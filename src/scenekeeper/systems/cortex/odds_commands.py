@@ -22,6 +22,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import File, Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.odds import (
     MAX_KEEP,
     OddsError,
@@ -33,13 +34,12 @@ from scenekeeper.odds import (
     summarise,
     summary_lines,
 )
-from scenekeeper.systems.cortex.names import character, cortex, mod_on
 from scenekeeper.systems.cortex.opposition import NUMBER, opposition_of
 from scenekeeper.systems.cortex.pools import LEVELS, STATIC, player_pool
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.shaken import keep_for
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, RollRecord
+from scenekeeper.systems.cortex.state import CortexState, RollRecord, character, cortex
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 _ROLL_REF = re.compile(r"#(\d+)")

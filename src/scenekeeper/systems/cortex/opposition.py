@@ -12,8 +12,8 @@ from scenekeeper.dice import roll_dice
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import mod_on
 from scenekeeper.systems.cortex.pools import BuiltPool, opposition_pool
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll, reading_of
 from scenekeeper.systems.cortex.state import CortexState, RollRecord

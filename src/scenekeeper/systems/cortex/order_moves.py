@@ -16,15 +16,15 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import require_mod
 from scenekeeper.engine.turns import TurnError, TurnOrder, add, interrupt
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.action_order import order_change, order_status, running_order
 from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
-from scenekeeper.systems.cortex.names import character, cortex, require_mod
 from scenekeeper.systems.cortex.out_of_scene import leave_order
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.sheet import same_name
-from scenekeeper.systems.cortex.state import CortexState, Scene
+from scenekeeper.systems.cortex.state import CortexState, Scene, character, cortex
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

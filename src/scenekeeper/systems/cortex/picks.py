@@ -8,9 +8,10 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex.choices import pick, roll_in_play
-from scenekeeper.systems.cortex.names import may_act_for, mod_on, own_character
 from scenekeeper.systems.cortex.render import outcome_lines, roll_data
+from scenekeeper.systems.cortex.state import may_act_for, own_character
 from scenekeeper.systems.cortex.window import reading_changed, require_open
 
 commands = CommandSet(systems=frozenset({"cortex"}))

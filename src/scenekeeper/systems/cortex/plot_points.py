@@ -16,6 +16,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import (
     Spend,
@@ -25,16 +26,15 @@ from scenekeeper.systems.cortex.choices import (
     spendable,
     warn_effect,
 )
-from scenekeeper.systems.cortex.names import (
+from scenekeeper.systems.cortex.render import outcome_lines, roll_data
+from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+from scenekeeper.systems.cortex.state import (
+    CortexState,
     character,
     cortex,
     may_act_for,
-    mod_on,
     own_character,
 )
-from scenekeeper.systems.cortex.render import outcome_lines, roll_data
-from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
-from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.cortex.window import reading_changed, require_open
 
 commands = CommandSet(systems=frozenset({"cortex"}))

@@ -15,14 +15,14 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex, mod_on, require_mod
 from scenekeeper.systems.cortex.pools import BuiltPool, Term, player_pool
 from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.scene_rules import refuse_in_scene
 from scenekeeper.systems.cortex.shaken import stressed_in_pool, take_trait_stress
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.state import CortexState, cortex
 from scenekeeper.systems.cortex.stress import take_stress
 
 

@@ -15,9 +15,9 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import require_mod
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count
-from scenekeeper.systems.cortex.names import cortex, may_act_for, own_character, require_mod
 from scenekeeper.systems.cortex.recovery_rules import PURPOSE, Kind, best_reading, decide, label
 from scenekeeper.systems.cortex.rolling import (
     BoostOpt,
@@ -28,6 +28,7 @@ from scenekeeper.systems.cortex.rolling import (
     rolled_record,
 )
 from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.state import cortex, may_act_for, own_character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 #: Cortex p.37: the base difficulty of a recovery test.

@@ -23,9 +23,9 @@ from scenekeeper.dice import Die, step_down, step_up
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count
-from scenekeeper.systems.cortex.names import mod_on
 from scenekeeper.systems.cortex.reading import Reading, alternatives
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheet import Character

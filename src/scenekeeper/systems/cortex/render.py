@@ -6,6 +6,7 @@ from typing import Any
 
 from scenekeeper.dice import Die
 from scenekeeper.engine.quoting import option
+from scenekeeper.engine.sheets.paper import not_yet_rated
 from scenekeeper.systems.cortex.reading import (
     Outcome,
     Reading,
@@ -31,6 +32,7 @@ def sheet_lines(who: Character, owner: str | None, trait_sets: tuple[str, ...] =
     for set_name in ordered:
         traits = ", ".join(f"{t} {d}" for t, d in who.traits[set_name].items())
         lines.append(f"{set_name}: {traits}.")
+    lines += not_yet_rated([s for s in trait_sets if s not in who.traits])
     lines.extend(f"SFX {name}: {text}" for name, text in who.sfx.items())
     if who.assets:
         assets = ", ".join(

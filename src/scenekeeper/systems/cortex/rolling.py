@@ -19,15 +19,10 @@ from scenekeeper.engine.core.roll import roll as plain_roll
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.aftermath import after_roll
 from scenekeeper.systems.cortex.dice_roll import roll_without_character
-from scenekeeper.systems.cortex.names import (
-    cortex,
-    may_act_for,
-    mod_on,
-    own_character,
-)
 from scenekeeper.systems.cortex.odds_commands import chance_before_roll
 from scenekeeper.systems.cortex.opposition import (
     difficulty_of,
@@ -50,7 +45,13 @@ from scenekeeper.systems.cortex.rolls import GM_ROLLER, make_roll
 from scenekeeper.systems.cortex.scale import with_scale
 from scenekeeper.systems.cortex.shaken import keep_for, with_trait_stress
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, RollRecord
+from scenekeeper.systems.cortex.state import (
+    CortexState,
+    RollRecord,
+    cortex,
+    may_act_for,
+    own_character,
+)
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex
+from scenekeeper.systems.cortex.state import cortex
 
 ENDS_WITH_SCENE = ("beat", "scene")
 

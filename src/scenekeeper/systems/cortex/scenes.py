@@ -17,8 +17,8 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex, mod_on
 from scenekeeper.systems.cortex.scene_hooks import scene_end_events
 from scenekeeper.systems.cortex.scene_rules import (
     NO_SCENE,
@@ -27,7 +27,7 @@ from scenekeeper.systems.cortex.scene_rules import (
     scene_export,
 )
 from scenekeeper.systems.cortex.sheet import clean_name
-from scenekeeper.systems.cortex.state import CortexState, Scene, SceneType
+from scenekeeper.systems.cortex.state import CortexState, Scene, SceneType, cortex
 from scenekeeper.systems.cortex.stress_commands import rest_events
 from scenekeeper.systems.cortex.timed_rules import standing
 

@@ -16,11 +16,11 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex, mod_on
 from scenekeeper.systems.cortex.pools import BuiltPool, opposition_pool
 from scenekeeper.systems.cortex.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.state import CortexState, cortex
 from scenekeeper.systems.cortex.stress import added
 
 MOD = "shaken-stricken"

@@ -12,7 +12,8 @@ from typing import Literal
 
 import pydantic
 
-from scenekeeper.dice import Die
+from scenekeeper.dice import DiceError, Die
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.fields import DieField
 from scenekeeper.engine.names import fold
 
@@ -112,3 +113,11 @@ def same_name(a: str, b: str) -> bool:
 def clean_name(name: str) -> str:
     """A name as stored: inner runs of spaces folded, ends trimmed."""
     return " ".join(name.split())
+
+
+def die_named(text: str) -> Die:
+    """A step die as a person typed it (``d8``), or a refusal saying what a die looks like."""
+    try:
+        return Die.parse(text)
+    except DiceError as error:
+        raise Refusal(str(error)) from None

@@ -7,8 +7,11 @@ from typing import ClassVar, Literal
 import pydantic
 
 from scenekeeper.dice import Die
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.fields import DieField
-from scenekeeper.engine.state import GameState
+from scenekeeper.engine.sheets import finding
+from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.turns import TurnOrder
 from scenekeeper.systems.cortex.sheet import (
     DEFAULT_TRAIT_SETS,
@@ -378,3 +381,24 @@ class CortexState(GameState):
             return self.model_copy(update={"rolls": rolls})
         rolls = (*self.rolls, roll)[-ROLLS_KEPT:]
         return self.model_copy(update={"rolls": rolls, "roll_count": max(self.roll_count, roll.id)})
+
+
+def cortex(state: TableState) -> CortexState:
+    game = state.game
+    if not isinstance(game, CortexState):  # the registry only routes Cortex tables here
+        raise Refusal("This is not a Cortex table.")
+    return game
+
+
+def character(ctx: Context, name: str) -> Character:
+    return finding.character(cortex(ctx.require_state()), name)
+
+
+def own_character(ctx: Context, name: str | None) -> Character:
+    """The character named, or the one the acting person plays when they play exactly one."""
+    return finding.own_character(ctx, cortex(ctx.require_state()), name)
+
+
+def may_act_for(ctx: Context, character: Character) -> None:
+    """Players act for their own characters; GMs for anyone."""
+    finding.may_act_for(ctx, character.name)

@@ -17,11 +17,11 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, die_named, mod_on, require_mod
 from scenekeeper.systems.cortex.shaken import MOD, stressed_trait, take_trait_stress
-from scenekeeper.systems.cortex.sheet import Character, clean_name, same_name
-from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.sheet import Character, clean_name, die_named, same_name
+from scenekeeper.systems.cortex.state import CortexState, character, cortex
 from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 from scenekeeper.systems.cortex.stress import (
     FIRST_TRAUMA,

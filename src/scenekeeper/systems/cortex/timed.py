@@ -19,7 +19,6 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
-from scenekeeper.systems.cortex.names import character, cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.opposition import NUMBER
 from scenekeeper.systems.cortex.pools import LEVELS
 from scenekeeper.systems.cortex.rolling import (
@@ -32,7 +31,14 @@ from scenekeeper.systems.cortex.rolling import (
     rolled_record,
 )
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.state import Scene, TimedTest
+from scenekeeper.systems.cortex.state import (
+    Scene,
+    TimedTest,
+    character,
+    cortex,
+    may_act_for,
+    own_character,
+)
 from scenekeeper.systems.cortex.timed_rules import beats, bought, stage, standing
 
 commands = CommandSet(systems=frozenset({"cortex"}))

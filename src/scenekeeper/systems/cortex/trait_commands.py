@@ -1,4 +1,6 @@
-"""``/char set`` and ``/char remove``: rating traits on a Cortex sheet, one or several at once.
+"""A Cortex sheet's own commands: ``/char new`` (with traits), ``/game sets``, ``/char set``
+and ``/char remove`` (rating traits, one or several at once) and SFX. Show, delete and import
+are the shell's (``engine.sheets``), driven by ``sheet_schema``.
 
 Cortex p.16-19: traits come in prime sets (by default Distinctions, Attributes, Skills); a trait
 with no rating is a d4; a character has three distinctions, each a d8.
@@ -6,16 +8,21 @@ with no rating is a d4; a character has three distinctions, each a d8.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated
 
 from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.documents import short_name
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
+from scenekeeper.engine.quoting import option, quoted
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.sheets.making import named_rating, new_one
+from scenekeeper.engine.state import Person
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import cortex, own_character
+from scenekeeper.systems.cortex.drafts import drafted
 from scenekeeper.systems.cortex.sheet import (
     DISTINCTION_COUNT,
     DISTINCTION_DIE,
@@ -25,18 +32,160 @@ from scenekeeper.systems.cortex.sheet import (
     same_name,
 )
 from scenekeeper.systems.cortex.sheet_text import TypedTrait, read_traits, trait_set
+from scenekeeper.systems.cortex.state import cortex, own_character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 
 
 @dataclass(frozen=True)
+class TraitSets:
+    names: Annotated[
+        str, Opt('the prime trait sets in order, like "Distinctions, Attributes, Skills"')
+    ]
+
+
+@commands.command(
+    "game sets",
+    help="Choose this game's prime trait sets (a pool takes one trait from each).",
+    permission=Permission.GM,
+    examples=('/game sets names:"Distinctions, Values, Roles"',),
+)
+def choose_sets(ctx: Context, args: TraitSets) -> Decision:
+    game = cortex(ctx.require_state())
+    sets = tuple(clean_name(n) for n in args.names.split(",") if n.strip())
+    if not sets:
+        raise Refusal('Name at least one set: names:"Distinctions, Attributes, Skills".')
+    doubled = next((s for s in sets if [t.casefold() for t in sets].count(s.casefold()) > 1), None)
+    if doubled is not None:
+        listed = ", ".join(dict.fromkeys(sets))
+        raise Refusal(f"{doubled} is named twice; name each set once, like names:{quoted(listed)}.")
+    # Keep the spelling sheets already use (a set renamed only in case stays the same set).
+    known = (DISTINCTIONS, *game.trait_sets)
+    sets = tuple(next((k for k in known if same_name(k, s)), s) for s in sets)
+    for who in game.characters.values():
+        dropped = [s for s in who.traits if not any(same_name(s, n) for n in sets)]
+        if dropped:
+            raise Refusal(
+                f"{who.name} has traits in {', '.join(dropped)}; move or remove them before "
+                "dropping that set."
+            )
+    if sets == game.trait_sets:
+        raise Refusal(f"The trait sets are {', '.join(sets)} already.")
+    return Decision(
+        events=(ev.TraitSetsChosen(sets=sets),),
+        reply=Reply.say(f"Prime trait sets: {', '.join(sets)}. A pool takes one trait from each."),
+    )
+
+
+@dataclass(frozen=True)
+class NewCharacter:
+    name: Annotated[str, Opt("the character's name", max_length=60)]
+    owner: Annotated[Person | None, Opt("who plays it (GMs only; default: you)")] = None
+    gmc: Annotated[bool, Opt("true for a GM character (the GM plays it)")] = False
+    traits: Annotated[
+        str | None,
+        Opt('its traits, like "Distinctions: Cat Burglar; Attributes: Agility d10, Wits d6"'),
+    ] = None
+
+
+@commands.command(
+    "char new",
+    help="Make a character; players make their own, GMs make GMCs and characters for others.",
+    permission=Permission.PLAYER,
+    examples=(
+        '/char new name:"Ada Lark"',
+        "/char new name:Thug gmc:true",
+        '/char new name:Thug gmc:true traits:"Attributes: Brawny d8; Skills: Fighting d6"',
+    ),
+)
+def new_character(ctx: Context, args: NewCharacter) -> Decision:
+    game = cortex(ctx.require_state())
+    made = new_one(
+        ctx, game, args.name, gmc=args.gmc, owner=args.owner, gmc_word="GMCs", own=" character"
+    )
+    name, is_gm = made.name, made.by_gm
+    claim, played = made.claimed(ctx)
+    events: list[Event] = [
+        ev.CharacterCreated(
+            name=name,
+            kind=made.kind,
+            pp=0 if args.gmc else game.rules.start_points,
+        ),
+        *claim,
+    ]
+    ready = f"{'GMC' if args.gmc else 'Character'} {name} is ready{played}."
+    if game.approve_characters and not is_gm and not args.gmc:
+        draft, said = drafted(name)
+        events.append(draft)
+        ready = f"{ready} {said}"
+    if args.traits is not None:
+        fresh = Character(name=name, kind="gmc" if args.gmc else "pc")
+        rated, lines = rate_traits(
+            game.trait_sets, fresh, read_traits(args.traits, game.trait_sets, None)
+        )
+        return Decision(events=(*events, *rated), reply=Reply.say(ready, *lines))
+    sets = ", ".join(game.trait_sets)
+    return Decision(
+        events=tuple(events),
+        reply=Reply.say(
+            ready,
+            f"Rate traits with /char set {option('character', name)} "
+            f'traits:"<set>: <trait> <d4..d12>, ...; <set>: ..." (sets: {sets}), '
+            "or bring a whole sheet with /char import file:<sheet>.",
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class WriteSfx:
+    name: Annotated[str, Opt("the SFX's name", max_length=60)]
+    text: Annotated[str, Opt("what it does, as the sheet says it", max_length=400)]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
+
+
+@commands.command(
+    "char sfx add",
+    help="Write an SFX on a sheet (or rewrite one).",
+    permission=Permission.OWNER,
+    examples=('/char sfx add character:"Ada Lark" name:"Hit Hard" text:"Spend 1 PP to ..."',),
+)
+def add_sfx(ctx: Context, args: WriteSfx) -> Decision:
+    who = own_character(ctx, args.character)
+    name = next((n for n in who.sfx if same_name(n, args.name)), clean_name(args.name))
+    return Decision(
+        events=(ev.SfxWritten(character=who.name, name=name, text=args.text),),
+        reply=Reply.say(f"{who.name}: SFX {name}: {args.text}"),
+    )
+
+
+@dataclass(frozen=True)
+class RemoveSfx:
+    name: Annotated[str, Opt("the SFX's name")]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
+
+
+@commands.command("char sfx remove", help="Take an SFX off a sheet.", permission=Permission.OWNER)
+def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
+    who = own_character(ctx, args.character)
+    name = resolve(who.sfx, args.name, "SFX")
+    if name is None:
+        raise Refusal(f"{who.name} has no SFX called {args.name}.")
+    return Decision(
+        events=(ev.SfxRemoved(character=who.name, name=name),),
+        reply=Reply.say(f"{who.name}: SFX {name} is off the sheet."),
+    )
+
+
+@dataclass(frozen=True)
 class RateTrait:
+    trait: Annotated[str | None, Opt("the trait's name, with its die if you like: Agility d10")] = (
+        None
+    )
     traits: Annotated[
         str | None,
         Opt('several at once, like "Attributes: Agility d10, Wits d6; Skills: Sneaking d8"'),
     ] = None
     character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
-    trait: Annotated[str | None, Opt("the trait's name", max_length=60)] = None
     die: Annotated[str | None, Opt("its rating, d4 to d12 (no rating is a d4)")] = None
     set: Annotated[str | None, Opt("its trait set (needed for a new trait)")] = None
 
@@ -50,19 +199,25 @@ class RateTrait:
         '/char set character:"Ada Lark" trait:Fighting die:d8 set:Skills',
         '/char set character:"Ada Lark" trait:"Reckless Pilot" set:Distinctions',
         '/char set traits:"Distinctions: Cat Burglar; Attributes: Agility d10, Wits d6"',
+        "/char set Agility d10",
     ),
 )
 def rate_trait(ctx: Context, args: RateTrait) -> Decision:
     who = own_character(ctx, args.character)
     game = cortex(ctx.require_state())
+    if args.trait is not None and args.traits is None and ":" in args.trait:
+        # /char set "Skills: Climbing d6, Sneaking d10": several, typed first.
+        args = replace(args, traits=args.trait, trait=None)
     set_name = trait_set(game.trait_sets, args.set) if args.set is not None else None
     if args.traits is not None:
         if args.trait is not None or args.die is not None:
             raise Refusal("Give one trait (trait: and die:) or several (traits:), not both.")
         items = read_traits(args.traits, game.trait_sets, set_name)
     elif args.trait is not None:
-        die = _die(args.die) if args.die else None
-        items = [TypedTrait(set=set_name, name=clean_name(args.trait), die=die)]
+        # /char set Agility d10: the die typed after the name (the bare words fill trait:).
+        name, typed = named_rating(args.trait) if args.die is None else (args.trait, args.die)
+        die = _die(typed) if typed else None
+        items = [TypedTrait(set=set_name, name=short_name(clean_name(name), "trait"), die=die)]
     else:
         raise Refusal(
             'Name the trait: trait:Fighting die:d8 set:Skills, or several with traits:"Skills: '

@@ -17,9 +17,10 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex, die_named, require_mod
-from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.sheet import Character, die_named
+from scenekeeper.systems.cortex.state import character, cortex
 from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 from scenekeeper.systems.cortex.stress import take_trauma
 from scenekeeper.systems.cortex.stress_commands import alive, stress_type

@@ -20,15 +20,9 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import roll_in_play
-from scenekeeper.systems.cortex.names import (
-    character,
-    cortex,
-    die_named,
-    may_act_for,
-    own_character,
-)
 from scenekeeper.systems.cortex.rolls import outcome_of, reading_of
-from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name
+from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name, die_named
+from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.stepping import StepsOpt, stepped
 
 commands = CommandSet(systems=frozenset({"cortex"}))

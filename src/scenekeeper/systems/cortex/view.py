@@ -16,9 +16,9 @@ from scenekeeper.engine.controls import Ask, Control, Display, Field, Tone, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import pick
-from scenekeeper.systems.cortex.names import mod_on
 from scenekeeper.systems.cortex.reading import Reading, hitches, is_botch
 from scenekeeper.systems.cortex.render import roll_data, worth_offering
 from scenekeeper.systems.cortex.rolls import GM_ROLLER, reading_of, steps

@@ -20,9 +20,8 @@ from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex import exchange, recovery_rules, timed_rules
 from scenekeeper.systems.cortex.contest_window import redecide as contest_redecide
-from scenekeeper.systems.cortex.names import cortex
 from scenekeeper.systems.cortex.reading import Reading
-from scenekeeper.systems.cortex.state import CortexState, RollRecord
+from scenekeeper.systems.cortex.state import CortexState, RollRecord, cortex
 
 Found = tuple[list[Event], list[str]] | None
 

@@ -17,7 +17,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.names import character, cortex
+from scenekeeper.systems.cortex.state import character, cortex
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

@@ -8,21 +8,22 @@ Tests are ``/test`` and saves ``/save`` (the game's own words); ``/char``, ``/sc
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
+from scenekeeper.engine.sheets import commands as sheet_commands
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.cybergod import (
     board,
-    characters,
     complications,
     effects,
     evolve,
     odds_commands,
     plain_roll,
+    rating,
     resolve,
     saves,
     scenes,
@@ -32,7 +33,7 @@ from scenekeeper.systems.cybergod import (
 from scenekeeper.systems.cybergod import suggest as cybergod_suggest
 from scenekeeper.systems.cybergod import view as cybergod_view
 from scenekeeper.systems.cybergod.export import export_state
-from scenekeeper.systems.cybergod.sheet_rights import check_recorded_import
+from scenekeeper.systems.cybergod.sheet_schema import SHEET
 from scenekeeper.systems.cybergod.state import CybergodState
 
 # The order mods apply in is this order (ARCHITECTURE: mods explicit).
@@ -220,25 +221,6 @@ class CybergodSystem(GameSystem):
     def display(self, view: View) -> Display:
         return cybergod_view.display(view)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return cybergod_suggest.suggest(state, command, option, given, actor_id)
-
-    def characters(self, game: GameState) -> tuple[str, ...] | None:
-        # Player characters are claimed; GM characters are the GM's.
-        assert isinstance(game, CybergodState)
-        return tuple(name for name, c in game.characters.items() if c.kind == "pc")
-
-    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
-        assert isinstance(game, CybergodState)
-        return tuple(game.characters)
-
     def describe(self, game: GameState) -> list[str]:
         assert isinstance(game, CybergodState)
         return [
@@ -261,7 +243,8 @@ class CybergodSystem(GameSystem):
 
 SYSTEM = register_system(
     CybergodSystem(
-        file_commands={"char import": check_recorded_import},
+        **declared(SHEET),
+        suggester=cybergod_suggest.suggest,
         name="cybergod",
         title="Cybergod: Reborn",
         state_type=CybergodState,
@@ -272,7 +255,8 @@ SYSTEM = register_system(
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
-    characters.commands,
+    sheet_commands.for_game("cybergod"),
+    rating.commands,
     testing.commands,
     complications.commands,
     effects.commands,

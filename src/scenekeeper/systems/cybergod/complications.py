@@ -16,16 +16,17 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import (
+from scenekeeper.systems.cybergod.reading import read, their_successes
+from scenekeeper.systems.cybergod.render import data_of_test, describe_test
+from scenekeeper.systems.cybergod.sheet import clean_name, same_name
+from scenekeeper.systems.cybergod.state import (
+    Complication,
+    TestRecord,
     acting_character,
     cybergod,
     may_act_for_roller,
     roll_in_play,
 )
-from scenekeeper.systems.cybergod.reading import read, their_successes
-from scenekeeper.systems.cybergod.render import data_of_test, describe_test
-from scenekeeper.systems.cybergod.sheet import clean_name, same_name
-from scenekeeper.systems.cybergod.state import Complication, TestRecord
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 _ONE = re.compile(r"(.*?)[\s:(]*([0-9]+)\)?")

@@ -16,12 +16,6 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import (
-    acting_character,
-    cybergod,
-    may_act_for_roller,
-    roll_in_play,
-)
 from scenekeeper.systems.cybergod.reading import (
     Reading,
     ep_holder,
@@ -37,6 +31,10 @@ from scenekeeper.systems.cybergod.state import (
     Duration,
     SpentEffect,
     TestRecord,
+    acting_character,
+    cybergod,
+    may_act_for_roller,
+    roll_in_play,
 )
 
 commands = CommandSet(systems=frozenset({"cybergod"}))

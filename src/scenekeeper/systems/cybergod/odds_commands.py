@@ -16,9 +16,9 @@ from typing import Annotated, Any
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import File, Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.odds import SuccessPool, cybergod_opposed, cybergod_pool, percent
 from scenekeeper.systems.cybergod.complications import parse_complications
-from scenekeeper.systems.cybergod.names import acting_character, cybergod, mod_on, roll_in_play
 from scenekeeper.systems.cybergod.pools import MAX_DICE, die_size, final_dice, parse_pool
 from scenekeeper.systems.cybergod.reading import (
     DIFFICULTIES,
@@ -29,7 +29,7 @@ from scenekeeper.systems.cybergod.reading import (
 )
 from scenekeeper.systems.cybergod.render import plural
 from scenekeeper.systems.cybergod.sheet import Character, key
-from scenekeeper.systems.cybergod.state import TestRecord
+from scenekeeper.systems.cybergod.state import TestRecord, acting_character, cybergod, roll_in_play
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 CHART_NAME = "odds.png"

@@ -17,14 +17,6 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import (
-    acting_character,
-    character,
-    cybergod,
-    may_act_for,
-    require_mod,
-    roll_in_play,
-)
 from scenekeeper.systems.cybergod.reading import (
     Reading,
     count_successes,
@@ -33,7 +25,16 @@ from scenekeeper.systems.cybergod.reading import (
 )
 from scenekeeper.systems.cybergod.render import data_of_test, describe_test
 from scenekeeper.systems.cybergod.sheet import Character
-from scenekeeper.systems.cybergod.state import CybergodState, TestRecord
+from scenekeeper.systems.cybergod.state import (
+    CybergodState,
+    TestRecord,
+    acting_character,
+    character,
+    cybergod,
+    may_act_for,
+    require_mod,
+    roll_in_play,
+)
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 SCOPES = ("session", "downtime", "burned")

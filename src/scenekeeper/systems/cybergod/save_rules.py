@@ -16,8 +16,8 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import cybergod, mod_on
 from scenekeeper.systems.cybergod.sheet import (
     AMMO_SIZES,
     Character,
@@ -26,7 +26,7 @@ from scenekeeper.systems.cybergod.sheet import (
     key,
     stress_dice,
 )
-from scenekeeper.systems.cybergod.state import SaveRecord
+from scenekeeper.systems.cybergod.state import SaveRecord, cybergod
 
 #: corebook 09: "the 6th consecutive" Ammo Save means reload whatever it shows.
 AMMO_PASSES = 6

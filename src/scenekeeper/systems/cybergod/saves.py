@@ -16,9 +16,9 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.odds import percent, save_passes
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import acting_character, cybergod, mod_on
 from scenekeeper.systems.cybergod.render import save_data, save_lines
 from scenekeeper.systems.cybergod.save_rules import (
     AmmoPlan,
@@ -29,7 +29,14 @@ from scenekeeper.systems.cybergod.save_rules import (
     weapon_named,
 )
 from scenekeeper.systems.cybergod.sheet import Character, find_attribute
-from scenekeeper.systems.cybergod.state import GM_ROLLER, SAVE_KINDS, SaveKind, SaveRecord
+from scenekeeper.systems.cybergod.state import (
+    GM_ROLLER,
+    SAVE_KINDS,
+    SaveKind,
+    SaveRecord,
+    acting_character,
+    cybergod,
+)
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 #: Dice a save may use besides the Attributes' (a Safety rating, a hazard's die).

@@ -15,11 +15,11 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import cybergod, mod_on
 from scenekeeper.systems.cybergod.resolve import refresh_events
 from scenekeeper.systems.cybergod.sheet import clean_name
-from scenekeeper.systems.cybergod.state import CybergodState, Scene, SceneMode
+from scenekeeper.systems.cybergod.state import CybergodState, Scene, SceneMode, cybergod
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 MODES = ("freeform", "turn-based")

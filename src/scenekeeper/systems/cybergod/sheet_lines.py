@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenekeeper.engine.sheets.paper import not_yet_rated
 from scenekeeper.systems.cybergod.sheet import (
     APTITUDES,
     ATTRIBUTES,
@@ -20,11 +21,16 @@ def sheet_lines(who: Character, player: str | None) -> list[str]:
     lines.append(
         "Attributes: " + ", ".join(f"{a} {die_text(who.attribute(a))}" for a in ATTRIBUTES) + "."
     )
+    blank = []
     for aptitude, skills in APTITUDES.items():
         level = who.aptitude(aptitude)
+        if not level and not any(who.skill(s) for s in skills):
+            blank.append(aptitude)
+            continue
         ratings = ", ".join(f"{s} {who.skill(s)}" for s in skills)
         dice = ", ".join(str(who.level(s)) for s in skills)
         lines.append(f"{aptitude} {level}: {ratings} (tests roll {dice} dice).")
+    lines += not_yet_rated(blank, "Aptitudes with their Skills at 0: no dice")
     lines += state_lines(who)
     return lines
 

@@ -7,7 +7,12 @@ from typing import Annotated, ClassVar, Literal
 
 import pydantic
 
-from scenekeeper.engine.state import GameState
+from scenekeeper.engine import who
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.sheets import finding
+from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod.sheet import Character, Model, same_name
 
 #: Measurements > Time: Instant (one action), Short (a round), Moderate (the scene), Long
@@ -183,3 +188,72 @@ class CybergodState(GameState):
 
     def tests(self) -> tuple[TestRecord, ...]:
         return tuple(r for r in self.rolls if isinstance(r, TestRecord))
+
+
+def cybergod(state: TableState) -> CybergodState:
+    game = state.game
+    if not isinstance(game, CybergodState):  # the registry only routes Cybergod tables here
+        raise Refusal("This is not a Cybergod table.")
+    return game
+
+
+def character(ctx: Context, name: str) -> Character:
+    return finding.character(cybergod(ctx.require_state()), name)
+
+
+def acting_character(ctx: Context, name: str | None) -> Character | None:
+    """The character named, or the one the acting person plays; None for a GM who plays
+    none and names none (the GM rolls for the opposition or a hazard)."""
+    if name:
+        named = character(ctx, name)
+        may_act_for(ctx, named)
+        return named
+    state = ctx.require_state()
+    game = cybergod(state)
+    known = who.played(state.meta, ctx.actor.id, lambda c: game.find_character(c) is not None)
+    if len(known) == 1:
+        return character(ctx, known[0])
+    if state.meta.is_gm(ctx.actor.id) and not known:
+        return None
+    raise who.name_the_character(known)
+
+
+def own_character(ctx: Context, name: str | None) -> Character:
+    """The character named, or the one the acting person plays when they play exactly one."""
+    return finding.own_character(ctx, cybergod(ctx.require_state()), name)
+
+
+def may_act_for(ctx: Context, character: Character) -> None:
+    """Players act for their own characters; GMs for anyone."""
+    finding.may_act_for(ctx, character.name)
+
+
+def may_act_for_roller(ctx: Context, roller: str) -> None:
+    """The GM's rolls (no character) are the GM's; a character's, its player's or a GM's."""
+    state = ctx.require_state()
+    found = cybergod(state).find_character(roller)
+    if found is not None:
+        may_act_for(ctx, found)
+    elif not state.meta.is_gm(ctx.actor.id):
+        raise Refusal("That roll is the GM's; only a GM can do that.")
+
+
+def roll_in_play(ctx: Context, roll_id: int) -> TestRecord:
+    game = cybergod(ctx.require_state())
+    found = game.roll_by_id(roll_id)
+    if found is None:
+        raise Refusal(
+            f"There is no roll #{roll_id} in play (rolls leave play when their scene ends; "
+            "/scene show lists the newest)."
+        )
+    if not isinstance(found, TestRecord):
+        raise Refusal(f"#{roll_id} is a save, not a test; name a test's number (/scene show).")
+    return found
+
+
+def require_mod(state: TableState, name: str, what: str) -> None:
+    if not mod_on(state, name):
+        raise Refusal(
+            f"{what} belongs to the {name} mod, which is off at this table; a GM switches it "
+            f"on with /game mods set mod:{name} enabled:true."
+        )

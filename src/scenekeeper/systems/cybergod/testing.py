@@ -17,9 +17,9 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.complications import parse_complications, parse_overcome
-from scenekeeper.systems.cybergod.names import acting_character, cybergod, mod_on, roll_in_play
 from scenekeeper.systems.cybergod.odds_commands import chance_before_test
 from scenekeeper.systems.cybergod.pools import final_dice, parse_pool
 from scenekeeper.systems.cybergod.reading import (
@@ -31,7 +31,13 @@ from scenekeeper.systems.cybergod.reading import (
 )
 from scenekeeper.systems.cybergod.render import data_of_test, describe_test
 from scenekeeper.systems.cybergod.sheet import Character, key
-from scenekeeper.systems.cybergod.state import GM_ROLLER, TestRecord
+from scenekeeper.systems.cybergod.state import (
+    GM_ROLLER,
+    TestRecord,
+    acting_character,
+    cybergod,
+    roll_in_play,
+)
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 _REF = re.compile(r"#(\d+)")

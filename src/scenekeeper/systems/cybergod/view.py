@@ -11,8 +11,8 @@ whose roll has left play or changed.
 from __future__ import annotations
 
 from scenekeeper.engine.controls import Ask, Control, Display, View
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import mod_on
 from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
 from scenekeeper.systems.cybergod.state import CybergodState, SaveRecord, TestRecord
 

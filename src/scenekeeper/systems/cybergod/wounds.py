@@ -15,9 +15,9 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import character, require_mod
 from scenekeeper.systems.cybergod.sheet import WOUND_CLASSES, WOUND_SLOTS, Character, Wounds
 from scenekeeper.systems.cybergod.sheet_lines import wounds_line
+from scenekeeper.systems.cybergod.state import character, require_mod
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 MITIGATION = {"none": 0, "soft": 2, "hard": 3, "ultra": 4}

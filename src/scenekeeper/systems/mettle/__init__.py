@@ -9,17 +9,17 @@ section of docs/rules-notes.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
+from scenekeeper.engine.sheets import commands as sheet_commands
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.mettle import (
     act,
-    characters,
     check_commands,
     downtime,
     evolve,
@@ -28,6 +28,7 @@ from scenekeeper.systems.mettle import (
     ongoing,
     order_commands,
     order_moves,
+    rating,
     scenes,
     split,
     status_commands,
@@ -37,7 +38,7 @@ from scenekeeper.systems.mettle import (
 from scenekeeper.systems.mettle import view as mettle_view
 from scenekeeper.systems.mettle.board import board, export, waiting_for
 from scenekeeper.systems.mettle.plan import PROCEDURES
-from scenekeeper.systems.mettle.sheet_rights import check_recorded_import
+from scenekeeper.systems.mettle.sheet_schema import SHEET
 from scenekeeper.systems.mettle.state import MettleState
 from scenekeeper.systems.mettle.suggest import SUGGESTED, suggest
 
@@ -194,15 +195,6 @@ class MettleSystem(GameSystem):
     def control_guard(self, table: Table, guard: str) -> None:
         mettle_view.control_guard(table, guard)
 
-    def characters(self, game: GameState) -> tuple[str, ...] | None:
-        # Players' characters are claimed; GM characters are the Guide's.
-        assert isinstance(game, MettleState)
-        return tuple(n for n, c in game.characters.items() if c.kind == "pc")
-
-    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
-        assert isinstance(game, MettleState)
-        return tuple(game.characters)
-
     def describe(self, game: GameState) -> list[str]:
         return [
             "Attributes: Concept, Frame, Motive, Nature, Poise; Mettle = Motive + the highest "
@@ -217,16 +209,6 @@ class MettleSystem(GameSystem):
     def board(self, state: TableState) -> tuple[BoardSection, ...]:
         return board(state)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return suggest(state, command, option, given, actor_id)
-
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, MettleState)
         return export(game)
@@ -238,7 +220,8 @@ PROCEDURES.round_started = ongoing.round_harm
 
 SYSTEM = register_system(
     MettleSystem(
-        file_commands={"char import": check_recorded_import},
+        **declared(SHEET),
+        suggester=suggest,
         name="mettle",
         title="METTLE Core",
         state_type=MettleState,
@@ -249,7 +232,8 @@ SYSTEM = register_system(
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
-    characters.commands,
+    sheet_commands.for_game("mettle"),
+    rating.commands,
     check_commands.commands,
     act.commands,
     order_commands.commands,

@@ -19,7 +19,6 @@ from scenekeeper.systems.mettle.check_making import make_check
 from scenekeeper.systems.mettle.checks import Pool
 from scenekeeper.systems.mettle.damage import land_before_action
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import may_act_for, title
 from scenekeeper.systems.mettle.outcomes import apply_outcome, defenders_of, settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import (
@@ -29,8 +28,8 @@ from scenekeeper.systems.mettle.pools import (
     with_modifiers,
 )
 from scenekeeper.systems.mettle.rules import ACTIONS, RULES, Setup
-from scenekeeper.systems.mettle.sheet import Character
-from scenekeeper.systems.mettle.state import CheckRecord, Initiative, SplitPart
+from scenekeeper.systems.mettle.sheet import Character, title
+from scenekeeper.systems.mettle.state import CheckRecord, Initiative, SplitPart, may_act_for
 from scenekeeper.systems.mettle.volley import pass_on
 from scenekeeper.systems.mettle.whose_turn import turn_character
 

@@ -20,13 +20,6 @@ from scenekeeper.systems.mettle.check_making import make_check
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, reading_lines
 from scenekeeper.systems.mettle.damage import land_before_action
 from scenekeeper.systems.mettle.initiative import lose_action
-from scenekeeper.systems.mettle.names import (
-    attribute_named,
-    character,
-    is_gm,
-    may_act_for,
-    own_character,
-)
 from scenekeeper.systems.mettle.outcomes import apply_outcome, settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import (
@@ -38,7 +31,8 @@ from scenekeeper.systems.mettle.pools import (
     roller_difficulty,
     with_modifiers,
 )
-from scenekeeper.systems.mettle.sheet import Character, same_name
+from scenekeeper.systems.mettle.sheet import Character, attribute_named, same_name
+from scenekeeper.systems.mettle.state import character, is_gm, may_act_for, own_character
 from scenekeeper.systems.mettle.team import result_lines
 
 commands = CommandSet(systems=frozenset({"mettle"}))

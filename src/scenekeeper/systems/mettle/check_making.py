@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, odds_line, reading_lines, roll
-from scenekeeper.systems.mettle.names import title
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.sheet import Character
+from scenekeeper.systems.mettle.sheet import Character, title
 from scenekeeper.systems.mettle.state import CheckRecord, HeldHit
 
 

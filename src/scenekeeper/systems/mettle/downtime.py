@@ -17,9 +17,9 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land_before_change
-from scenekeeper.systems.mettle.names import attribute_named, character, title
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
+from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character, attribute_named, title
+from scenekeeper.systems.mettle.state import character
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 

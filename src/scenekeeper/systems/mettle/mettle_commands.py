@@ -22,9 +22,9 @@ from scenekeeper.systems.mettle.damage import (
     soak_of,
     stagger,
 )
-from scenekeeper.systems.mettle.names import character, may_act_for
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
+from scenekeeper.systems.mettle.state import character, may_act_for
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 SOAKS = ("frame", "poise", "none")

@@ -18,11 +18,13 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.core.roll import RollDice, dice_decision
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.odds import OddsError, mettle_check, percent
 from scenekeeper.odds.mettle import MettleCheck
 from scenekeeper.systems.mettle.checks import LADDER, Pool, quality
-from scenekeeper.systems.mettle.names import attribute_named, character, mettle, mod_on
 from scenekeeper.systems.mettle.pools import against, attribute_pool, with_modifiers
+from scenekeeper.systems.mettle.sheet import attribute_named
+from scenekeeper.systems.mettle.state import character, mettle
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 

@@ -18,10 +18,9 @@ from scenekeeper.engine.turns import TurnError, start
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land
 from scenekeeper.systems.mettle.initiative import set_initiative
-from scenekeeper.systems.mettle.names import character, is_gm, mettle
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.state import Initiative
+from scenekeeper.systems.mettle.state import Initiative, character, is_gm, mettle
 from scenekeeper.systems.mettle.status_text import order_lines
 from scenekeeper.systems.mettle.volley import (
     candidates,

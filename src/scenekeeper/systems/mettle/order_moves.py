@@ -15,11 +15,11 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.turns import rejoin
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import may_act_for
 from scenekeeper.systems.mettle.order_commands import running
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.rules import ACTIONS
+from scenekeeper.systems.mettle.state import may_act_for
 from scenekeeper.systems.mettle.volley import pass_on
 from scenekeeper.systems.mettle.whose_turn import turn_character
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land, set_mettle
 from scenekeeper.systems.mettle.initiative import has_action, lose_action
-from scenekeeper.systems.mettle.names import same_side
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.state import CheckRecord, HeldHit, MettleState
+from scenekeeper.systems.mettle.state import CheckRecord, HeldHit, MettleState, same_side
 
 #: The Outcomes boxes of scenes.md, for the Actions whose effect is the story's.
 TOLD = {

@@ -9,38 +9,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from scenekeeper.engine.commands import Context, Decision
-from scenekeeper.engine.events import Event
-from scenekeeper.engine.evolve import apply
-from scenekeeper.engine.reply import Reply
-from scenekeeper.engine.state import TableState
+from scenekeeper.engine.sheets.schema import Staging
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.names import mettle, mod_on
 from scenekeeper.systems.mettle.sheet import Character
-from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.state import MettleState, mettle
 
 
-class Plan:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self.state: TableState = ctx.require_state()
-        self.events: list[Event] = []
-        self.lines: list[str] = []
-        self.private: list[str] = []
-
+class Plan(Staging):
     @property
     def game(self) -> MettleState:
         return mettle(self.state)
-
-    def add(self, *events: Event) -> None:
-        for event in events:
-            after = apply(self.state, event)
-            assert after is not None  # a METTLE event never ends the table's game
-            self.state = after
-            self.events.append(event)
-
-    def say(self, *lines: str) -> None:
-        self.lines.extend(line for line in lines if line)
 
     def get(self, name: str) -> Character:
         found = self.game.find(name)
@@ -56,12 +35,6 @@ class Plan:
         felled can no longer take Staggered (checklist D19, D29)."""
         if self.game.window_open or self.game.felled:
             self.add(ev.WindowClosed())
-
-    def decision(self, data: object = None) -> Decision:
-        return Decision(
-            events=tuple(self.events),
-            reply=Reply(text=tuple(self.lines), private=tuple(self.private), data=data),
-        )
 
 
 class PassOn(Protocol):

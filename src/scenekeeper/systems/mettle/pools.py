@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, difficulty_named
-from scenekeeper.systems.mettle.names import attribute_named, title
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.sheet import Character
+from scenekeeper.systems.mettle.sheet import Character, attribute_named, title
 from scenekeeper.systems.mettle.state import MettleState
 
 

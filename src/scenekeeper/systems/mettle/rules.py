@@ -13,10 +13,9 @@ from typing import Protocol
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool
 from scenekeeper.systems.mettle.gear_tables import is_firearm
-from scenekeeper.systems.mettle.names import attribute_named, names_list, same_side, title
 from scenekeeper.systems.mettle.pools import against, attribute_pool, choose, rated
-from scenekeeper.systems.mettle.sheet import UNARMED, Character, Gear
-from scenekeeper.systems.mettle.state import HeldHit, MettleState
+from scenekeeper.systems.mettle.sheet import UNARMED, Character, Gear, attribute_named, title
+from scenekeeper.systems.mettle.state import HeldHit, MettleState, names_list, same_side
 
 #: scenes.md, Actions: the twelve, and "other" for a Check the list does not name.
 ACTIONS = (

@@ -17,10 +17,9 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land
 from scenekeeper.systems.mettle.initiative import set_initiative
-from scenekeeper.systems.mettle.names import mettle
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import clean_name
-from scenekeeper.systems.mettle.state import Scene
+from scenekeeper.systems.mettle.state import Scene, mettle
 from scenekeeper.systems.mettle.status_text import held_line, order_lines
 
 commands = CommandSet(systems=frozenset({"mettle"}))

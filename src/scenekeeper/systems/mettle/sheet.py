@@ -8,10 +8,12 @@ Rules: ``rules/mettle/characters.md`` (Attributes, Backstories, Encumbrance), ``
 
 from __future__ import annotations
 
+import difflib
 from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import fold
 
 #: characters.md, Step 3: the five Attributes, in the sheet's order.
@@ -228,3 +230,28 @@ class Character(pydantic.BaseModel):
     def without_status(self, *statuses: str) -> Character:
         kept = {s: v for s, v in self.statuses.items() if s not in statuses}
         return self.model_copy(update={"statuses": kept})
+
+
+#: A status's value at most, by command (/status add value:) as by file.
+MAX_STATUS_VALUE = 20
+
+#: The old name of Concept in some of the texts (gaps 4: "FOCUS" is Concept).
+_OLD_NAMES = {"focus": "concept"}
+
+
+def attribute_named(text: str) -> str:
+    """An Attribute as a person typed it, or a refusal naming the five."""
+    word = text.strip().casefold()
+    word = _OLD_NAMES.get(word, word)
+    if word in ATTRIBUTES:
+        return word
+    close = difflib.get_close_matches(word, ATTRIBUTES, n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise Refusal(
+        f"'{text}' is not an Attribute; METTLE has concept, frame, motive, nature and poise.{hint}"
+    )
+
+
+def title(word: str) -> str:
+    """An Attribute, Action or status as the texts write it: "Poise", "Partial Cover"."""
+    return " ".join(part.capitalize() for part in word.split("-"))

@@ -16,13 +16,12 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.initiative import is_turn, set_initiative
-from scenekeeper.systems.mettle.names import may_act_for, title
 from scenekeeper.systems.mettle.order_commands import running
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
 from scenekeeper.systems.mettle.rules import BASE, weapon_of
-from scenekeeper.systems.mettle.sheet import Character
-from scenekeeper.systems.mettle.state import SplitPart
+from scenekeeper.systems.mettle.sheet import Character, title
+from scenekeeper.systems.mettle.state import SplitPart, may_act_for
 from scenekeeper.systems.mettle.whose_turn import turn_character
 
 commands = CommandSet(systems=frozenset({"mettle"}))

@@ -7,7 +7,10 @@ from typing import ClassVar, Literal
 
 import pydantic
 
-from scenekeeper.engine.state import GameState
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.sheets import finding
+from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.turns import TurnOrder
 from scenekeeper.systems.mettle.sheet import Character, same_name
 
@@ -154,6 +157,9 @@ class MettleState(GameState):
     felled: tuple[str, ...] = ()
     team: Team | None = None
 
+    def find_character(self, name: str) -> Character | None:
+        return self.find(name)
+
     def find(self, name: str) -> Character | None:
         key = self.key(name)
         return self.characters[key] if key is not None else None
@@ -165,3 +171,37 @@ class MettleState(GameState):
         return self.model_copy(
             update={"characters": {**self.characters, character.name: character}}
         )
+
+
+def mettle(state: TableState) -> MettleState:
+    game = state.game
+    if not isinstance(game, MettleState):  # the registry only routes METTLE tables here
+        raise Refusal("This is not a METTLE table.")
+    return game
+
+
+def character(ctx: Context, name: str) -> Character:
+    return finding.character(mettle(ctx.require_state()), name)
+
+
+def own_character(ctx: Context, name: str | None) -> Character:
+    """The character named, or the one the acting person plays when they play exactly one."""
+    return finding.own_character(ctx, mettle(ctx.require_state()), name)
+
+
+def may_act_for(ctx: Context, character: Character) -> None:
+    """Players act for their own characters; GMs for anyone."""
+    finding.may_act_for(ctx, character.name)
+
+
+def is_gm(ctx: Context) -> bool:
+    return ctx.require_state().meta.is_gm(ctx.actor.id)
+
+
+def same_side(a: Character, b: Character) -> bool:
+    """Allies: players' characters with each other, the Guide's with each other."""
+    return a.kind == b.kind
+
+
+def names_list(names: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(names) if names else "nobody"

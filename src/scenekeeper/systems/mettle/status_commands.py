@@ -17,11 +17,16 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land_before_change
 from scenekeeper.systems.mettle.initiative import lose_action, regain_action, set_initiative
-from scenekeeper.systems.mettle.names import character, is_gm, title
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.sheet import NO_ACTION, STATUSES, Affliction
-from scenekeeper.systems.mettle.sheet_file import MAX_STATUS_VALUE
+from scenekeeper.systems.mettle.sheet import (
+    MAX_STATUS_VALUE,
+    NO_ACTION,
+    STATUSES,
+    Affliction,
+    title,
+)
+from scenekeeper.systems.mettle.state import character, is_gm
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 KINDS = ("disease", "poison", "tranquilizer")

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from scenekeeper.engine.sheets.paper import not_yet_rated
 from scenekeeper.systems.mettle.initiative import has_action
-from scenekeeper.systems.mettle.names import names_list, title
-from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
-from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character, title
+from scenekeeper.systems.mettle.state import MettleState, names_list
 
 
 def attribute_text(who: Character, attribute: str) -> str:
@@ -18,6 +18,13 @@ def attribute_text(who: Character, attribute: str) -> str:
         shown += f"({who.current(attribute)})"
     descriptor = who.descriptors.get(attribute)
     return f"{shown} ({descriptor})" if descriptor else shown
+
+
+def rated_line(who: Character) -> list[str]:
+    """The Attributes rated, then those not yet (a new sheet's blanks in one line)."""
+    rated = [attribute_text(who, a) for a in ATTRIBUTES if who.rating(a) is not None]
+    blank = [title(a) for a in ATTRIBUTES if who.rating(a) is None]
+    return ([", ".join(rated) + "."] if rated else []) + not_yet_rated(blank)
 
 
 def status_text(who: Character, status: str) -> str:
@@ -62,7 +69,7 @@ def sheet_lines(who: Character, owner: str | None) -> list[str]:
         head += f"; NPC pool {who.pool}D"
     lines = [
         head + ".",
-        ", ".join(attribute_text(who, a) for a in ATTRIBUTES) + ".",
+        *rated_line(who),
         f"Mettle {who.mettle} of {who.max_mettle}; Soak {who.soak}.",
         f"Statuses: {statuses_line(who)}.",
     ]

@@ -19,10 +19,11 @@ from typing import Annotated, Literal, cast
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.names import attribute_named, character, mettle, mod_on, title
 from scenekeeper.systems.mettle.pools import against, rated
-from scenekeeper.systems.mettle.state import MettleState, Team
+from scenekeeper.systems.mettle.sheet import attribute_named, title
+from scenekeeper.systems.mettle.state import MettleState, Team, character, mettle
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 RULES = ("all", "each", "any", "first")

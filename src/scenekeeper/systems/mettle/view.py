@@ -14,8 +14,8 @@ from __future__ import annotations
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.controls import Choice, Control, Display, View
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.names import mod_on
 from scenekeeper.systems.mettle.state import CheckRecord, MettleState
 from scenekeeper.systems.mettle.volley import candidates, gm_characters
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from scenekeeper.engine import who
 from scenekeeper.engine.commands import Context
-from scenekeeper.systems.mettle.names import character, mettle, own_character
 from scenekeeper.systems.mettle.outcomes import may_defend
 from scenekeeper.systems.mettle.sheet import Character
+from scenekeeper.systems.mettle.state import character, mettle, own_character
 
 
 def turn_character(

@@ -12,12 +12,13 @@ import re
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import register_system
 from scenekeeper.systems.cortex import COMMAND_SETS as CORTEX_COMMANDS
 from scenekeeper.systems.cortex import CortexSystem
 from scenekeeper.systems.cortex import suggest as cortex_suggest
-from scenekeeper.systems.cortex.sheet_rights import check_recorded_import
+from scenekeeper.systems.cortex.sheet_schema import SHEET
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.scions import doom_habits, legend
 from scenekeeper.systems.scions.rules import MODS, new_state
@@ -49,7 +50,8 @@ class ScionsSystem(CortexSystem):
 
 SYSTEM = register_system(
     ScionsSystem(
-        file_commands={"char import": check_recorded_import},
+        **declared(SHEET),
+        suggester=cortex_suggest.suggest,
         name="scions",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,

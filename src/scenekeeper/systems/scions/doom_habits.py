@@ -20,11 +20,11 @@ from scenekeeper.systems.cortex.choices import (
     warn_effect,
 )
 from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
-from scenekeeper.systems.cortex.names import character, cortex, die_named
 from scenekeeper.systems.cortex.render import outcome_lines
 from scenekeeper.systems.cortex.rolls import reading_of
 from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.sheet import Asset, clean_name, same_name
+from scenekeeper.systems.cortex.sheet import Asset, clean_name, die_named, same_name
+from scenekeeper.systems.cortex.state import character, cortex
 from scenekeeper.systems.cortex.window import reading_changed, require_open
 
 

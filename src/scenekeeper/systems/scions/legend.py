@@ -16,18 +16,11 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.choices import hitch_count
-from scenekeeper.systems.cortex.names import (
-    character,
-    cortex,
-    die_named,
-    may_act_for,
-    mod_on,
-    own_character,
-    require_mod,
-)
-from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name, same_name
+from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name, die_named, same_name
+from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.stress import take_stress, take_trauma
 
 commands = CommandSet(systems=frozenset({"scions"}))

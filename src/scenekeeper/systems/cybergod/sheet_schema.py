@@ -1,7 +1,10 @@
-"""Reading Cybergod sheets from a YAML or JSON file (format: docs/cybergod-sheets.md).
+"""Cybergod's sheet as the shell (``engine.sheets``) takes it: what a file's keys hold
+(format: docs/cybergod-sheets.md), what only the GM and play set, and what ``/char show`` says.
 
-Every mistake is reported with where it is (file, character, key) and what to write instead;
-a file with any mistake imports nothing.
+A player rates their character's Attributes, Aptitudes, Skills and Engrams, sets Resolve's
+maximum and their Stress by command (``/char set``), and writes their weapons on the sheet;
+wounds (``/wound add``), Resolve spent and burned (``/resolve``), and the Stress Saves and
+breakdowns play leaves owing are the game's and the GM's.
 """
 
 from __future__ import annotations
@@ -11,8 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scenekeeper.engine.documents import read_document, short_name
+from scenekeeper.engine.documents import short_name
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.sheets.files import not_a_key, read_sheets, sheet_name
+from scenekeeper.engine.sheets.schema import SheetData, SheetSchema
+from scenekeeper.engine.state import GameState, Person, TableState
+from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.sheet import (
     AMMO_SIZES,
     APTITUDES,
@@ -32,9 +40,9 @@ from scenekeeper.systems.cybergod.sheet import (
     find_skill,
     key,
 )
+from scenekeeper.systems.cybergod.sheet_lines import sheet_lines
+from scenekeeper.systems.cybergod.state import CybergodState, cybergod
 
-MAX_FILE_BYTES = 256 * 1024
-MAX_SHEETS = 50
 _KEYS = (
     "name",
     "kind",
@@ -49,65 +57,43 @@ _KEYS = (
 )
 _ABSENT = {"-", "none", "absent", ""}
 
+GM_ONLY = {
+    "kind": "only a GM makes GM characters",
+    "wounds": "wounds are taken in play (/wound add)",
+    "resolve_spent": "Resolve is spent in play (/resolve reroll)",
+    "resolve_burned": "Resolve is burned in play",
+    "stress_saves_due": "Stress Saves come from play",
+    "breakdowns_due": "breakdowns come from play",
+}
+
+
+#: Setting Stress waives the Stress Saves and breakdowns owed: a GM's call (``/char set``).
+OWED = "Stress is kept while Stress Saves or breakdowns are owed (a GM waives them)"
+
+
+def owes(who: Character) -> bool:
+    return bool(who.stress_saves_due or who.breakdowns_due)
+
 
 @dataclass(frozen=True)
-class SheetData:
-    """A sheet read from a file and which parts it gave (the rest keeps its value)."""
-
-    character: Character
-    given: frozenset[str]
-
-    def onto(self, existing: Character) -> Character:
-        """The existing character with what the file gives replaced; Attributes, Aptitudes,
-        Skills and weapons the file does not mention stay as they are."""
-        update: dict[str, Any] = {}
-        for part in self.given - {"name"}:
-            value = getattr(self.character, part)
-            if part in ("attributes", "aptitudes", "skills", "weapons"):
-                value = {**getattr(existing, part), **value}
-            update[part] = value
-        return existing.model_copy(update=update)
+class CybergodSheetData(SheetData[Character]):
+    merged: frozenset[str] = frozenset({"attributes", "aptitudes", "skills", "weapons"})
 
     def parts(self) -> list[str]:
         """What the file gives, in the sheet's words (``resolve_spent`` is Resolve)."""
         return sorted({part.split("_")[0] for part in self.given - {"name"}})
 
 
-def read_sheets(content: bytes, filename: str) -> list[SheetData]:
-    if len(content) > MAX_FILE_BYTES:
-        raise Refusal(
-            f"{filename} is over {MAX_FILE_BYTES // 1024} KB; split it into smaller files."
-        )
-    document = read_document(content, filename)
-    if isinstance(document, Mapping) and "characters" in document:
-        document = document["characters"]
-    raw = document if isinstance(document, list) else [document]
-    if not raw or raw == [None]:
-        raise Refusal(f"{filename} has no sheets in it.")
-    if len(raw) > MAX_SHEETS:
-        raise Refusal(f"{filename} has {len(raw)} sheets; import at most {MAX_SHEETS} at a time.")
-    sheets = [_sheet(item, f"{filename}: sheet {n}") for n, item in enumerate(raw, 1)]
-    names = [s.character.name.casefold() for s in sheets]
-    for sheet in sheets:
-        if names.count(sheet.character.name.casefold()) > 1:
-            raise Refusal(
-                f"{filename}: {sheet.character.name} is in the file twice; keep one sheet each."
-            )
-    return sheets
+def read_file(content: bytes, filename: str, game: GameState) -> list[CybergodSheetData]:
+    return read_sheets(content, filename, _sheet)
 
 
-def _sheet(item: object, where: str) -> SheetData:
-    if not isinstance(item, Mapping):
-        raise Refusal(f"{where}: a sheet is a set of keys (name:, attributes:, ...), not a list.")
-    name_value = next((v for k, v in item.items() if key(str(k)) == "name"), None)
-    if not isinstance(name_value, str) or not name_value.strip():
-        raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
-    name = short_name(clean_name(name_value), where)
-    where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
+def _sheet(item: object, where: str) -> CybergodSheetData:
+    keys, name, where = sheet_name(item, where, lambda k: key(str(k)))
     fields: dict[str, Any] = {"name": name}
-    for raw_key, value in item.items():
+    for raw_key, value in keys.items():
         _field(fields, str(raw_key), value, where)
-    return SheetData(Character.model_validate(fields), frozenset(fields))
+    return CybergodSheetData(Character.model_validate(fields), frozenset(fields))
 
 
 def _field(fields: dict[str, Any], raw_key: str, value: object, where: str) -> None:
@@ -146,10 +132,7 @@ def _field(fields: dict[str, Any], raw_key: str, value: object, where: str) -> N
         _skill(fields, raw_key, value, here)
     else:
         known = [*_KEYS, "or an Attribute, Aptitude or Skill by name"]
-        names = [*_KEYS, *ATTRIBUTES, *APTITUDES, *SKILLS]
-        close = difflib.get_close_matches(raw_key, names, n=1)
-        hint = f" Did you mean {close[0]}:?" if close else ""
-        raise Refusal(f"{where}: '{raw_key}' is not a sheet key.{hint} Keys: {', '.join(known)}.")
+        raise not_a_key(where, raw_key, [*_KEYS, *ATTRIBUTES, *APTITUDES, *SKILLS], known)
 
 
 def _entries(value: object, where: str) -> list[tuple[str, object]]:
@@ -241,3 +224,35 @@ def _weapon(value: object, where: str) -> Weapon:
     if not digits.isdigit() or int(digits) not in AMMO_SIZES:
         raise Refusal(f"{where}: an ammo die is D6 (standard) or D12 (high capacity), not {die}.")
     return Weapon(die=int(digits), marks=marks, reload=reload)
+
+
+def _player_limits(before: Character, kept: Character, left_out: dict[str, str]) -> Character:
+    """Setting Stress waives the Stress Saves and breakdowns owed: a GM's call."""
+    if owes(before) and kept.stress != before.stress:
+        left_out["stress"] = str(kept.stress)
+        return kept.model_copy(update={"stress": before.stress})
+    return kept
+
+
+def _recorded_limits(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
+    characters = cybergod(state).characters
+    for event in events:
+        sheet = SHEET.sheet_of(event)
+        before = characters.get(sheet.name) if sheet is not None else None
+        changed = sheet is not None and before is not None and sheet.stress != before.stress
+        if changed and before is not None and owes(before):
+            raise Refusal(f"a player's import set stress: {OWED}")
+
+
+SHEET: SheetSchema[Character] = SheetSchema(
+    game="Cybergod",
+    state_type=CybergodState,
+    sheet_type=Character,
+    gm_only=GM_ONLY,
+    deleted=ev.CharacterDeleted,
+    imported=ev.SheetImported,
+    read_file=read_file,
+    lines=sheet_lines,
+    player_limits=_player_limits,
+    recorded_limits=_recorded_limits,
+)

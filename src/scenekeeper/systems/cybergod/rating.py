@@ -1,4 +1,5 @@
-"""``/char``: Cybergod sheets -- create, set a value, show, import, delete.
+"""A Cybergod sheet's own commands: ``/char new`` and ``/char set`` (show, delete and import
+are the shell's, ``engine.sheets``, driven by ``sheet_schema``).
 
 The sheet (gaps 3): Attributes Body, Reflex, Mind, Cyber rated D6-D12 (or absent); six
 Aptitudes 0-3, each with three Skills 0-4; Engrams 1-5 set Resolve and the Stress die.
@@ -6,18 +7,16 @@ Aptitudes 0-3, each with three Skills 0-4; Engrams 1-5 set Resolve and the Stres
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated
 
-from scenekeeper.engine.commands import Attachment, CommandSet, Context, Decision, Opt, Permission
-from scenekeeper.engine.core.events import CharacterClaimed
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.sheets.making import named_rating, new_one
 from scenekeeper.engine.state import Person
-from scenekeeper.engine.who import whose_sheet
 from scenekeeper.systems.cybergod import events as ev
-from scenekeeper.systems.cybergod.names import character, cybergod
 from scenekeeper.systems.cybergod.sheet import (
     APTITUDE_OF,
     APTITUDES,
@@ -27,7 +26,6 @@ from scenekeeper.systems.cybergod.sheet import (
     SIZES,
     TIERS,
     Character,
-    clean_name,
     die_text,
     find_aptitude,
     find_attribute,
@@ -35,9 +33,7 @@ from scenekeeper.systems.cybergod.sheet import (
     key,
     stress_dice,
 )
-from scenekeeper.systems.cybergod.sheet_file import read_sheets
-from scenekeeper.systems.cybergod.sheet_lines import sheet_lines
-from scenekeeper.systems.cybergod.sheet_rights import player_parts
+from scenekeeper.systems.cybergod.state import cybergod, own_character
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 _OTHER = ("engrams", "resolve", "stress")
@@ -58,28 +54,10 @@ class NewCharacter:
     examples=("/char new name:Marko", "/char new name:Guard gmc:true"),
 )
 def new_character(ctx: Context, args: NewCharacter) -> Decision:
-    state = ctx.require_state()
-    meta, game = state.meta, cybergod(state)
-    name = clean_name(args.name)
-    is_gm = meta.is_gm(ctx.actor.id)
-    if (twin := game.find_character(name)) is not None:
-        reads = "" if twin.name == name else f" ({name} reads the same)"
-        raise Refusal(
-            f"There is a character called {twin.name} already{reads}; choose another name."
-        )
-    if args.gmc and not is_gm:
-        raise Refusal("Only a GM makes GM characters; leave out gmc:true to make your own.")
-    owner = None if args.gmc else (args.owner or (None if is_gm else ctx.actor))
-    if owner is not None and owner.id != ctx.actor.id and not is_gm:
-        raise Refusal("Only a GM makes characters for someone else; leave out owner:.")
-    if owner is not None and not meta.is_seated(owner.id):
-        raise Refusal(f"{owner.name} is not at this table; they type /game join first.")
-    events: list[Event] = [ev.CharacterCreated(name=name, kind="gmc" if args.gmc else "pc")]
-    played = ""
-    if owner is not None:
-        owner_name = meta.names.get(owner.id, owner.name)
-        events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
-        played = f", played by {owner_name}"
+    made = new_one(ctx, cybergod(ctx.require_state()), args.name, gmc=args.gmc, owner=args.owner)
+    name = made.name
+    claim, played = made.claimed(ctx)
+    events: list[Event] = [ev.CharacterCreated(name=name, kind=made.kind), *claim]
     return Decision(
         events=tuple(events),
         reply=Reply.say(
@@ -97,10 +75,13 @@ def _quoted(name: str) -> str:
 
 @dataclass(frozen=True)
 class SetValue:
-    character: Annotated[str, Opt("whose sheet")]
     trait: Annotated[
-        str, Opt("what to set, by name (a trait, or a game's own value)", max_length=60)
+        str,
+        Opt(
+            "what to set, by name, like Reflex d10 (a trait, or a game's own value)", max_length=60
+        ),
     ]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
     die: Annotated[
         str | None, Opt("its rating as a die, like d8 (Cybergod: - for an absent Attribute)")
     ] = None
@@ -114,13 +95,21 @@ class SetValue:
     "as the Engrams) or stress.",
     permission=Permission.OWNER,
     examples=(
-        "/char set character:Marko trait:Cyber die:d10",
+        "/char set trait:Cyber die:d10 character:Marko",
+        "/char set Reflex d10",
         "/char set character:Marko trait:Hacking value:2",
         "/char set character:Drone trait:Mind die:-",
     ),
 )
 def set_value(ctx: Context, args: SetValue) -> Decision:
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
+    if args.die is None and args.value is None:
+        # /char set Reflex d10, /char set Hacking 2: the rating typed after the name.
+        named, typed = named_rating(args.trait)
+        if typed is not None and typed.isdigit():
+            args = replace(args, trait=named, value=int(typed))
+        elif typed is not None:
+            args = replace(args, trait=named, die=typed)
     attribute = find_attribute(args.trait)
     if attribute is not None:
         if args.die is None:
@@ -209,91 +198,3 @@ def _attribute_size(attribute: str, text: str) -> int | None:
             f"{attribute} is rated d6, d8, d10 or d12 (or - when the frame lacks it), not {text}."
         )
     return int(digits)
-
-
-@dataclass(frozen=True)
-class ShowCharacter:
-    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
-
-
-@commands.command(
-    "char show", help="Show a character's sheet and state.", permission=Permission.ANYONE
-)
-def show(ctx: Context, args: ShowCharacter) -> Decision:
-    state = ctx.require_state()
-    known = tuple(cybergod(state).characters)
-    who = character(ctx, whose_sheet(state.meta, ctx.actor.id, args.character, known))
-    state = ctx.require_state()
-    owner = state.meta.owner_of(who.name)
-    lines = sheet_lines(who, state.meta.name_of(owner) if owner else None)
-    return Decision(reply=Reply.say(*lines, data=who.model_dump(mode="json")))
-
-
-@dataclass(frozen=True)
-class DeleteCharacter:
-    character: Annotated[str, Opt("the character to delete")]
-
-
-@commands.command(
-    "char delete",
-    help="Delete a character and its sheet (undo brings it back).",
-    permission=Permission.GM,
-)
-def delete(ctx: Context, args: DeleteCharacter) -> Decision:
-    who = character(ctx, args.character)
-    return Decision(
-        events=(ev.CharacterDeleted(name=who.name),),
-        reply=Reply.say(f"{who.name} is deleted (/undo brings them back)."),
-    )
-
-
-@dataclass(frozen=True)
-class ImportSheet:
-    file: Annotated[Attachment, Opt("a YAML or JSON sheet (see docs/cybergod-sheets.md)")]
-
-
-@commands.command(
-    "char import",
-    help="Bring in whole sheets from a YAML or JSON file (new characters, or your own again).",
-    permission=Permission.PLAYER,
-    examples=("/char import file:marko.yaml",),
-)
-def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
-    state = ctx.require_state()
-    meta, game = state.meta, cybergod(state)
-    is_gm = meta.is_gm(ctx.actor.id)
-    events: list[Event] = []
-    lines = []
-    for data in read_sheets(args.file.content, args.file.name):
-        sheet = data.character
-        existing = game.find_character(sheet.name)
-        if existing and not is_gm and meta.owner_of(existing.name) != ctx.actor.id:
-            raise Refusal(
-                f"{existing.name} is someone else's character; a player imports only their "
-                "own characters or new ones."
-            )
-        if sheet.kind == "gmc" and not is_gm:
-            raise Refusal(f"{sheet.name} is a GM character; only a GM imports those.")
-        imported = data.onto(existing) if existing else sheet
-        left_out: dict[str, str] = {}
-        if not is_gm:
-            # A file is another way to type commands: a player's sets only what theirs can.
-            imported, left_out = player_parts(existing or Character(name=sheet.name), imported)
-        events.append(ev.SheetImported(character=imported))
-        if existing is None and not is_gm and sheet.kind == "pc":
-            events.append(
-                CharacterClaimed(character=sheet.name, owner=ctx.actor.id, name=ctx.actor.name)
-            )
-        if existing:
-            lines.append(
-                f"Updated {existing.name} from {args.file.name}: {', '.join(data.parts())}."
-            )
-        else:
-            lines.append(f"Imported {sheet.name} from {args.file.name}.")
-        if left_out:
-            said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
-            lines.append(f"Kept as they were, since the GM and play set them: {said}.")
-    return Decision(events=tuple(events), reply=Reply.say(*lines))
-
-
-__all__ = ["commands"]

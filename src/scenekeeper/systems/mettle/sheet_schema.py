@@ -1,27 +1,41 @@
-"""Reading METTLE sheets from a YAML or JSON file (format: docs/mettle-sheets.md).
+"""METTLE's sheet as the shell (``engine.sheets``) takes it: what a file's keys hold (format:
+docs/mettle-sheets.md), what only the Guide and play set, and what ``/char show`` says.
 
-Every mistake is reported with where it is (file, character, key) and what to write instead;
-a file with any mistake imports nothing.
+A player rates Attributes and writes Descriptors (``/char set``), Backstories and gear
+(``/char backstory``, ``/char gear``), and may declare their own character dead (``/status
+add``); Mettle as it stands, statuses, Afflictions, being stable or Delayed, Downtime Vouchers
+and XP come from play and the Guide (``/mettle damage``, ``/voucher give``, ``/xp give``). A
+new character starts with full Mettle.
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import pydantic
-
-from scenekeeper.engine.documents import read_document, short_name, whole_number
+from scenekeeper.engine.documents import short_name, whole_number
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import fold
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.sheets.files import not_a_key, read_sheets, sheet_name, validated
+from scenekeeper.engine.sheets.schema import Imported, SheetData, SheetSchema, Staging
+from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.systems.mettle import events as ev
+from scenekeeper.systems.mettle.damage import land_before_change
 from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, like, made_item
-from scenekeeper.systems.mettle.sheet import ATTRIBUTES, STATUSES, Character, Gear, clean_name
+from scenekeeper.systems.mettle.plan import Plan
+from scenekeeper.systems.mettle.rating import MAX_RATING, above_six
+from scenekeeper.systems.mettle.sheet import (
+    ATTRIBUTES,
+    MAX_STATUS_VALUE,
+    STATUSES,
+    Character,
+    Gear,
+    clean_name,
+)
+from scenekeeper.systems.mettle.state import MettleState, mettle
+from scenekeeper.systems.mettle.status_text import sheet_lines
 
-MAX_FILE_BYTES = 256 * 1024
-MAX_SHEETS = 50
-MAX_RATING = 30
 #: Each number's range: the one its command takes (an Attribute and a pool as /char set, Mettle
 #: as /mettle set, Credit 0-6), and Vouchers and XP, which play adds up, far above a campaign's.
 _NUMBERS = {
@@ -36,17 +50,27 @@ _NUMBERS = {
 MAX_BACKSTORY = 200
 MAX_DESCRIPTOR = 80
 MAX_SPECIALS_TEXT = 120
-MAX_STATUS_VALUE = 20
 _GEAR_KEYS = ("hit", "dm", "soak", "load", "special", "specials")
 KEYS = ("name", "kind", *ATTRIBUTES, *_NUMBERS, "backstories", "gear", "statuses")
 
 
-@dataclass(frozen=True)
-class SheetData:
-    """A sheet read from a file and which parts the file gave (the rest keeps its value)."""
+GM_ONLY = {
+    "kind": "only a GM makes GM characters",
+    "mettle": "Mettle changes in play (/mettle damage; a new Scene refills it)",
+    "statuses": "statuses come from play and the Guide (/status add; a player may declare "
+    "their own character dead)",
+    "affliction": "Afflictions come from play",
+    "stable": "only a successful Aid makes a character stable",
+    "delayed": "only a Delay Twist delays a character",
+    "vouchers": "only the Guide gives Downtime Vouchers (/voucher give)",
+    "spent_vouchers": "Vouchers are spent in play (/voucher spend)",
+    "xp": "only the Guide gives XP (/xp give)",
+}
 
-    character: Character
-    given: frozenset[str]
+
+@dataclass(frozen=True)
+class MettleSheetData(SheetData[Character]):
+    """A sheet read from a file and which parts the file gave (the rest keeps its value)."""
 
     def fresh(self) -> Character:
         """A new character: full Mettle unless the file says otherwise."""
@@ -75,27 +99,8 @@ class SheetData:
         return updated
 
 
-def read_sheets(content: bytes, filename: str) -> list[SheetData]:
-    if len(content) > MAX_FILE_BYTES:
-        raise Refusal(
-            f"{filename} is over {MAX_FILE_BYTES // 1024} KB; split it into smaller files."
-        )
-    document = read_document(content, filename)
-    if isinstance(document, Mapping) and "characters" in document:
-        document = document["characters"]
-    raw = document if isinstance(document, list) else [document]
-    if not raw or raw == [None]:
-        raise Refusal(f"{filename} has no sheets in it.")
-    if len(raw) > MAX_SHEETS:
-        raise Refusal(f"{filename} has {len(raw)} sheets; import at most {MAX_SHEETS} at a time.")
-    sheets = [_sheet(item, f"{filename}: sheet {n}") for n, item in enumerate(raw, 1)]
-    names = [fold(s.character.name) for s in sheets]
-    for sheet in sheets:
-        if names.count(fold(sheet.character.name)) > 1:
-            raise Refusal(
-                f"{filename}: {sheet.character.name} is in the file twice; keep one sheet each."
-            )
-    return sheets
+def read_file(content: bytes, filename: str, game: GameState) -> list[MettleSheetData]:
+    return read_sheets(content, filename, _sheet)
 
 
 def _key(text: object) -> str:
@@ -107,18 +112,11 @@ def _number(value: object, where: str, low: int, high: int) -> int:
     return whole_number(value, where, low, high)
 
 
-def _sheet(item: object, where: str) -> SheetData:
-    if not isinstance(item, Mapping):
-        raise Refusal(f"{where}: a sheet is a set of keys (name:, concept:, ...), not a list.")
-    name_value = next((v for k, v in item.items() if _key(k) == "name"), None)
-    if not isinstance(name_value, str) or not name_value.strip():
-        raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
-    name = clean_name(name_value)
-    short_name(name, where)
-    where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
+def _sheet(item: object, where: str) -> MettleSheetData:
+    keys, name, where = sheet_name(item, where, _key, "concept:")
     fields: dict[str, Any] = {"name": name, "attributes": {}, "descriptors": {}}
     given = {"name"}
-    for raw_key, value in item.items():
+    for raw_key, value in keys.items():
         key = {"focus": "concept"}.get(_key(raw_key), _key(raw_key))
         if key == "name":
             continue
@@ -142,18 +140,9 @@ def _sheet(item: object, where: str) -> SheetData:
         elif key == "statuses":
             fields["statuses"] = _statuses(value, f"{where}: statuses")
         else:
-            close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f" Did you mean {close[0]}:?" if close else ""
-            raise Refusal(
-                f"{where}: '{raw_key}' is not a sheet key.{hint} Keys: {', '.join(KEYS)}."
-            )
+            raise not_a_key(where, raw_key, KEYS, KEYS, match=key)
         given.add(key)
-    try:
-        character = Character.model_validate(fields)
-    except pydantic.ValidationError as error:
-        first = error.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise Refusal(f"{where}: {loc}: {first['msg']}.") from None
+    character = validated(Character, fields, where)
     if character.pool is not None and character.kind != "gmc":
         raise Refusal(f"{where}: an NPC pool is for GM characters; add kind: gmc.")
     if len(character.backstories) > character.highest:
@@ -161,7 +150,7 @@ def _sheet(item: object, where: str) -> SheetData:
             f"{where}: {len(character.backstories)} Backstories; the highest non-Frame "
             f"Attribute ({character.highest}) allows {character.highest} at most."
         )
-    return SheetData(character, frozenset(given))
+    return MettleSheetData(character, frozenset(given))
 
 
 def _attribute(value: object, where: str) -> tuple[int, str]:
@@ -264,3 +253,58 @@ def _statuses(value: object, where: str) -> dict[str, int]:
             raise Refusal(f"{where}: '{raw}' is not a status ({', '.join(STATUSES)}).")
         out[status] = _number(number or 0, f"{where}: {raw}", 0, MAX_STATUS_VALUE)
     return out
+
+
+def new_player_character(sheet: Character, game: GameState) -> Character:
+    """What a player's new character holds of the Guide's parts: full Mettle, nothing else."""
+    return Character(name=sheet.name, mettle=sheet.max_mettle)
+
+
+def _said(item: Imported[Character]) -> list[str]:
+    sheet, data = item.sheet, item.data
+    verb = "Updated" if item.existing else "Imported"
+    lines = [
+        f"{verb} {sheet.name} from {item.filename}: Mettle {sheet.mettle} of {sheet.max_mettle}.",
+        above_six({a: n for a, n in data.character.attributes.items() if a in data.given}),
+    ]
+    bare = [g.name for g in data.character.gear if g == Gear(name=g.name) and known(g.name) is None]
+    if bare:
+        lines.append(f"Not on the gear tables, so with no numbers: {', '.join(bare)}.")
+    return lines
+
+
+def _before_change(stage: Staging, name: str) -> None:
+    # A held hit on them lands on the sheet as it was, before the file changes it.
+    assert isinstance(stage, Plan)
+    land_before_change(stage, name)
+
+
+def _before_delete(state: TableState, who: Character) -> tuple[Event, ...]:
+    game = mettle(state)
+    if game.initiative is not None and who.name in game.initiative.order.participants:
+        raise Refusal(f"{who.name} is in the running Initiative; /order end it first.")
+    hit = game.held_hit
+    if hit is not None and who.name in (hit.attacker, hit.target):
+        raise Refusal(f"A hit by or on {who.name} waits for a Defend; let it land first.")
+    if game.team is not None and who.name in game.team.members:
+        raise Refusal(f"{who.name} is in the teamwork Check; a GM ends it first (/team end).")
+    # A Twist puts back sheets as they were: none may come back from deletion.
+    return (ev.WindowClosed(),) if game.window_open else ()
+
+
+SHEET: SheetSchema[Character] = SheetSchema(
+    game="METTLE",
+    state_type=MettleState,
+    sheet_type=Character,
+    gm_only=GM_ONLY,
+    deleted=ev.CharacterDeleted,
+    imported=ev.SheetImported,
+    read_file=read_file,
+    lines=sheet_lines,
+    kept_by="the Guide and play set them",
+    new_player_sheet=new_player_character,
+    stage=Plan,
+    before_change=_before_change,
+    before_delete=_before_delete,
+    said=_said,
+)

@@ -1,22 +1,28 @@
-"""Reading Cortex sheets from a YAML or JSON file (format: docs/cortex-sheets.md).
+"""Cortex's sheet as the shell (``engine.sheets``) takes it: what a file's keys hold
+(format: docs/cortex-sheets.md), what only a GM sets, and what ``/char show`` says.
 
-Every mistake is reported with where it is (file, character, key) and what to write instead;
-a file with any mistake imports nothing.
+A player sets their character's traits (distinctions among them) and SFX by command
+(``/char set``, ``/char sfx add``); plot points, assets, complications, stress, trauma, XP and
+whether the character is in play are the GM's (``/pp give``, ``/asset add``, ...).
+Cortex p.16-19: traits come in prime sets; a trait with no rating is a d4; distinctions d8.
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import pydantic
-
 from scenekeeper.dice import DiceError, Die
-from scenekeeper.engine.documents import read_document, short_name, whole_number
+from scenekeeper.engine.documents import short_name, whole_number
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import fold
+from scenekeeper.engine.sheets.files import not_a_key, read_sheets, sheet_name, validated
+from scenekeeper.engine.sheets.schema import SheetData, SheetSchema
+from scenekeeper.engine.state import GameState, TableState
+from scenekeeper.engine.systems import mod_on
+from scenekeeper.systems.cortex import events as ev
+from scenekeeper.systems.cortex.render import sheet_lines
+from scenekeeper.systems.cortex.shaken import shaken_traits
 from scenekeeper.systems.cortex.sheet import (
     DISTINCTION_COUNT,
     DISTINCTION_DIE,
@@ -25,30 +31,30 @@ from scenekeeper.systems.cortex.sheet import (
     Character,
     clean_name,
 )
+from scenekeeper.systems.cortex.state import CortexState, cortex
 
-MAX_FILE_BYTES = 256 * 1024
-MAX_SHEETS = 50
 _PLAIN_KEYS = ("name", "kind", "pp", "sfx", "assets", "complications", "stress", "trauma")
 _DURATIONS = ("beat", "scene", "session", "signature")
 #: As the commands take them: /pp bank amount: (0-99), /char sfx add text: (400 characters).
 MAX_PP = 99
 MAX_SFX_TEXT = 400
 
+#: Sheet parts only a GM sets, with what a player is told about each.
+GM_ONLY = {
+    "kind": "only a GM makes GMCs",
+    "pp": "only a GM gives plot points (/pp give)",
+    "assets": "only a GM adds assets (/asset add)",
+    "complications": "only a GM adds complications (/complication add)",
+    "stress": "stress is taken in play, not written on a sheet",
+    "trauma": "trauma is taken in play, not written on a sheet",
+    "status": "only a GM takes a character out or brings them back",
+    "xp": "only a GM gives XP (/xp give)",
+}
+
 
 @dataclass(frozen=True)
-class SheetData:
-    """A sheet read from a file and which parts the file gave (the rest keeps its value)."""
-
-    character: Character
-    given: frozenset[str]
-
-    def onto(self, existing: Character) -> Character:
-        """The existing character with the parts this file gives replaced; a trait set the
-        file does not mention stays as it is."""
-        update = {key: getattr(self.character, key) for key in self.given if key != "name"}
-        if "traits" in update:
-            update["traits"] = {**existing.traits, **self.character.traits}
-        return existing.model_copy(update=update)
+class CortexSheetData(SheetData[Character]):
+    merged: frozenset[str] = frozenset({"traits"})
 
     def parts(self) -> list[str]:
         """What the file gives, as people call it (trait sets by name)."""
@@ -56,44 +62,21 @@ class SheetData:
         return [*self.character.traits, *named]
 
 
-def read_sheets(content: bytes, filename: str, trait_sets: tuple[str, ...]) -> list[SheetData]:
-    if len(content) > MAX_FILE_BYTES:
-        raise Refusal(
-            f"{filename} is over {MAX_FILE_BYTES // 1024} KB; split it into smaller files."
-        )
-    document = read_document(content, filename)
-    if isinstance(document, Mapping) and "characters" in document:
-        document = document["characters"]
-    raw = document if isinstance(document, list) else [document]
-    if not raw:
-        raise Refusal(f"{filename} has no sheets in it.")
-    if len(raw) > MAX_SHEETS:
-        raise Refusal(f"{filename} has {len(raw)} sheets; import at most {MAX_SHEETS} at a time.")
-    sheets = [_sheet(item, f"{filename}: sheet {n}", trait_sets) for n, item in enumerate(raw, 1)]
-    names = [fold(s.character.name) for s in sheets]
-    for sheet in sheets:
-        if names.count(fold(sheet.character.name)) > 1:
-            name = sheet.character.name
-            raise Refusal(f"{filename}: {name} is in the file twice; keep one sheet each.")
-    return sheets
+def read_file(content: bytes, filename: str, game: GameState) -> list[CortexSheetData]:
+    assert isinstance(game, CortexState)
+    return read_sheets(content, filename, lambda item, where: _sheet(item, where, game.trait_sets))
 
 
 def _key(text: object) -> str:
     return " ".join(str(text).replace("_", " ").replace("-", " ").split()).casefold()
 
 
-def _sheet(item: object, where: str, trait_sets: tuple[str, ...]) -> SheetData:
-    if not isinstance(item, Mapping):
-        raise Refusal(f"{where}: a sheet is a set of keys (name:, attributes:, ...), not a list.")
-    name_value = next((v for k, v in item.items() if _key(k) == "name"), None)
-    if not isinstance(name_value, str) or not name_value.strip():
-        raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
-    name = short_name(clean_name(name_value), where)
-    where = f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
+def _sheet(item: object, where: str, trait_sets: tuple[str, ...]) -> CortexSheetData:
+    keys, name, where = sheet_name(item, where, _key)
     sets = {_key(s): s for s in trait_sets}
     known = [*_PLAIN_KEYS, *(s.lower() for s in trait_sets)]
     fields: dict[str, Any] = {"name": name, "traits": {}}
-    for raw_key, value in item.items():
+    for raw_key, value in keys.items():
         key = _key(raw_key)
         if key in sets:
             fields["traits"][sets[key]] = _traits(value, f"{where}: {raw_key}", sets[key])
@@ -109,19 +92,10 @@ def _sheet(item: object, where: str, trait_sets: tuple[str, ...]) -> SheetData:
         elif key in ("complications", "stress", "trauma"):
             fields[key] = _dice(value, f"{where}: {raw_key}")
         elif key != "name":
-            close = difflib.get_close_matches(key, known, n=1)
-            hint = f" Did you mean {close[0]}:?" if close else ""
-            raise Refusal(
-                f"{where}: '{raw_key}' is not a sheet key.{hint} Keys: {', '.join(known)}."
-            )
+            raise not_a_key(where, raw_key, known, known, match=key)
     fields["traits"] = {k: v for k, v in fields["traits"].items() if v}
     given = frozenset(k for k in fields if k != "traits" or fields["traits"])
-    try:
-        return SheetData(Character.model_validate(fields), given)
-    except pydantic.ValidationError as error:
-        first = error.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise Refusal(f"{where}: {loc}: {first['msg']}.") from None
+    return CortexSheetData(validated(Character, fields, where), given)
 
 
 def _entries(value: object, where: str) -> list[tuple[str, object]]:
@@ -191,3 +165,50 @@ def _assets(value: object, where: str) -> dict[str, Asset]:
             # Cortex p.35: assets on a sheet are signature assets unless it says otherwise.
             assets[name] = Asset(die=_die(v, f"{where}: {name}", Die.D6), duration="signature")
     return assets
+
+
+def _fresh(data: SheetData[Character], game: GameState) -> Character:
+    """A new sheet without plot points starts with the game's starting points."""
+    assert isinstance(game, CortexState)
+    if "pp" in data.given:
+        return data.character
+    return data.character.model_copy(update={"pp": game.rules.start_points})
+
+
+def new_player_character(sheet: Character, game: GameState) -> Character:
+    """What a player's new character holds of the GM's parts: nothing but starting points."""
+    assert isinstance(game, CortexState)
+    return Character(name=sheet.name, pp=game.rules.start_points)
+
+
+def _lines(state: TableState, who: Character, player: str | None) -> list[str]:
+    game = cortex(state)
+    lines = sheet_lines(who, player, game.trait_sets)
+    if mod_on(state, "shaken-stricken") and shaken_traits(game, who):
+        shaken = ", ".join(shaken_traits(game, who))
+        lines.append(f"Shaken ({shaken}): one die makes the total.")
+    boosts = game.boosts.get(who.name, 0)
+    if boosts:
+        lines.append(
+            f"Boosts: {boosts} (step up one die of a coming pool: add boost:<die> to the roll)."
+        )
+    return lines
+
+
+SHEET: SheetSchema[Character] = SheetSchema(
+    game="Cortex",
+    state_type=CortexState,
+    sheet_type=Character,
+    gm_only=GM_ONLY,
+    deleted=ev.CharacterDeleted,
+    imported=ev.SheetImported,
+    read_file=read_file,
+    lines_at=_lines,
+    gmc="GMC",
+    gmcs="GMCs",
+    kept_by="a GM sets them",
+    kept_hint=" A GM can set them in play (/pp give, /asset add, /complication add) or import "
+    "the file.",
+    new_player_sheet=new_player_character,
+    fresh=_fresh,
+)

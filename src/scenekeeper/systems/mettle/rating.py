@@ -1,4 +1,6 @@
-"""``/char``: METTLE character sheets (characters.md; guidance.md, NPC Creation).
+"""A METTLE sheet's own commands (characters.md; guidance.md, NPC Creation): ``/char new``,
+``/char set``, ``/char backstory`` and ``/char gear``. Show, delete and import are the shell's
+(``engine.sheets``), driven by ``sheet_schema``.
 
 Five Attributes, each with an optional Descriptor; Mettle is Motive + the highest non-Frame
 Attribute; as many Backstories as that highest Attribute. A GM character may be one NPC pool
@@ -7,40 +9,37 @@ for every Attribute and Mettle, with exceptions ("Pool 4 (Frame 7)").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated
 
-from scenekeeper.engine.commands import (
-    Attachment,
-    CommandSet,
-    Context,
-    Decision,
-    Opt,
-    Permission,
-)
-from scenekeeper.engine.core.events import CharacterClaimed
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.sheets.making import named_rating, new_one
 from scenekeeper.engine.state import Person
-from scenekeeper.engine.who import whose_sheet
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land_before_change
 from scenekeeper.systems.mettle.evolve import rated_sheet
 from scenekeeper.systems.mettle.gear_tables import MAX_GEAR, known, like, made_item
-from scenekeeper.systems.mettle.names import character, mettle, title
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Gear, clean_name, same_name
-from scenekeeper.systems.mettle.sheet_file import MAX_RATING, read_sheets
-from scenekeeper.systems.mettle.sheet_rights import new_player_character, player_parts
-from scenekeeper.systems.mettle.status_text import sheet_lines
+from scenekeeper.systems.mettle.sheet import (
+    ATTRIBUTES,
+    Gear,
+    attribute_named,
+    clean_name,
+    same_name,
+    title,
+)
+from scenekeeper.systems.mettle.state import mettle, own_character
 
+#: The highest rating a sheet takes (an Attribute, an NPC pool), by command as by file.
+MAX_RATING = 30
 commands = CommandSet(systems=frozenset({"mettle"}))
 RATED = (*ATTRIBUTES, "pool", "credit")
 MAX_CREDIT = 6
 _RATING = Opt("its rating (1-6 to start; the Guide allows more)", min_value=0, max_value=30)
 _NEW = Opt("its rating (1-6 to start; the Guide allows more)", min_value=1, max_value=30)
-# (30: MAX_RATING, below; Opt's bounds are read when the class is made.)
 
 
 @dataclass(frozen=True)
@@ -75,35 +74,17 @@ class NewCharacter:
     ),
 )
 def new_character(ctx: Context, args: NewCharacter) -> Decision:
-    state = ctx.require_state()
-    meta, game = state.meta, mettle(state)
-    name = clean_name(args.name)
-    is_gm = meta.is_gm(ctx.actor.id)
-    if (twin := game.find(name)) is not None:
-        reads = "" if twin.name == name else f" ({name} reads the same)"
-        raise Refusal(
-            f"There is a character called {twin.name} already{reads}; choose another name."
-        )
-    if args.gmc and not is_gm:
-        raise Refusal("Only a GM makes GM characters; leave out gmc:true to make your own.")
+    game = mettle(ctx.require_state())
+    made = new_one(ctx, game, args.name, gmc=args.gmc, owner=None if args.gmc else args.owner)
     if args.npc_pool is not None and not args.gmc:
         raise Refusal("An NPC pool is for GM characters: add gmc:true (players rate Attributes).")
-    owner = None if args.gmc else (args.owner or (None if is_gm else ctx.actor))
-    if owner is not None and owner.id != ctx.actor.id and not is_gm:
-        raise Refusal("Only a GM makes characters for someone else; leave out owner:.")
-    if owner is not None and not meta.is_seated(owner.id):
-        raise Refusal(f"{owner.name} is not at this table; they type /game join first.")
+    name = made.name
     rated = {a: getattr(args, a) for a in ATTRIBUTES if getattr(args, a) is not None}
+    claim, played = made.claimed(ctx)
     events: list[Event] = [
-        ev.CharacterMade(
-            name=name, kind="gmc" if args.gmc else "pc", pool=args.npc_pool, attributes=rated
-        )
+        ev.CharacterMade(name=name, kind=made.kind, pool=args.npc_pool, attributes=rated),
+        *claim,
     ]
-    played = ""
-    if owner is not None:
-        owner_name = meta.names.get(owner.id, owner.name)
-        events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
-        played = f", played by {owner_name}"
     lines = [f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}."]
     lines += [above_six(rated)] if above_six(rated) else []
     missing = [title(a) for a in ATTRIBUTES if a not in rated]
@@ -117,8 +98,13 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
 
 @dataclass(frozen=True)
 class RateAttribute:
-    character: Annotated[str, Opt("whose sheet")]
-    attribute: Annotated[str, Opt("an Attribute, or pool (NPC) or credit", choices=RATED)]
+    trait: Annotated[
+        str | None, Opt("the Attribute (or pool, credit) with its rating, like Poise 4")
+    ] = None
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
+    attribute: Annotated[
+        str | None, Opt("an Attribute, or pool (NPC) or credit", choices=RATED)
+    ] = None
     value: Annotated[int | None, _RATING] = None
     descriptor: Annotated[
         str | None, Opt("the Descriptor: what the Attribute covers", max_length=80)
@@ -131,12 +117,14 @@ class RateAttribute:
     permission=Permission.OWNER,
     examples=(
         '/char set character:Viktor attribute:concept value:5 descriptor:"Itinerant Gambler"',
+        "/char set Poise 4",
     ),
 )
 def rate(ctx: Context, args: RateAttribute) -> Decision:
     plan = Plan(ctx)
-    who = character(ctx, args.character)
-    attribute = args.attribute
+    who = own_character(ctx, args.character)
+    attribute, value = _rated(args)
+    args = replace(args, value=value)
     if args.value is None and args.descriptor is None:
         raise Refusal("Give value:<n>, descriptor:<text>, or both.")
     if attribute in ("pool", "credit") and args.descriptor is not None:
@@ -166,10 +154,28 @@ def rate(ctx: Context, args: RateAttribute) -> Decision:
     return plan.decision()
 
 
+def _rated(args: RateAttribute) -> tuple[str, int | None]:
+    """The Attribute (or pool, credit) and value: attribute: and value:, or typed first
+    (``/char set Poise 4``)."""
+    typed, rating = named_rating(args.trait or "")
+    if args.attribute is not None and args.trait is not None:
+        raise Refusal("Name the Attribute once: trait:<name> or attribute:<name>.")
+    named = args.attribute or typed
+    if not named:
+        raise Refusal("Name the Attribute: /char set Poise 4, or attribute:poise value:4.")
+    word = named.strip().casefold()
+    attribute = word if word in ("pool", "credit") else attribute_named(named)
+    if rating is not None and args.value is None:
+        if not rating.isdigit() or int(rating) > MAX_RATING:
+            raise Refusal(f"{title(attribute)} is rated as a number, like {title(attribute)} 4.")
+        return attribute, int(rating)
+    return attribute, args.value
+
+
 @dataclass(frozen=True)
 class Backstory:
-    character: Annotated[str, Opt("whose sheet")]
     text: Annotated[str, Opt('the Backstory, like "Raised in Baltimore (English)"', max_length=200)]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
     remove: Annotated[bool, Opt("true to take it off the sheet")] = False
 
 
@@ -181,7 +187,7 @@ class Backstory:
     examples=('/char backstory character:Viktor text:"Master fencer who lost his dream"',),
 )
 def backstory(ctx: Context, args: Backstory) -> Decision:
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     text = clean_name(args.text)
     have = next((b for b in who.backstories if same_name(b, text)), None)
     if args.remove:
@@ -208,8 +214,8 @@ def backstory(ctx: Context, args: Backstory) -> Decision:
 
 @dataclass(frozen=True)
 class GearArgs:
-    character: Annotated[str, Opt("whose sheet")]
     item: Annotated[str, Opt("the weapon, armor or item (table names fill in)", max_length=60)]
+    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
     remove: Annotated[bool, Opt("true to take it off the sheet")] = False
     hit: Annotated[
         int | None, Opt("weapon Hit: +nD to Attacks and Defends", min_value=0, max_value=MAX_GEAR)
@@ -230,7 +236,7 @@ class GearArgs:
 )
 def gear(ctx: Context, args: GearArgs) -> Decision:
     plan = Plan(ctx)
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
     have = next((g for g in who.gear if same_name(g.name, args.item)), None)
     if args.remove:
         if have is None:
@@ -286,113 +292,3 @@ def above_six(ratings: dict[str, int]) -> str:
         f"Above 6 ({', '.join(high)}): Attributes run 1-6 for starting characters; more is for "
         "highly experienced adventurers, at the Guide's discretion (characters.md)."
     )
-
-
-@dataclass(frozen=True)
-class ShowCharacter:
-    character: Annotated[str | None, Opt("whose sheet (default: the character you play)")] = None
-
-
-@commands.command(
-    "char show", help="Show a character's sheet and state.", permission=Permission.ANYONE
-)
-def show(ctx: Context, args: ShowCharacter) -> Decision:
-    state = ctx.require_state()
-    known = tuple(mettle(state).characters)
-    who = character(ctx, whose_sheet(state.meta, ctx.actor.id, args.character, known))
-    meta = ctx.require_state().meta
-    owner = meta.owner_of(who.name)
-    lines = sheet_lines(who, meta.name_of(owner) if owner else None)
-    return Decision(reply=Reply.say(*lines, data=who.model_dump(mode="json")))
-
-
-@dataclass(frozen=True)
-class DeleteCharacter:
-    character: Annotated[str, Opt("the character to delete")]
-
-
-@commands.command(
-    "char delete",
-    help="Delete a character and its sheet (undo brings it back).",
-    permission=Permission.GM,
-)
-def delete(ctx: Context, args: DeleteCharacter) -> Decision:
-    who = character(ctx, args.character)
-    game = mettle(ctx.require_state())
-    if game.initiative is not None and who.name in game.initiative.order.participants:
-        raise Refusal(f"{who.name} is in the running Initiative; /order end it first.")
-    hit = game.held_hit
-    if hit is not None and who.name in (hit.attacker, hit.target):
-        raise Refusal(f"A hit by or on {who.name} waits for a Defend; let it land first.")
-    if game.team is not None and who.name in game.team.members:
-        raise Refusal(f"{who.name} is in the teamwork Check; a GM ends it first (/team end).")
-    # A Twist puts back sheets as they were: none may come back from deletion.
-    closed = (ev.WindowClosed(),) if game.window_open else ()
-    return Decision(
-        events=(*closed, ev.CharacterDeleted(name=who.name)),
-        reply=Reply.say(f"{who.name} is deleted (/undo brings them back)."),
-    )
-
-
-@dataclass(frozen=True)
-class ImportSheet:
-    file: Annotated[
-        Attachment, Opt("a YAML or JSON sheet (docs/cortex-sheets.md, docs/mettle-sheets.md)")
-    ]
-    owner: Annotated[Person | None, Opt("GMs: who plays the new characters (default: you)")] = None
-
-
-@commands.command(
-    "char import",
-    help="Bring in whole sheets from a YAML or JSON file (new characters, or your own again).",
-    permission=Permission.PLAYER,
-    examples=("/char import file:viktor.yaml",),
-)
-def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
-    state = ctx.require_state()
-    meta, game = state.meta, mettle(state)
-    is_gm = meta.is_gm(ctx.actor.id)
-    if args.owner is not None and not is_gm:
-        raise Refusal("Only a GM imports characters for someone else; leave out owner:.")
-    if args.owner is not None and not meta.is_seated(args.owner.id):
-        raise Refusal(f"{args.owner.name} is not at this table; they type /game join first.")
-    player = args.owner or (None if is_gm else ctx.actor)
-    plan = Plan(ctx)
-    for data in read_sheets(args.file.content, args.file.name):
-        sheet = data.character
-        existing = game.find(sheet.name)
-        if existing is not None:
-            # A held hit on them lands on the sheet as it was, before the file changes it.
-            land_before_change(plan, existing.name)
-            existing = plan.get(existing.name)
-        owner = meta.owner_of(sheet.name) if existing else None
-        if existing and not is_gm and owner != ctx.actor.id:
-            raise Refusal(
-                f"{existing.name} is someone else's character; a player imports only their "
-                "own characters or new ones."
-            )
-        if sheet.kind == "gmc" and not is_gm:
-            raise Refusal(f"{sheet.name} is a GM character; only a GM imports those.")
-        imported = data.onto(existing) if existing else data.fresh()
-        left_out: dict[str, str] = {}
-        if not is_gm:
-            # A file is another way to type commands: a player's sets only what theirs can.
-            before = existing or new_player_character(imported)
-            imported, left_out = player_parts(before, imported)
-        plan.add(ev.SheetImported(character=imported))
-        if existing is None and player is not None and sheet.kind == "pc":
-            name = meta.names.get(player.id, player.name)
-            plan.add(CharacterClaimed(character=imported.name, owner=player.id, name=name))
-        verb = "Updated" if existing else "Imported"
-        plan.say(
-            f"{verb} {imported.name} from {args.file.name}: Mettle {imported.mettle} of "
-            f"{imported.max_mettle}."
-        )
-        plan.say(above_six({a: n for a, n in sheet.attributes.items() if a in data.given}))
-        bare = [g.name for g in sheet.gear if g == Gear(name=g.name) and known(g.name) is None]
-        if bare:
-            plan.say(f"Not on the gear tables, so with no numbers: {', '.join(bare)}.")
-        if left_out:
-            said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
-            plan.say(f"Kept as they were, since the Guide and play set them: {said}.")
-    return plan.decision()

@@ -10,15 +10,18 @@ behind a recorded /char import is not in it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any, TypedDict, TypeVar
 
 import pydantic
 
 from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
-from scenekeeper.engine.state import Person, TableState
+from scenekeeper.engine.sheets.schema import SheetSchema
+from scenekeeper.engine.state import GameState, Person, TableState
 
 Sheet = pydantic.BaseModel
+S = TypeVar("S", bound=pydantic.BaseModel)
 
 
 def player_parts(
@@ -74,3 +77,52 @@ def check_recorded_import(
         for part, why in gm_only.items():
             if getattr(before, part) != getattr(sheet, part):
                 raise Refusal(f"a player's import set {part}: {why}")
+
+
+def player_import(
+    schema: SheetSchema[S], game: GameState, before: S | None, imported: S
+) -> tuple[S, dict[str, str]]:
+    """A player's imported sheet as the game lets them have it: the GM's parts as ``before``
+    has them (or as a new character of theirs starts), and those the file would have changed."""
+    start = before if before is not None else schema.new_sheet(imported, game)
+    kept, left_out = player_parts(start, imported, schema.gm_only)
+    assert isinstance(kept, schema.sheet_type)
+    if schema.player_limits is not None:
+        kept = schema.player_limits(start, kept, left_out)
+    return kept, left_out
+
+
+def check_import(
+    schema: SheetSchema[Any], state: TableState, actor: Person, events: tuple[Event, ...]
+) -> None:
+    """A recorded /char import (``GameSystem.file_commands``): a player's sets a player's parts."""
+    if schema.recorded_limits is not None and not state.meta.is_gm(actor.id):
+        schema.recorded_limits(state, actor, events)
+    roster = schema.roster(state)
+    check_recorded_import(
+        state,
+        actor,
+        events,
+        sheet_of=schema.sheet_of,
+        existing=roster.characters.get,
+        new_sheet=lambda sheet: schema.new_sheet(sheet, state.game),
+        gm_only=schema.gm_only,
+    )
+
+
+class Declared(TypedDict):
+    sheet: SheetSchema[Any]
+    file_commands: Mapping[str, Callable[[TableState, Person, tuple[Event, ...]], None]]
+
+
+def declared(schema: SheetSchema[Any]) -> Declared:
+    """What a game with this sheet passes its ``GameSystem``: the sheet, and the check of a
+    recorded /char import (``GameSystem.file_commands``)::
+
+        CortexSystem(**declared(SHEET), name="cortex", ...)
+    """
+
+    def check(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
+        check_import(schema, state, actor, events)
+
+    return {"sheet": schema, "file_commands": {"char import": check}}
