@@ -9,21 +9,23 @@ commit is sealed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.sheets import commands as engine_sheets
+from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableMeta, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Suggested, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
+from scenekeeper.systems.nodice.sheet_schema import SHEET
 from scenekeeper.systems.nodice.state import NoDiceState
 from scenekeeper.systems.nodice.trine import stakes_text
 
@@ -62,27 +64,9 @@ class NoDiceSystem(GameSystem):
     def display(self, view: View) -> Display:
         return nodice_view.display(view)
 
-    def suggest(
-        self,
-        state: TableState,
-        command: str,
-        option: str,
-        given: Mapping[str, object],
-        actor_id: str,
-    ) -> Iterable[Suggested] | None:
-        return nodice_suggest.suggest(state, command, option, given, actor_id)
-
     def rules_in_force(self, state: TableState) -> list[str]:
         wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
         return [*RULES_IN_FORCE, f"npc-wildcards is {wild}: NPC Wildcards (R11)."]
-
-    def characters(self, game: GameState) -> tuple[str, ...] | None:
-        assert isinstance(game, NoDiceState)
-        return tuple(n for n, a in game.characters.items() if a.kind == "pc")
-
-    def known_characters(self, game: GameState) -> tuple[str, ...] | None:
-        assert isinstance(game, NoDiceState)
-        return tuple(game.characters)
 
     def describe(self, game: GameState) -> list[str]:
         return [
@@ -148,10 +132,14 @@ SYSTEM = register_system(
         mods=MODS,
         instead=INSTEAD,
         suggested_options=nodice_suggest.SUGGESTED,
+        suggester=nodice_suggest.suggest,
+        **declared(SHEET),
     )
 )
 COMMAND_SETS: tuple[CommandSet, ...] = (
     sheet_commands.commands,
+    # The shell's /char delete and /char import; /char show is NoDice's own (a Rank is GM-only).
+    engine_sheets.for_game("nodice").reused_for("nodice", leaving_out=("char show",)),
     conflict_commands.commands,
     hand_commands.commands,
 )

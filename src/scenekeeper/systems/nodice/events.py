@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableMeta
-from scenekeeper.systems.nodice.sheet import Kind
+from scenekeeper.systems.nodice.sheet import Actor, Kind
 from scenekeeper.systems.nodice.state import Damage, Fighter
 from scenekeeper.systems.nodice.trine import AV, Aspect
 
@@ -201,3 +201,31 @@ class ConflictEnded(Event):
 
     def describe(self) -> str:
         return f"Conflict ended ({self.reason})"
+
+
+class ActorDeleted(Event):
+    type_name: ClassVar[str] = "nodice.actor_deleted@1"
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} deleted"
+
+
+class SheetImported(Event):
+    """A whole sheet read from a file (``/char import``). It holds the Rank, so only GMs and
+    whoever imported it read it (R22); the table reads its AVs with /char show."""
+
+    type_name: ClassVar[str] = "nodice.sheet_imported@1"
+    character: Actor
+
+    def sealed(self) -> bool:
+        return True
+
+    def visible_to(self, meta: TableMeta, viewer: str, actor: str) -> bool:
+        return viewer == actor or meta.is_gm(viewer)
+
+    def describe(self) -> str:
+        return f"sheet of {self.character.name} imported (Rank {self.character.rank})"
+
+    def describe_sealed(self) -> str:
+        return f"sheet of {self.character.name} imported"

@@ -180,3 +180,15 @@ def _closed(state: TableState, event: ev.HandClosed) -> TableState:
 @evolves(ev.ConflictEnded)
 def _ended(state: TableState, event: ev.ConflictEnded) -> TableState:
     return _conflict(state, lambda c: None)
+
+
+@evolves(ev.ActorDeleted)
+def _deleted(state: TableState, event: ev.ActorDeleted) -> TableState:
+    game = nodice(state)
+    left = {n: a for n, a in game.characters.items() if n != event.name}
+    return state.replace(game=game.model_copy(update={"characters": left}))
+
+
+@evolves(ev.SheetImported)
+def _imported(state: TableState, event: ev.SheetImported) -> TableState:
+    return state.replace(game=nodice(state).with_actor(event.character))

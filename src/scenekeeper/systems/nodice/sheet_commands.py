@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
-from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.sheets.making import new_one
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
@@ -18,8 +18,11 @@ from scenekeeper.systems.nodice.sheet import Actor, Kind, Written, problem, read
 from scenekeeper.systems.nodice.trine import ATTRIBUTES
 
 commands = CommandSet(systems=frozenset({"nodice"}))
-_TRAITS = 'AVs and wr, like "REA 4, KNO 5, QUI 7, AGI -, wr 1"'
-_RANK = "the Actor's Rank (1-99), sealed: only GMs and whoever sets it see it"
+_EXAMPLE = "REA 4, KNO 5, QUI 7, AGI -, wr 1"
+_TRAITS = f'AVs and wr, like "{_EXAMPLE}"'
+_RANK = "GMs: the Actor's Rank (1-99), sealed: only GMs (and its player) see it"
+#: The mod that gives NPCs Wildcards (conflict_commands declares it).
+NPC_WILDCARDS = "npc-wildcards"
 
 
 @dataclass(frozen=True)
@@ -40,39 +43,30 @@ class NewActor:
 def new_actor(ctx: Context, args: NewActor) -> Decision:
     state = ctx.require_state()
     meta, game = state.meta, nodice(state)
-    name = " ".join(args.name.split())
-    is_gm = meta.is_gm(ctx.actor.id)
-    if not name:
-        raise Refusal("Give the Actor a name: /char new name:<name>.")
-    if game.find_character(name) is not None:
-        raise Refusal(f"There is an Actor called {name} already; choose another name.")
-    if args.gmc and not is_gm:
-        raise Refusal("Only a GM makes NPCs; leave out gmc:true to make your own.")
-    owner = None if args.gmc else (args.owner or (None if is_gm else ctx.actor))
-    if owner is not None and owner.id != ctx.actor.id and not is_gm:
-        raise Refusal("Only a GM makes characters for someone else; leave out owner:.")
-    if owner is not None and not meta.is_seated(owner.id):
-        raise Refusal(f"{owner.name} is not at this table; they type /game join first.")
-    kind: Kind = "gmc" if args.gmc or owner is None else "pc"
-    events: list[Event] = [ev.ActorMade(name=name, kind=kind)]
-    said = [f"{'NPC' if kind == 'gmc' else 'Character'} {name} is ready"]
-    if owner is not None:
-        owner_name = meta.names.get(owner.id, owner.name)
-        events.append(CharacterClaimed(character=name, owner=owner.id, name=owner_name))
-        said[0] += f", played by {owner_name}"
-    said[0] += "."
-    actor = Actor(name=name, kind=kind)
+    one = new_one(ctx, game, args.name, gmc=args.gmc, owner=args.owner, gmc_word="NPCs")
+    # A GM's new Actor with no player is the GM's: an NPC.
+    kind: Kind = "gmc" if args.gmc or one.owner is None else "pc"
+    events: list[Event] = [ev.ActorMade(name=one.name, kind=kind)]
+    claim, played = one.claimed(ctx)
+    events.extend(claim)
+    said = [f"{'NPC' if kind == 'gmc' else 'Character'} {one.name} is ready{played}."]
+    actor = Actor(name=one.name, kind=kind)
     private: tuple[str, ...] = ()
     if args.traits or args.rank is not None:
-        written = _written(
-            args.traits or "", args.rank, actor, meta.mods.get("npc-wildcards", False)
-        )
+        _gm_rank(ctx, args.rank)
+        written = _written(args.traits or "", args.rank, actor, meta.mods.get(NPC_WILDCARDS, False))
         actor, more, private = _write(actor, written)
         events.extend(more)
-        said.append(f"{name}: {sheet_line(actor.avs)}")
+        said.append(f"{one.name}: {sheet_line(actor.avs)}")
     else:
-        said.append(f'Write the sheet with /char set character:"{name}" traits:"{_TRAITS[24:-1]}".')
+        said.append(f'Write the sheet with /char set character:"{one.name}" traits:"{_EXAMPLE}".')
     return Decision(events=tuple(events), reply=Reply(text=tuple(said), private=private))
+
+
+def _gm_rank(ctx: Context, rank: int | None) -> None:
+    """R22: a Rank is the GM's to set (and to know)."""
+    if rank is not None and not ctx.require_state().meta.is_gm(ctx.actor.id):
+        raise Refusal("Only a GM sets a Rank; leave out rank:.")
 
 
 def _written(text: str, rank: int | None, actor: Actor, npc_wildcards: bool) -> Written:
@@ -141,8 +135,9 @@ def set_sheet(ctx: Context, args: SetSheet) -> Decision:
         raise Refusal(f"{actor.name} is in the Conflict: write the sheet after /conflict end.")
     if args.traits is None and args.rank is None:
         raise Refusal('Give traits:"REA 4, AGI -, wr 1", rank:<n>, or both.')
+    _gm_rank(ctx, args.rank)
     written = _written(
-        args.traits or "", args.rank, actor, state.meta.mods.get("npc-wildcards", False)
+        args.traits or "", args.rank, actor, state.meta.mods.get(NPC_WILDCARDS, False)
     )
     actor, events, private = _write(actor, written)
     text = (f"{actor.name}: {sheet_line(actor.avs)}" + (f" WR {actor.wr}." if actor.wr else ""),)
