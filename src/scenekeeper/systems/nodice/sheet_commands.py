@@ -10,6 +10,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.sheets.finding import own_character
 from scenekeeper.engine.sheets.making import new_one
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.nodice import events as ev
@@ -108,9 +109,10 @@ def _write(actor: Actor, written: Written) -> tuple[Actor, list[Event], tuple[st
 
 @dataclass(frozen=True)
 class SetSheet:
-    character: Annotated[str, Opt("whose sheet")]
+    # The first option is what is rated, as at every table (docs/architecture.md, Sheets).
     traits: Annotated[str | None, Opt(_TRAITS)] = None
     rank: Annotated[int | None, Opt(_RANK, min_value=1, max_value=99, secret=True)] = None
+    character: Annotated[str | None, Opt("whose sheet (default: the Actor you play)")] = None
 
 
 @commands.command(
@@ -118,6 +120,7 @@ class SetSheet:
     help="Write AVs (- for an Attribute the Actor lacks), Rank (GMs see NPC Ranks only) and WR.",
     permission=Permission.OWNER,
     examples=(
+        '/char set "AGI -, wr 1"',
         '/char set character:Ada traits:"AGI -, wr 1"',
         "/char set character:Brute rank:12",
     ),
@@ -125,12 +128,7 @@ class SetSheet:
 def set_sheet(ctx: Context, args: SetSheet) -> Decision:
     state = ctx.require_state()
     game = nodice(state)
-    actor = game.find_character(args.character)
-    if actor is None:
-        raise Refusal(
-            f"There is no Actor called {args.character} "
-            f"(Actors: {', '.join(game.characters) or 'none'})."
-        )
+    actor = own_character(ctx, game, args.character)
     if game.conflict is not None and actor.name in game.conflict.fighters:
         raise Refusal(f"{actor.name} is in the Conflict: write the sheet after /conflict end.")
     if args.traits is None and args.rank is None:
