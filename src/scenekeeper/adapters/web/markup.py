@@ -11,6 +11,8 @@ import re
 
 #: A die as the games write it (d4..d12, d20, d100), with a count before it (2d6) or not.
 _DIE = re.compile(r"(?<![\w#])(\d*d(?:4|6|8|10|12|20|100))(?!\w)")
+#: The same in running text, with the punctuation after it kept on its line.
+_DIE_IN_TEXT = re.compile(r"(?<![\w#])(\d*d(?:4|6|8|10|12|20|100))(?!\w)([.,;:)]?)")
 #: The label of a "Label: fact." line (Stress: Physical d8.), short and without a sentence in it.
 _LABEL = re.compile(r"^([^:.!?]{1,32}):\s")
 _ESCAPED = re.compile(r"\\([\\*_~`|>#-])")
@@ -22,7 +24,9 @@ _ITALIC = re.compile(r"(?<![\w*])[*_](?![\s*_])(.+?)(?<![\s*_])[*_](?![\w*])")
 
 def dice(text: str) -> str:
     """Escaped ``text`` with each die marked (``<span class="die">d8</span>``)."""
-    return _DIE.sub(r'<span class="die">\1</span>', html.escape(text, quote=False))
+    return _DIE_IN_TEXT.sub(
+        r'<span class="nw"><span class="die">\1</span>\2</span>', html.escape(text, quote=False)
+    )
 
 
 def line(text: str) -> str:

@@ -29,7 +29,7 @@ _TONES = {
     "undone": "Undone",
 }
 #: Sections that are about the whole table rather than one character: they span the grid.
-_WIDE = frozenset({"Scene", "Order", "Initiative", "Contest", "Waiting for", "Rolls in play"})
+_WIDE = frozenset({"Contest", "Waiting for"})
 
 
 @dataclass(frozen=True)
