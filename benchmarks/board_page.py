@@ -107,7 +107,13 @@ class Pages:
 
 
 async def scenario(
-    conn: Connection, port: int, tokens: dict[str, str], *, per_table: int, commands: int, gap: float
+    conn: Connection,
+    port: int,
+    tokens: dict[str, str],
+    *,
+    per_table: int,
+    commands: int,
+    gap: float,
 ) -> dict[str, float]:
     pages = Pages()
     connector = aiohttp.TCPConnector(limit=0)
