@@ -16,6 +16,7 @@ from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.adapters.web import links
 from scenekeeper.adapters.web.answer import WebSettings
 from scenekeeper.adapters.web.page import render
+from scenekeeper.adapters.web.rolls import last_rolls
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
 from scenekeeper.store.sqlite import SqliteStore
@@ -113,6 +114,40 @@ def test_nothing_sealed_or_secret_reaches_the_page() -> None:
     public = render(app.table("docks"), app.registry).fragment
     assert "label:open" in public
     assert "ambush" not in public
+
+
+def test_a_secret_dose_never_reaches_the_page() -> None:
+    app = make_app()
+    play(app, "bank", METTLE)
+    before = last_rolls(app.table("bank"), app.registry)
+    play(
+        app,
+        "bank",
+        ['/status add character:Kirin status:afflicted kind:poison dose:2d6 results:"5 3"'],
+    )
+    table = app.table("bank")
+    page = render(table, app.registry).fragment
+    assert last_rolls(table, app.registry) == before  # the Dose's roll is not among them
+    assert "2d6" not in page
+    assert "5 3" not in page
+    assert "Afflicted (poison)" in page  # the board says so, as on Discord
+
+
+def test_a_stopping_server_ends_the_streams_without_saying_revoked() -> None:
+    async def scenario() -> None:
+        app = make_app()
+        play(app, "docks", CORTEX)
+        token = links.issue(app.store, "docks").token
+        board, base = await _serve(app)
+        async with aiohttp.ClientSession() as http:
+            stream = await http.get(f"{base}/b/{token}/events?after=0")
+            assert (await _next_event(stream))[0] == "board"
+            await board.stop()
+            rest = await stream.content.read()
+            assert b"revoked" not in rest  # the page reconnects to the next server
+            stream.close()
+
+    asyncio.run(scenario())
 
 
 def test_one_render_per_change_reaches_every_viewer() -> None:

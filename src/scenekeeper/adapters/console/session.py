@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import TextIO
 
 from scenekeeper.adapters.console.render import as_json, as_text
-from scenekeeper.adapters.web.answer import LINK_COMMANDS, console_url, link_lines, with_link
+from scenekeeper.adapters.web.answer import (
+    LINK_COMMANDS,
+    SERVED_BY,
+    console_url,
+    link_lines,
+    with_link,
+)
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, Option
 from scenekeeper.engine.core.lifecycle import has_ended, next_table
@@ -58,6 +64,8 @@ class ConsoleSession:
         if outcome.ok and outcome.command in LINK_COMMANDS:
             # Console tables' pages are served by `scenekeeper board` on the same database.
             lines = link_lines(self.app, console_url(), outcome.command or "", self.table_id)
+            if outcome.command == "board web":
+                lines += (SERVED_BY,)
             outcome = with_link(outcome, lines)
         saved = self._save_files(outcome)
         if self.json_mode:

@@ -44,6 +44,13 @@ class WebSettings:
         )
 
 
+#: Where a console table's page is served from (the console only plays).
+SERVED_BY = (
+    "The page is served by `scenekeeper board --db <this database>` (it follows the table "
+    "as you play here)."
+)
+
+
 def console_url(env: Mapping[str, str] | None = None) -> str:
     """Where ``scenekeeper board`` serves console tables' pages (its defaults unless set)."""
     settings = WebSettings.from_env(env)

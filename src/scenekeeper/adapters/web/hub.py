@@ -50,7 +50,10 @@ class Feed:
     rendered: Rendered
     payload: bytes
     viewers: int = 0
+    #: No more updates: the link was revoked (``revoked``: viewers are told to stop), or the
+    #: server is stopping (viewers reconnect to the next one).
     closed: bool = False
+    revoked: bool = False
     due: bool = False
     _next: asyncio.Future[None] = field(default_factory=asyncio.Future)
     _task: asyncio.Task[None] | None = None
@@ -121,6 +124,9 @@ class Hub:
                     self.revoked(table_id)
                 feed = Feed(table_id, token, rendered, event_bytes(rendered))
                 self._feeds[table_id] = feed
+                # A change stored while the table loaded found no feed to tell: look again
+                # (no render unless the table moved on).
+                self.changed(table_id)
         feed.viewers += 1
         return feed
 
@@ -145,10 +151,19 @@ class Hub:
         return feed.token if feed is not None else None
 
     def revoked(self, table_id: str) -> None:
-        """The table's link was taken back: close its feed (every viewer is told)."""
+        """The table's link was taken back: close its feed (every viewer is told to stop)."""
+        self._close(table_id, revoked=True)
+
+    def close_all(self) -> None:
+        """The server is stopping: end every stream (viewers reconnect to the next server)."""
+        for table_id in list(self._feeds):
+            self._close(table_id, revoked=False)
+
+    def _close(self, table_id: str, *, revoked: bool) -> None:
         feed = self._feeds.pop(table_id, None)
         if feed is not None:
             feed.closed = True
+            feed.revoked = revoked
             if feed._task is not None:
                 feed._task.cancel()
             feed._publish(None)

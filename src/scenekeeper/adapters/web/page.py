@@ -19,7 +19,7 @@ from scenekeeper.adapters.web.rolls import Shown, last_rolls
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.core.board import board_of
-from scenekeeper.engine.systems import BoardSection
+from scenekeeper.engine.systems import BoardSection, get_system
 
 _TONES = {
     "success": "Success",
@@ -53,7 +53,8 @@ def render(table: Table, registry: CommandRegistry) -> Rendered:
     parts = [
         "<header>",
         f"<h1>{html.escape(state.meta.name)}</h1>",
-        f'<p class="sub">{html.escape(board.title)} · after #{table.seq}</p>',
+        f'<p class="sub">{html.escape(get_system(state.meta.system).title)} · after #{table.seq}'
+        "</p>",
         "</header>",
     ]
     if board.waiting:

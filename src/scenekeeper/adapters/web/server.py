@@ -79,8 +79,7 @@ class BoardServer:
         return self.port
 
     async def stop(self) -> None:
-        for feed_table in self.hub.watched():
-            self.hub.revoked(feed_table)  # every stream ends (viewers reconnect to the next)
+        self.hub.close_all()  # every stream ends; its page reconnects to the next server
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -129,7 +128,8 @@ class BoardServer:
                 await feed.wait(HEARTBEAT)
                 if feed.seq == before and not feed.closed:
                     await response.write(b": still here\n\n")
-            await response.write(REVOKED)
+            if feed.revoked:
+                await response.write(REVOKED)
         except ConnectionResetError:  # the viewer left (aiohttp's reset is one of these)
             pass
         finally:
