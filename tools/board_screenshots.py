@@ -1,5 +1,6 @@
 """Screenshots of the board page for docs/: a Cortex and a METTLE table (tests/web/scenes.py)
-at 1920x1080 and at phone width (390 wide, the whole page), in Debian's headless chromium.
+at 1920x1080 and at phone width (390 wide, the whole page), and the Cortex board in overlay
+mode (a transparent PNG, as stream software gets it), in Debian's headless chromium.
 
     .venv/bin/python -m tools.board_screenshots [--out docs]
 """
@@ -39,6 +40,13 @@ async def shoot(out: Path) -> list[Path]:
                     path = out / f"board-{game}-{name}.png"
                     await page.screenshot(path, full_page=full)
                     made.append(path)
+            page = await browser.new_page(transparent=True)
+            await page.size(1920, 1080)
+            token = links.issue(app.store, "cortex").token
+            await page.goto(f"http://127.0.0.1:{port}/b/{token}?overlay=1")
+            path = out / "board-cortex-overlay.png"
+            await page.screenshot(path)
+            made.append(path)
     finally:
         await board.stop()
     return made
