@@ -67,7 +67,13 @@ class BoardServer:
     async def start(self, host: str, port: int) -> int:
         """Listen on ``host:port`` (0: any free port); the port listened on."""
         self._runner = web.AppRunner(
-            self.application(), handle_signals=False, access_log=None, shutdown_timeout=1.0
+            self.application(),
+            handle_signals=False,
+            access_log=None,
+            shutdown_timeout=1.0,
+            # A viewer who leaves ends its stream at once (not at the next write): the feed
+            # counts only pages still open.
+            handler_cancellation=True,
         )
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
