@@ -146,10 +146,6 @@ class Hub:
         if feed._task is None or feed._task.done():
             feed._task = asyncio.get_running_loop().create_task(self._keep(feed))
 
-    def token_of(self, table_id: str) -> str | None:
-        feed = self._feeds.get(table_id)
-        return feed.token if feed is not None else None
-
     def revoked(self, table_id: str) -> None:
         """The table's link was taken back: close its feed (every viewer is told to stop)."""
         self._close(table_id, revoked=True)
@@ -173,13 +169,13 @@ class Hub:
             feed.due = False
             try:
                 table = await self._load(feed.table_id)
-            except Exception:
+                if table.seq != feed.seq and not feed.closed:
+                    feed._publish(self._render(table))
+            except Exception:  # the pages keep what they show; the next change tries again
                 log.exception(
                     "table %s: the board page could not be brought up to date", feed.table_id
                 )
                 return
-            if table.seq != feed.seq and not feed.closed:
-                feed._publish(self._render(table))
 
     def _render(self, table: Table) -> Rendered:
         self.renders += 1
