@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
             command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
             && { command -v $$p; break; }; done)
 
-.PHONY: play check lint types docs-check test bench fuzz mutants docs lock clean
+.PHONY: play check lint types docs-check test bench bench-board screenshots fuzz mutants docs lock clean
 
 $(STAMP):
 	@test -n "$(PYTHON)" || { echo "Scenekeeper needs Python 3.11 or newer on PATH (or make PYTHON=/path/to/python3.11)."; exit 1; }
@@ -54,6 +54,15 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/odds_games.py
 	$(BIN)/python benchmarks/import_export.py
+
+## The board page under load: 500 open pages on one table, 100 tables with pages open
+## (update latency p50/p99 from command to page, the server's extra memory); not part of check.
+bench-board: $(DEV)
+	$(BIN)/python benchmarks/board_page.py
+
+## The board page's screenshots in docs/ (needs Debian's chromium: apt-get install -y chromium).
+screenshots: $(DEV)
+	$(BIN)/python -m tools.board_screenshots
 
 ## The whole fuzz run (100,000 made-up lines at Cortex and Scions tables); not part of check.
 fuzz: $(DEV)

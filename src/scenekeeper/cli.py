@@ -1,5 +1,5 @@
 """``scenekeeper``: the command line. ``play`` opens a console table; ``discord`` runs the bot;
-``docs`` writes the command reference."""
+``board`` serves the board's web pages; ``docs`` writes the command reference."""
 
 from __future__ import annotations
 
@@ -34,6 +34,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenekeeper.odds_cli import main as odds_main  # noqa: PLC0415
 
         return odds_main(argv[1:])
+    if argv[:1] == ["board"]:
+        # The board pages' server (aiohttp), loaded only here.
+        from scenekeeper.adapters.web.cli import main as board_main  # noqa: PLC0415
+
+        return board_main(argv[1:])
     parser = argparse.ArgumentParser(prog="scenekeeper", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser(
@@ -43,6 +48,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "odds",
         help='exact odds: scenekeeper odds pool:"d8 d8 d10" [vs:hard] [--json] '
         "[--game cortex|scions|mettle|cybergod]",
+    )
+
+    sub.add_parser(
+        "board",
+        help="serve the live board pages of console tables (scenekeeper board --db URL "
+        "[--host H] [--port P]); /board web gives a table's link",
     )
 
     play = sub.add_parser("play", help="open a console table (a REPL, or run a script)")

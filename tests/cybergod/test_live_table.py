@@ -91,10 +91,15 @@ def test_dice_are_named_in_plain_words() -> None:
 
 def test_a_value_typed_without_its_option_name_is_read_by_its_shape() -> None:
     driver = cybergod_table()
-    message = unchanged(driver, "/char set character:Marko Reflex d10", "ana")
-    assert message == "Did you mean trait:Reflex die:d10? Options look like name:value."
-    message = unchanged(driver, "/char set character:Marko Hacking 3", "ana")
-    assert message == "Did you mean trait:Hacking value:3? Options look like name:value."
+    assert driver.do("/char set character:Marko Reflex d8", "ana").reply.text == (
+        "Marko: Reflex D8.",
+    )
+    said = driver.do("/char set character:Marko Hacking 3", "ana").reply.text
+    assert said[0].startswith("Marko: Hacking 3")
+    marko = game_of(driver).characters["Marko"]
+    assert (marko.attributes["Reflex"], marko.skills["Hacking"]) == (8, 3)
+    message = unchanged(driver, "/char set trait:Reflex character:Marko d8", "ana")
+    assert message == "Did you mean die:d8? Options look like name:value."
 
 
 def test_a_player_cannot_waive_the_stress_saves_they_owe() -> None:

@@ -96,8 +96,18 @@ def test_wrong_choice_lists_choices() -> None:
     assert "Did you mean system:generic?" in message
 
 
-def test_stray_word_after_an_option_is_offered_as_the_missing_option() -> None:
-    assert "Did you mean system:generic?" in refusal("/game new name:x generic", None)
+def test_bare_words_after_named_options_are_the_first_option_too() -> None:
+    assert parse("/game new name:x generic", None).text == "/game new system:generic name:x"
+    assert parse('/roll vs:hard d8 "Cat Burglar"', "cortex").text == (
+        '/roll pool:"d8 Cat Burglar" vs:hard'
+    )
+    assert parse("/char set character:Thug Body d8", "cybergod").text == (
+        '/char set trait:"Body d8" character:Thug'
+    )
+
+
+def test_a_stray_word_when_the_first_option_is_named_is_offered_as_the_missing_option() -> None:
+    assert "Did you mean die:d8?" in refusal("/char set trait:Body character:Thug d8", "cybergod")
 
 
 @pytest.mark.parametrize(
@@ -117,8 +127,8 @@ def test_words_after_the_command_are_its_first_option(line: str, system: str, te
 @pytest.mark.parametrize(
     ("line", "system", "message"),
     [
-        # Only text or a person: a number's first option still needs its name.
-        ("/undo 2", "generic", "'2' is not an option"),
+        # Only text or a person: a number's first option still needs its name (offered).
+        ("/undo 2", "generic", "Did you mean count:2?"),
         # A word that reads like a mistyped subcommand is not taken as a value.
         ("/assist dorp", "cortex", "Did you mean /assist drop?"),
         # The first option given twice, bare and by name.

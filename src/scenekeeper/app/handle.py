@@ -42,6 +42,9 @@ Clock = Callable[[], datetime]
 #: A command made from the table as it stands, under the table's lock (a button's command
 #: checks what it acts on is still there); it raises ``Refusal`` when it no longer applies.
 Prepared = Callable[[Table], Invocation]
+#: Told of every change this process stores (the table's id and the table after it), from the
+#: thread that stored it, after the append: the board's web page follows the table by it.
+Listener = Callable[[str, Table], None]
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,7 @@ class App:
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self.listeners: list[Listener] = []
 
     def handle(
         self,
@@ -235,6 +239,11 @@ class App:
             table_id, table.seq, [record_from_envelope(table_id, e) for e in envelopes]
         )
         self._remember(table_id, new_table)
+        for listener in self.listeners:
+            try:
+                listener(table_id, new_table)
+            except Exception:  # a page that cannot follow never fails a stored command
+                log.exception("table %s: a listener failed", table_id)
         if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
             newest = self.store.read(table_id, after=new_table.seq - 1, upto=new_table.seq)
             save_snapshot(self.store, table_id, new_table, newest[0].hash)

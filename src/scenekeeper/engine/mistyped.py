@@ -37,6 +37,9 @@ def stray_word(
             named.add(option)
             parts.append(f"{option}:{quote(echo(other))}")
         return f"Did you mean {' '.join(parts)}? Options look like name:value."
+    shaped = _by_shape(spec, word, set(given))
+    if shaped is not None:  # a die or a number where one option takes it
+        return f"Did you mean {shaped}:{quote(echo(word))}? Options look like name:value."
     return f"'{echo(word)}' is not an option; options look like name:value. {usage(spec)}"
 
 

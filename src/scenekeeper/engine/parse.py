@@ -160,10 +160,22 @@ def parse_line(
     if bare:
         raw.update(_main_option(spec, rest[:bare], registry, system))
         rest = rest[bare:]
+    skip = 0
     for at, token in enumerate(rest):
+        if skip:
+            skip -= 1
+            continue
         name, colon, value = token.partition(":")
         if not colon:
             strays = list(itertools.takewhile(lambda t: ":" not in t, rest[at:]))
+            first = spec.options[0] if spec.options else None
+            if not bare and first is not None and first.name not in raw and _takes_text(first):
+                # Bare words after named options are the first option's too, as before them:
+                # ``/char set character:Thug Body d8`` is ``/char set Body d8 character:Thug``.
+                raw[first.name] = " ".join(strays)
+                bare = len(strays)
+                skip = len(strays) - 1
+                continue
             raise Refusal(stray_word(spec, token, raw, strays[1:]))
         name = name.strip().lower()
         if recorded:
@@ -355,12 +367,14 @@ def _main_option(
             f"Unknown command /{spec.name} {echo(words[0])}. Did you mean /{spec.name} {close[0]}?"
         )
     first = spec.options[0] if spec.options else None
-    takes_text = first is not None and (
-        first.type is OptionType.STRING or (first.type is OptionType.USER and len(words) == 1)
-    )
-    if first is None or not takes_text:
+    if first is None or not _takes_text(first, len(words)):
         raise Refusal(stray_word(spec, typed, {}))
     return {first.name: typed}
+
+
+def _takes_text(option: Option, words: int = 1) -> bool:
+    """Whether bare words can be ``option``'s value: text, or one word naming a person."""
+    return option.type is OptionType.STRING or (option.type is OptionType.USER and words == 1)
 
 
 def _show(value: object) -> str:

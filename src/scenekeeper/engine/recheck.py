@@ -273,6 +273,11 @@ def _ints(values: object) -> list[int]:
     return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
 
 
+def dice_in(event: Event) -> list[tuple[int | None, int]]:
+    """Every die an event recorded, as (its size where the event says it, its face)."""
+    return list(_faces_in(event.to_data()))
+
+
 def _faces_in(data: object) -> Iterator[tuple[int | None, int]]:
     """Every rolled die in an event's data: an object with a ``face`` (or a list of ``faces``)
     and, where the event says it, their size."""

@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import TextIO
 
 from scenekeeper.adapters.console.render import as_json, as_text
+from scenekeeper.adapters.web.answer import (
+    LINK_COMMANDS,
+    SERVED_BY,
+    console_url,
+    link_lines,
+    with_link,
+)
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, Option
 from scenekeeper.engine.core.lifecycle import has_ended, next_table
@@ -54,6 +61,12 @@ class ConsoleSession:
         while has_ended(self.app.table(self.table_id)):
             self.table_id = next_table(self.table_id)
         outcome = self.app.handle(self.table_id, actor, command, read_file=self._read_file)
+        if outcome.ok and outcome.command in LINK_COMMANDS:
+            # Console tables' pages are served by `scenekeeper board` on the same database.
+            lines = link_lines(self.app, console_url(), outcome.command or "", self.table_id)
+            if outcome.command == "board web":
+                lines += (SERVED_BY,)
+            outcome = with_link(outcome, lines)
         saved = self._save_files(outcome)
         if self.json_mode:
             self._print(as_json(line_no, actor.id, outcome))

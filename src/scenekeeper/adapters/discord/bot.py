@@ -12,6 +12,8 @@ every command, so it answers whatever set a server was sent.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
 import re
 from typing import Any
@@ -23,8 +25,11 @@ from scenekeeper.adapters.discord import ids
 from scenekeeper.adapters.discord.command_sets import CommandSets
 from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
 from scenekeeper.adapters.discord.guilds import GuildCommands
+from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.runner import NEEDS_SYNC, Runner, stale_command
 from scenekeeper.adapters.discord.tree import SlashCommand, build_tree, new_tree
+from scenekeeper.adapters.web.answer import LINK_COMMANDS, link_lines, with_link
+from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
 
 log = logging.getLogger(__name__)
@@ -58,6 +63,7 @@ class Scenekeeper(discord.AutoShardedClient):
         quick_reply: float = 1.0,
         workers: int = 8,
         board_interval: float = 2.0,
+        web: WebBoard | None = None,
     ) -> None:
         sharding: dict[str, Any] = {"shard_count": shard_count}
         if shard_ids is not None:
@@ -90,11 +96,30 @@ class Scenekeeper(discord.AutoShardedClient):
             workers=workers,
             client=self,
             board_interval=board_interval,
-            after=self.guild_commands.after if self.guild_commands else None,
+            after=self._after_command,
         )
+        #: The board's web pages (``SCENEKEEPER_WEB_URL``), served by this process; None: none.
+        self.web = web
         self.commands: dict[str, SlashCommand] = build_tree(self.tree, app.registry, self.runner)
 
+    async def _after_command(self, guild: int | None, table_id: str, done: Done) -> Done:
+        """After a command's own work: the server's commands kept in step with its games, and
+        ``/board web``'s link (privately; taken from every open page on a revoke)."""
+        if self.guild_commands is not None:
+            done = await self.guild_commands.after(guild, table_id, done)
+        outcome = done.outcome
+        if self.web is not None:
+            outcome = await self.web.answer(outcome, table_id)
+        elif outcome.ok and outcome.command in LINK_COMMANDS:
+            lines = await asyncio.to_thread(
+                link_lines, self.app, None, outcome.command or "", table_id
+            )
+            outcome = with_link(outcome, lines)
+        return dataclasses.replace(done, outcome=outcome)
+
     async def setup_hook(self) -> None:
+        if self.web is not None:
+            await self.web.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.guild_commands is not None:
             self.guild_commands.start()
@@ -160,6 +185,8 @@ class Scenekeeper(discord.AutoShardedClient):
         await self.runner.stop()
         if self.guild_commands is not None:
             await self.guild_commands.stop()
+        if self.web is not None:
+            await self.web.stop()
         await self.close()
 
     async def on_tree_error(

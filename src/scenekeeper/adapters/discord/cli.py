@@ -26,6 +26,8 @@ from scenekeeper.adapters.discord.settings import (
     redact,
 )
 from scenekeeper.adapters.discord.tree import TreeError, layout_of, new_tree
+from scenekeeper.adapters.web.answer import WebSettings
+from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
 from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry
 from scenekeeper.engine.commands import CommandRegistry
@@ -109,6 +111,7 @@ async def _serve(
             sync=sync or settings.discord_sync,
             dev_guild=dev_guild or settings.discord_dev_guild,
             workers=settings.discord_workers,
+            web=WebBoard(app, web) if (web := WebSettings.from_env()) is not None else None,
         )
     except TreeError as error:
         print(

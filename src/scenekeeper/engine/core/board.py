@@ -5,6 +5,11 @@ what the table is waiting for (``GameSystem.waiting_for``).
 board, a message the Discord bot keeps up to date after every change (CortexPal2000's
 ``/pin``). Where that message is, is Discord's business: the engine records nothing for it
 (docs/discord.md, "The live board"); at the console both show the board.
+
+``/board web`` and ``/board web revoke`` give and take back the board's web page
+(adapters/web): a link with an unguessable token, kept by the adapter in the store beside the
+tables, never in the table's history (an export, an import or an undo never carries it). The
+engine only checks who may ask; the adapter answers with the link, privately.
 """
 
 from __future__ import annotations
@@ -105,3 +110,30 @@ def pin(ctx: Context, _args: NoOptions) -> Decision:
 def unpin(ctx: Context, _args: NoOptions) -> Decision:
     name = ctx.require_state().meta.name
     return Decision(reply=Reply.say(f"The board of '{name}' is no longer kept up to date."))
+
+
+#: What the adapter adds to /board web's answer (the link itself, privately): where a
+#: process serves no pages (an adapter that knows no web page), the reply says so instead.
+NO_WEB = "This process serves no board page; nothing was changed."
+
+
+@commands.command(
+    "board web",
+    help="The board as a live web page (for a second screen or stream software): the GM "
+    "gets its link privately.",
+    permission=Permission.GM,
+)
+def web(ctx: Context, _args: NoOptions) -> Decision:
+    name = ctx.require_state().meta.name
+    return Decision(reply=Reply.say(f"The board of '{name}' on the web: the link is yours alone."))
+
+
+@commands.command(
+    "board web revoke",
+    help="Stop the board's web page: its link shows nothing from now on (/board web makes a "
+    "new one).",
+    permission=Permission.GM,
+)
+def web_revoke(ctx: Context, _args: NoOptions) -> Decision:
+    name = ctx.require_state().meta.name
+    return Decision(reply=Reply.say(f"The web page of the board of '{name}' is revoked."))

@@ -49,8 +49,13 @@ def board(system: GameSystem, state: TableState) -> tuple[BoardSection, ...]:
 
 def _roll_line(roll: RollRecord) -> str:
     """The newest roll: who, its total and effect die, and whether its faces were typed."""
-    reading = reading_of(roll)
     typed = " (typed faces)" if roll.typed else ""
+    if roll.hitch_only:
+        # Taking Initiative's d6 (Cortex p.44): no total and no effect die to read, only
+        # its face (a 1 is a hitch).
+        faces = ", ".join(f"d{d.die.sides} {d.face}" for d in roll.dice)
+        return f"#{roll.id} {roll.roller}: {roll.against or 'roll'} {faces}{typed}."
+    reading = reading_of(roll)
     against = f", against {roll.difficulty}" if roll.difficulty is not None else ""
     return (
         f"#{roll.id} {roll.roller}: total {reading.total}, effect {reading.effect}{against}{typed}."

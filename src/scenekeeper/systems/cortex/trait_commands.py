@@ -129,9 +129,9 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events=tuple(events),
         reply=Reply.say(
             ready,
-            f"Rate traits with /char set {option('character', name)} "
-            f'traits:"<set>: <trait> <d4..d12>, ...; <set>: ..." (sets: {sets}), '
-            "or bring a whole sheet with /char import file:<sheet>.",
+            f'Rate traits with /char set "<set>: <trait> <d4..d12>, ...; <set>: ..." '
+            f"{option('character', name)} (sets: {sets}), or bring a whole sheet with "
+            "/char import file:<sheet>.",
         ),
     )
 

@@ -37,7 +37,9 @@ def display(view: View) -> Display:
     if state is None or not isinstance(state.game, CortexState):
         return Display()
     game = state.game
-    rolls = touched_rolls(game, record.events)
+    # Taking Initiative's d6 (hitch_only) has no total or effect die to show or pick: its
+    # reply says its face and how to activate a hitch.
+    rolls = [r for r in touched_rolls(game, record.events) if not r.hitch_only]
     main = main_roll(rolls)
     controls: list[Control] = []
     if main is not None:

@@ -62,9 +62,10 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events=tuple(events),
         reply=Reply.say(
             f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}.",
-            f"Write the sheet with /char set character:{_quoted(name)} trait:<name>: "
-            "die:<d6-d12> for an Attribute (- if the frame lacks it), value: for an Aptitude "
-            "(0-3), a Skill (0-4) or engrams (1-5); or bring one with /char import file:<sheet>.",
+            f"Write the sheet with /char set <trait> <rating> character:{_quoted(name)}: a die "
+            "(d6-d12, or - if the frame lacks it) for an Attribute, a number for an Aptitude "
+            "(0-3), a Skill (0-4) or engrams (1-5), like /char set Reflex d10 or /char set "
+            "Hacking 2; or bring one with /char import file:<sheet>.",
         ),
     )
 

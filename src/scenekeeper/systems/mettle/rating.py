@@ -90,8 +90,9 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
     missing = [title(a) for a in ATTRIBUTES if a not in rated]
     if args.npc_pool is None and missing:
         lines.append(
-            f'Still to rate: {", ".join(missing)} (/char set character:"{name}" '
-            "attribute:<name> value:<n>), or bring a sheet with /char import file:<sheet>."
+            f'Still to rate: {", ".join(missing)} (/char set <Attribute> <n> character:"{name}", '
+            f'like /char set {missing[0]} 3 character:"{name}"), or bring a sheet with '
+            "/char import file:<sheet>."
         )
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 

@@ -1,0 +1,64 @@
+"""``scenekeeper board``: serve the board pages of the tables in a database, for tables played
+at the console (``scenekeeper play`` on the same database gives the links: ``/board web``).
+Changes made by the other process reach the open pages within a poll (``serve.POLL``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from scenekeeper.adapters.web.answer import DEFAULT_PORT, WebSettings, console_url
+from scenekeeper.adapters.web.serve import WebBoard
+from scenekeeper.bootstrap import build_app
+from scenekeeper.store.base import StoreError
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="scenekeeper board",
+        description="Serve the live board pages (/board web gives a table's link).",
+    )
+    parser.add_argument("--db", help="database path or URL (default: as for play)")
+    parser.add_argument("--host", default="127.0.0.1", help="where to listen (default: 127.0.0.1)")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port (default: {DEFAULT_PORT})"
+    )
+    args = parser.parse_args(list(argv))
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        app = build_app(args.db, seed=0)  # the pages roll no dice
+    except StoreError as error:
+        print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
+        return 2
+    settings = WebSettings(url=console_url(), host=args.host, port=args.port)
+    try:
+        asyncio.run(_serve(WebBoard(app, settings, follow_store=True)))
+    except OSError as error:
+        print(f"scenekeeper board: cannot listen on {args.host}:{args.port}: {error}")
+        return 2
+    finally:
+        app.store.close()
+    return 0
+
+
+async def _serve(board: WebBoard) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still interrupts
+            loop.add_signal_handler(sig, stop.set)
+    port = await board.start()
+    print(
+        f"Serving board pages on {board.settings.host}:{port} "
+        f"(links: {board.settings.url}/b/...; /board web at the console gives one). Ctrl+C stops.",
+        flush=True,
+    )
+    try:
+        await stop.wait()
+    finally:
+        await board.stop()

@@ -1,0 +1,88 @@
+"""Wiring the board page into a process: the bot's (the app's listener tells the pages of
+every change, at once) or ``scenekeeper board``'s (console tables played by another process:
+the pages with viewers poll the store), and the link ``/board web`` answers with.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from scenekeeper.adapters.web import links
+from scenekeeper.adapters.web.answer import LINK_COMMANDS, WebSettings, link_lines, with_link
+from scenekeeper.adapters.web.hub import Hub
+from scenekeeper.adapters.web.server import BoardServer
+from scenekeeper.app import App, Outcome
+from scenekeeper.engine.aggregate import Table
+
+log = logging.getLogger(__name__)
+#: How often ``scenekeeper board`` looks for changes made by another process.
+POLL = 0.25
+
+
+class WebBoard:
+    """The board pages of ``app``'s tables, served on ``settings``' host and port."""
+
+    def __init__(self, app: App, settings: WebSettings, *, follow_store: bool = False) -> None:
+        self.app = app
+        self.settings = settings
+        self.hub = Hub(self._load, app.registry)
+        self.server = BoardServer(self.hub, self._find)
+        self._follow_store = follow_store
+        self._poller: asyncio.Task[None] | None = None
+        app.listeners.append(self.hub.notify)
+
+    async def start(self) -> int:
+        port = await self.server.start(self.settings.host, self.settings.port)
+        if self._follow_store:
+            self._poller = asyncio.get_running_loop().create_task(self._poll())
+        return port
+
+    async def stop(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+        await self.server.stop()
+        if self.hub.notify in self.app.listeners:
+            self.app.listeners.remove(self.hub.notify)
+
+    async def answer(self, outcome: Outcome, table_id: str) -> Outcome:
+        """``outcome`` with the link lines added, for the link commands (the link taken back
+        from every open page at once on a revoke)."""
+        if not outcome.ok or outcome.command not in LINK_COMMANDS:
+            return outcome
+        command = outcome.command
+        lines = await asyncio.to_thread(link_lines, self.app, self.settings.url, command, table_id)
+        if command == "board web revoke":
+            self.hub.revoked(table_id)
+        return with_link(outcome, lines)
+
+    async def _find(self, token: str) -> str | None:
+        return await asyncio.to_thread(links.table_of, self.app.store, token)
+
+    async def _load(self, table_id: str) -> Table:
+        cached = self.app.cached_table(table_id)
+        if cached is not None and not self._follow_store:
+            return cached
+        return await asyncio.to_thread(self.app.table, table_id)
+
+    async def _poll(self) -> None:
+        """Another process plays these tables: bring every page with viewers up to date with
+        the store, and close those whose link was revoked there."""
+        while True:
+            await asyncio.sleep(POLL)
+            for table_id in self.hub.watched():
+                try:
+                    seq, token = await asyncio.to_thread(self._look, table_id)
+                except Exception:
+                    log.warning("table %s: cannot read it for its page", table_id, exc_info=True)
+                    continue
+                feed = self.hub.feed_of(table_id)
+                if feed is None:
+                    continue
+                if token != feed.token:
+                    self.hub.revoked(table_id)
+                elif seq != feed.seq:
+                    self.hub.changed(table_id)
+
+    def _look(self, table_id: str) -> tuple[int, str | None]:
+        return self.app.table(table_id).seq, links.current(self.app.store, table_id)
