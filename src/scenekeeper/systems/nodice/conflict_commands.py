@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.hand import elimination
@@ -69,7 +70,7 @@ def start(ctx: Context, args: Start) -> Decision:
                 name=actor.name, side=side, avs=dict(actor.avs), wildcards=wild
             )
             ranks.append(actor.rank)
-    es = args.stakes if args.stakes is not None else stakes(max(ranks))
+    es = contract.engagement(args.stakes if args.stakes is not None else stakes(max(ranks)))
     event = ev.ConflictStarted(es=es, order=tuple(fighters), fighters=fighters)
     conflict = Conflict(es=es, order=event.order, fighters=fighters)
     vs = " vs ".join(

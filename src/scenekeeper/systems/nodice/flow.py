@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.evolve import apply
 from scenekeeper.engine.state import TableState
+from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.hand import (
@@ -85,7 +86,7 @@ def _sides(conflict: Conflict) -> dict[str, int]:
 def _reveal_aspects(flow: Flow, conflict: Conflict) -> None:
     """Step 2 (R37-R40): every TA card and ante at once; TD pairwise; the pot paid."""
     order = conflict.involved()
-    cards = {n: conflict.antes[n].aspect for n in order}
+    cards = contract.reveal({n: conflict.antes[n].aspect for n in order})
     antes = {n: conflict.antes[n].ante for n in order}
     sides = _sides(conflict)
     wins = td_wins(order, sides, cards)
@@ -128,7 +129,7 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
     lines = [f"Hand {conflict.hand}, Action cards revealed: {shown}."]
     owed: list[Damage] = []
     for first, second in pairs(order, _sides(conflict)):
-        result = resolve_pair(first, second, plays, conflict.es)
+        result = contract.resolve(resolve_pair(first, second, plays, conflict.es))
         ad = {1: f"{first} wins AD", -1: f"{second} wins AD", 0: "AD tied"}[result.ad]
         sweep = next((w for w in (first, second) if result.sweep(w)), None)
         swept = f", {sweep} sweeps" if sweep else ""
@@ -136,11 +137,7 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
         if result.winner is None or result.loser is None or result.aspect is None:
             lines.append(f"{first} vs {second}: {ad}{swept}; {score}: a draw, no damage.")
             continue
-        lines.append(
-            f"{first} vs {second}: {ad}{swept}; {score}: {result.winner} wins by "
-            f"{result.margin}, {result.damage} {result.aspect} damage to {result.loser}."
-        )
-        owed.append(
+        damage = contract.outcome(
             Damage(
                 defender=result.loser,
                 attacker=result.winner,
@@ -148,6 +145,11 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
                 amount=result.damage,
             )
         )
+        lines.append(
+            f"{first} vs {second}: {ad}{swept}; {score}: {result.winner} wins by "
+            f"{result.margin}, {damage.amount} {damage.aspect} damage to {damage.defender}."
+        )
+        owed.append(damage)
     flow.add(
         ev.BidsRevealed(
             hand=conflict.hand,
@@ -222,6 +224,7 @@ def _close_hand(flow: Flow, conflict: Conflict) -> None:
         if why is not None:
             out[name] = why
             lines.append(f"{name} is eliminated ({why}).")
+    out = contract.update_state(out)
     left = {n: conflict.fighters[n].side for n in conflict.involved() if n not in out}
     ended = not pairs(list(left), left)
     if ended:

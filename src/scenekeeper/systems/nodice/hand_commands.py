@@ -10,12 +10,13 @@ from typing import Annotated, Any
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
 from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
 from scenekeeper.systems.nodice.seats import check_replace, check_sealer, conflict_of, fighter_for
 from scenekeeper.systems.nodice.sheet import read_traits
-from scenekeeper.systems.nodice.state import Conflict
+from scenekeeper.systems.nodice.state import Conflict, Fighter
 from scenekeeper.systems.nodice.trine import (
     ASPECT_OF,
     ATTRIBUTES_OF,
@@ -41,6 +42,13 @@ def _step(conflict: Conflict, wanted: str) -> None:
 def _status(flow: Flow, conflict: Conflict, name: str) -> str:
     done = len(conflict.involved()) - len(conflict.waiting())
     return f"{name} has committed ({done} of {len(conflict.involved())})."
+
+
+def _contract(fighter: Fighter, values: dict[str, object]) -> None:
+    """The Commit hook point (R68): an Extension may refuse a commit, to its sealer only."""
+    refused = contract.commit(fighter.name, values)
+    if refused:
+        raise Refusal(refused)
 
 
 def _public(conflict: Conflict) -> dict[str, Any]:
@@ -102,6 +110,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
             f"After anteing {attribute}, {fighter.name} has no {aspect} Attribute to bid from "
             f"in Step 3 ({'/'.join(ATTRIBUTES_OF[aspect])}): choose another card or ante (R36)."
         )
+    _contract(fighter, {"aspect": aspect, "ante": attribute})
     flow = Flow(ctx.require_state())
     flow.add(ev.AnteSealed(character=fighter.name, aspect=aspect, ante=attribute, by=ctx.actor.id))
     after = flow.conflict
@@ -174,6 +183,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
         )
     if args.wildcard and fighter.wildcards < 1:
         raise Refusal(f"{fighter.name} has no Wildcard left this Conflict: leave out wildcard:.")
+    _contract(fighter, {"action": action, "bid": args.bid, "wildcard": args.wildcard})
     flow = Flow(ctx.require_state())
     flow.add(
         ev.BidSealed(
