@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from scenekeeper.adapters.console.render import as_json, as_text
+from scenekeeper.adapters.web.page import render
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.state import Person
 from tests.support import make_app
@@ -226,3 +227,17 @@ def test_bad_input_is_refused_with_what_to_do_and_the_table_unchanged() -> None:
         assert says in (outcome.error or ""), outcome.error
     assert table.app.handle(T, GM, "/conflict show").reply.data == middle
     assert before != middle
+
+
+def test_the_web_board_shows_no_sealed_value_and_no_rank() -> None:
+    table = setup_table()
+    for who, line in (
+        (GM, "/conflict end"),
+        (GM, "/char set character:Brute rank:12"),
+        (GM, '/conflict start sides:"Ada | Bo | Brute"'),
+        (ANA, "/hand ante aspect:Spirit ante:INT"),
+    ):
+        assert table.do(who, line).ok, line
+    page = str(render(table.app.table(T), table.app.registry))
+    assert "Ada" in page  # the board is drawn
+    assert leaks([page], (*ANTE, r"Rank\W+\d", r"\b12\b")) == []
