@@ -39,7 +39,7 @@ from scenekeeper.odds import (
     summarise,
     summary_lines,
 )
-from scenekeeper.systems.cortex.pools import LEVELS, STATIC
+from scenekeeper.systems.cortex.roll.pools import LEVELS, STATIC
 
 _KEYS = ("pool", "vs", "keep")
 #: The games with dice: Cortex's pools here (Scions rolls them too), the rest at a table.

@@ -3,7 +3,7 @@ names people use, and a character's own complications first among the difficulty
 
 from __future__ import annotations
 
-from scenekeeper.systems.cortex.pools import opposition_names, pool_names
+from scenekeeper.systems.cortex.roll.pools import opposition_names, pool_names
 from scenekeeper.systems.cortex.state import CortexState
 from tests.cortex.helpers import cortex_table
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scenekeeper.dice import Beyond, Die, RolledStep
-from scenekeeper.systems.cortex.reading import (
+from scenekeeper.systems.cortex.roll.reading import (
     CortexRuleError,
     Reading,
     alternatives,

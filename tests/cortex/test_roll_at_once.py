@@ -7,8 +7,8 @@ import pytest
 
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.dice_roll import dice_pool
-from scenekeeper.systems.cortex.rolls import NO_CHARACTER
+from scenekeeper.systems.cortex.roll.dice_roll import dice_pool
+from scenekeeper.systems.cortex.roll.rolls import NO_CHARACTER
 from scenekeeper.systems.cortex.state import CortexState
 from tests.cortex.helpers import cortex_table
 from tests.support import TableDriver

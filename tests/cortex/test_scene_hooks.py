@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scenekeeper.engine.aggregate import replay
 from scenekeeper.engine.events import Envelope
-from scenekeeper.systems.cortex.scene_hooks import scene_end_events
+from scenekeeper.systems.cortex.procedures.scene_hooks import scene_end_events
 from tests.cortex.helpers import cortex_table
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from scenekeeper.engine.commands import Attachment
-from scenekeeper.systems.cortex.sheet_schema import GM_ONLY as CORTEX_GM_ONLY
+from scenekeeper.systems.cortex.sheets.sheet_schema import GM_ONLY as CORTEX_GM_ONLY
 from scenekeeper.systems.cybergod.sheet_schema import GM_ONLY as CYBERGOD_GM_ONLY
 from scenekeeper.systems.mettle.sheet_schema import GM_ONLY as METTLE_GM_ONLY
 from tests.cybergod.helpers import MARKO, import_sheet

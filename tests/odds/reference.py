@@ -1,6 +1,6 @@
 """Independent references for the odds engines: brute-force enumeration and icepool.
 
-Both read a roll the plain way the table does (``systems/cortex/reading.py``, gaps 1.1):
+Both read a roll the plain way the table does (``systems/cortex/roll/reading.py``, gaps 1.1):
 hitches (1s) never count; the total is the best ``keep`` non-hitch faces; among equal faces the
 smaller die goes in the total; the effect die is the largest non-hitch die left (d4 when none).
 

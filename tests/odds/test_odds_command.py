@@ -13,8 +13,8 @@ from scenekeeper.dice import SeededDice
 from scenekeeper.engine.commands import Attachment, Context
 from scenekeeper.odds import chance_line, cortex, opposing, percent
 from scenekeeper.store.memory import MemoryStore
-from scenekeeper.systems.cortex import odds_commands
-from scenekeeper.systems.cortex.odds_commands import chance_before_roll
+from scenekeeper.systems.cortex.roll import odds_commands
+from scenekeeper.systems.cortex.roll.odds_commands import chance_before_roll
 from tests.cortex.helpers import ADA
 from tests.support import GM, TableDriver, person
 

@@ -43,7 +43,7 @@ def test_odds_imports_only_the_standard_library_and_dice(path: Path) -> None:
 def test_importing_the_odds_and_the_command_does_not_load_matplotlib() -> None:
     code = (
         "import sys, scenekeeper.odds, scenekeeper.odds.chart, scenekeeper.odds_cli; "
-        "import scenekeeper.systems.cortex.odds_commands, scenekeeper.odds.cybergod_chart; "
+        "import scenekeeper.systems.cortex.roll.odds_commands, scenekeeper.odds.cybergod_chart; "
         "import scenekeeper.systems.cybergod.odds_commands; "
         "print('matplotlib' in sys.modules)"
     )

@@ -252,7 +252,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "cortex.gm-only-pp-dropped",
-        "systems/cortex/sheet_schema.py",
+        "systems/cortex/sheets/sheet_schema.py",
         '    "pp": "only a GM gives plot points (/pp give)",\n',
         "",
         "a player's Cortex sheet file sets their plot points",
@@ -300,7 +300,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "cortex.import-no-start-points",
-        "systems/cortex/sheet_schema.py",
+        "systems/cortex/sheets/sheet_schema.py",
         '    return data.character.model_copy(update={"pp": game.rules.start_points})\n',
         "    return data.character\n",
         "a Cortex character imported without plot points starts with none",
@@ -308,7 +308,7 @@ SHEETS_MUTANTS = (
     ),
     Mutant(
         "cortex.gmc-gets-start-points",
-        "systems/cortex/trait_commands.py",
+        "systems/cortex/sheets/trait_commands.py",
         "pp=0 if args.gmc else game.rules.start_points,",
         "pp=game.rules.start_points,",
         "a new GMC starts with the players' plot points",

@@ -3,7 +3,7 @@
 ``cortex([8, 8, 10], keep=2)`` gives a :class:`CortexOdds` whose ``joint`` maps
 ``(total, effect_size, hitches)`` to a count of outcomes, the counts summing to
 ``denominator`` (the product of the die sizes). Reading rules: ``sweep`` (Cortex 1.1 as
-``systems/cortex/reading.py`` reads a roll). The answers people ask for -- the chance to beat
+``systems/cortex/roll/reading.py`` reads a roll). The answers people ask for -- the chance to beat
 each difficulty, a heroic success, a hitch, a botch, the effect die -- come from smaller
 tables that ignore hitches (the same sweep with ``z = 1``), so a summary never pays for the
 full joint; both are computed on first use and kept with the object.

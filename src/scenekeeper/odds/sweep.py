@@ -1,6 +1,6 @@
 """The exact Cortex joint distribution: (total, effect die, hitches), counted, never sampled.
 
-Reading rules (``systems/cortex/reading.py``, gaps 1.1): a 1 is a hitch and never counts; the
+Reading rules (``systems/cortex/roll/reading.py``, gaps 1.1): a 1 is a hitch and never counts; the
 total is the best ``keep`` non-hitch faces; the effect die is the SIZE of the largest non-hitch
 die left over (d4 when none); a botch (every die a 1) reads total 0. Among equal faces the
 smaller die goes in the total, so the larger one stays free for effect.

@@ -14,44 +14,25 @@ from scenekeeper.engine.sheets import commands as sheet_commands
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
-from scenekeeper.systems.cortex import (
-    action_order,
-    actions,
-    contest_outcomes,
-    contests,
+from scenekeeper.systems.cortex import evolve, waiting
+from scenekeeper.systems.cortex import suggest as cortex_suggest
+from scenekeeper.systems.cortex import view as cortex_view
+from scenekeeper.systems.cortex.board import board as cortex_board
+from scenekeeper.systems.cortex.order import action_order, actions, drama, initiative, order_moves
+from scenekeeper.systems.cortex.procedures import contest_outcomes, contests, gang, scenes, timed
+from scenekeeper.systems.cortex.procedures.scene_rules import scene_export
+from scenekeeper.systems.cortex.roll import hitches, odds_commands, picks, rolling
+from scenekeeper.systems.cortex.sheets import drafts, plot_points, trait_commands, xp
+from scenekeeper.systems.cortex.sheets.sheet_schema import SHEET
+from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.troubles import (
     crisis,
     doom,
-    drafts,
-    drama,
-    evolve,
-    gang,
-    hitches,
-    initiative,
-    odds_commands,
-    order_moves,
-    picks,
-    plot_points,
     recovery,
-    rolling,
-    scenes,
     stress_commands,
-    timed,
-    trait_commands,
     trauma_commands,
     troubles,
-    waiting,
-    xp,
 )
-from scenekeeper.systems.cortex import (
-    suggest as cortex_suggest,
-)
-from scenekeeper.systems.cortex import (
-    view as cortex_view,
-)
-from scenekeeper.systems.cortex.board import board as cortex_board
-from scenekeeper.systems.cortex.scene_rules import scene_export
-from scenekeeper.systems.cortex.sheet_schema import SHEET
-from scenekeeper.systems.cortex.state import CortexState
 
 # The order mods apply in is this order, not registration order (ARCHITECTURE: mods explicit).
 MODS = (

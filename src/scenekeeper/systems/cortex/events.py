@@ -17,7 +17,7 @@ from scenekeeper.systems.cortex.procedure_events import (
     TimePassed,
     die_list,
 )
-from scenekeeper.systems.cortex.sheet import Asset, Character, Kind, Status
+from scenekeeper.systems.cortex.sheets.sheet import Asset, Character, Kind, Status
 from scenekeeper.systems.cortex.state import RollRecord, StressTaken
 
 

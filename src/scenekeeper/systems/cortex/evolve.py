@@ -8,9 +8,9 @@ from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.evolve import evolves
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.out_of_scene import without
-from scenekeeper.systems.cortex.sheet import Character, same_name
+from scenekeeper.systems.cortex.sheets.sheet import Character, same_name
 from scenekeeper.systems.cortex.state import CortexState
+from scenekeeper.systems.cortex.troubles.out_of_scene import without
 
 
 def game_of(state: TableState) -> CortexState:

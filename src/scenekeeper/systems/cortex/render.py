@@ -7,15 +7,15 @@ from typing import Any
 from scenekeeper.dice import Die
 from scenekeeper.engine.quoting import option
 from scenekeeper.engine.sheets.paper import not_yet_rated
-from scenekeeper.systems.cortex.reading import (
+from scenekeeper.systems.cortex.roll.reading import (
     Outcome,
     Reading,
     alternatives,
     hitches,
     is_botch,
 )
-from scenekeeper.systems.cortex.rolls import NO_CHARACTER, outcome_of, reading_of, steps
-from scenekeeper.systems.cortex.sheet import Character
+from scenekeeper.systems.cortex.roll.rolls import NO_CHARACTER, outcome_of, reading_of, steps
+from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import RollRecord
 
 

@@ -13,7 +13,7 @@ from scenekeeper.engine.fields import DieField
 from scenekeeper.engine.sheets import finding
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.turns import TurnOrder
-from scenekeeper.systems.cortex.sheet import (
+from scenekeeper.systems.cortex.sheets.sheet import (
     DEFAULT_TRAIT_SETS,
     Asset,
     Character,
@@ -314,7 +314,7 @@ class CortexState(GameState):
     #: Shaken and Stricken mod: the trait set whose traits take stress (Cortex p.42).
     shaken_set: str = "Attributes"
     characters: dict[str, Character] = pydantic.Field(default_factory=dict)
-    #: A player's new character is a draft until a GM approves it (systems/cortex/drafts.py).
+    #: A player's new character is a draft until a GM approves it (systems/cortex/sheets/drafts.py).
     approve_characters: bool = False
     #: Cortex p.29: the GM's bank of plot points for GMCs (1 per player per session).
     gm_bank: int = 0

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable, Mapping
 
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import Suggested
-from scenekeeper.systems.cortex.pools import LEVELS, opposition_names, pool_names
-from scenekeeper.systems.cortex.sheet import DISTINCTIONS, Character, same_name
+from scenekeeper.systems.cortex.roll.pools import LEVELS, opposition_names, pool_names
+from scenekeeper.systems.cortex.sheets.sheet import DISTINCTIONS, Character, same_name
 from scenekeeper.systems.cortex.state import CortexState, RollRecord
 
 DICE = ("d4", "d6", "d8", "d10", "d12")

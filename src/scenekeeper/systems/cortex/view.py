@@ -18,10 +18,10 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.choices import pick
-from scenekeeper.systems.cortex.reading import Reading, hitches, is_botch
 from scenekeeper.systems.cortex.render import roll_data, worth_offering
-from scenekeeper.systems.cortex.rolls import GM_ROLLER, reading_of, steps
+from scenekeeper.systems.cortex.roll.choices import pick
+from scenekeeper.systems.cortex.roll.reading import Reading, hitches, is_botch
+from scenekeeper.systems.cortex.roll.rolls import GM_ROLLER, reading_of, steps
 from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord
 
 Options = tuple[tuple[str, str], ...]

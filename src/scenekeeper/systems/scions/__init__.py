@@ -18,7 +18,7 @@ from scenekeeper.engine.systems import register_system
 from scenekeeper.systems.cortex import COMMAND_SETS as CORTEX_COMMANDS
 from scenekeeper.systems.cortex import CortexSystem
 from scenekeeper.systems.cortex import suggest as cortex_suggest
-from scenekeeper.systems.cortex.sheet_schema import SHEET
+from scenekeeper.systems.cortex.sheets.sheet_schema import SHEET
 from scenekeeper.systems.cortex.state import CortexState
 from scenekeeper.systems.scions import doom_habits, legend
 from scenekeeper.systems.scions.rules import MODS, new_state

@@ -14,18 +14,23 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.choices import (
+from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.render import outcome_lines
+from scenekeeper.systems.cortex.roll.choices import (
     one_more_effect_die,
     one_more_total_die,
     warn_effect,
 )
-from scenekeeper.systems.cortex.doom import D12Players, D12Reward, d12_rewards, take_doom_die
-from scenekeeper.systems.cortex.render import outcome_lines
-from scenekeeper.systems.cortex.rolls import reading_of
-from scenekeeper.systems.cortex.scene_rules import current_scene, scene_change
-from scenekeeper.systems.cortex.sheet import Asset, clean_name, die_named, same_name
+from scenekeeper.systems.cortex.roll.rolls import reading_of
+from scenekeeper.systems.cortex.roll.window import reading_changed, require_open
+from scenekeeper.systems.cortex.sheets.sheet import Asset, clean_name, die_named, same_name
 from scenekeeper.systems.cortex.state import character, cortex
-from scenekeeper.systems.cortex.window import reading_changed, require_open
+from scenekeeper.systems.cortex.troubles.doom import (
+    D12Players,
+    D12Reward,
+    d12_rewards,
+    take_doom_die,
+)
 
 
 def _same_name_in(name: str, names: tuple[str, ...]) -> bool:

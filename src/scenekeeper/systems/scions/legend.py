@@ -18,10 +18,16 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.choices import hitch_count
-from scenekeeper.systems.cortex.sheet import Asset, Character, clean_name, die_named, same_name
+from scenekeeper.systems.cortex.roll.choices import hitch_count
+from scenekeeper.systems.cortex.sheets.sheet import (
+    Asset,
+    Character,
+    clean_name,
+    die_named,
+    same_name,
+)
 from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
-from scenekeeper.systems.cortex.stress import take_stress, take_trauma
+from scenekeeper.systems.cortex.troubles.stress import take_stress, take_trauma
 
 commands = CommandSet(systems=frozenset({"scions"}))
 #: Cortex commands Scions replaces with its own version.

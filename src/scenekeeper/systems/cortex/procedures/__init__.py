@@ -1,0 +1,1 @@
+"""Procedures: contests, timed tests, ganging up, and scenes with their beats."""

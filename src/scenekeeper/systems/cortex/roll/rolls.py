@@ -1,0 +1,78 @@
+"""Rolls in play: making a roll record from a built pool, and reading it as it now stands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scenekeeper.dice import RolledStep
+from scenekeeper.systems.cortex.roll.pools import BuiltPool
+from scenekeeper.systems.cortex.roll.reading import (
+    Outcome,
+    Reading,
+    check_choice,
+    read_outcome,
+    suggest,
+)
+from scenekeeper.systems.cortex.state import PoolDie, RollRecord, Side
+
+GM_ROLLER = "GM"
+
+
+def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
+    return tuple(RolledStep(d.die, d.face) for d in roll.dice)
+
+
+def reading_of(roll: RollRecord) -> Reading:
+    """The reading in force: the dice the roller chose (or the suggestion they kept)."""
+    return check_choice(steps(roll), roll.total_dice, roll.effect_dice, roll.keep, roll.effects)
+
+
+def outcome_of(roll: RollRecord, reading: Reading | None = None) -> Outcome | None:
+    """What the roll (read as it stands, or as ``reading``) does against its difficulty."""
+    reading = reading or reading_of(roll)
+    return read_outcome(
+        reading.total, reading.effect, roll.difficulty, ties_succeed=roll.ties_succeed
+    )
+
+
+#: The purpose of a roll with no character behind it (/roll pool:"d8 d10" by someone who plays
+#: none): no sheet earns plot points or takes complications from it.
+NO_CHARACTER = "no character"
+
+
+def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
+    roll_id: int,
+    side: Side,
+    roller: str,
+    by: str,
+    pool: BuiltPool,
+    faces: Sequence[int],
+    *,
+    policy: str = "best",
+    keep: int = 2,
+    difficulty: int | None = None,
+    against: str = "",
+    against_roll: int | None = None,
+    typed: bool = False,
+) -> RollRecord:
+    dice = tuple(
+        PoolDie(die=t.die, face=f, source=t.source, owner=t.owner)
+        for t, f in zip(pool.terms, faces, strict=True)
+    )
+    suggested = suggest(tuple(RolledStep(d.die, d.face) for d in dice), keep, 1, policy)
+    return RollRecord(
+        id=roll_id,
+        side=side,
+        roller=roller,
+        by=by,
+        dice=dice,
+        keep=keep,
+        effects=1,
+        total_dice=suggested.total_dice,
+        effect_dice=suggested.effect_dice,
+        difficulty=difficulty,
+        against=against,
+        against_roll=against_roll,
+        pp_earned=pool.pp_earned(),
+        typed=typed,
+    )
