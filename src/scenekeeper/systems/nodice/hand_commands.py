@@ -39,7 +39,7 @@ def _step(conflict: Conflict, wanted: str) -> None:
         raise Refusal(f"{_STEP[conflict.step]}.")
 
 
-def _status(flow: Flow, conflict: Conflict, name: str) -> str:
+def _status(conflict: Conflict, name: str) -> str:
     done = len(conflict.involved()) - len(conflict.waiting())
     return f"{name} has committed ({done} of {len(conflict.involved())})."
 
@@ -91,7 +91,7 @@ class Ante:
 def ante(ctx: Context, args: Ante) -> Decision:
     conflict = conflict_of(ctx)
     fighter = fighter_for(ctx, conflict, args.character, "hand ante")
-    check_sealer(ctx, fighter, "hand ante")
+    check_sealer(ctx, fighter)
     _step(conflict, "ante")
     standing = conflict.antes.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
@@ -117,9 +117,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     assert after is not None
     pot = len(after.antes) + after.jackpot
     again = " (replacing the earlier one, unseen)" if standing else ""
-    first = [
-        f"{_status(flow, after, fighter.name)} The pot holds {pot} token{'s' if pot != 1 else ''}."
-    ]
+    first = [f"{_status(after, fighter.name)} The pot holds {pot} token{'s' if pot != 1 else ''}."]
     private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
     data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
     return _decide(flow, first, private, data)
@@ -154,7 +152,7 @@ class Bid:
 def bid(ctx: Context, args: Bid) -> Decision:
     conflict = conflict_of(ctx)
     fighter = fighter_for(ctx, conflict, args.character, "hand bid")
-    check_sealer(ctx, fighter, "hand bid")
+    check_sealer(ctx, fighter)
     _step(conflict, "bid")
     standing = conflict.bids.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
@@ -198,7 +196,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
     after = flow.conflict
     assert after is not None
     wild = " + Wildcard" if args.wildcard else ""
-    first = [_status(flow, after, fighter.name)]
+    first = [_status(after, fighter.name)]
     if args.face_up:
         first.append(f"{fighter.name} bids {args.bid}{wild} face up.")
     again = " (replacing the earlier one, unseen)" if standing else ""
@@ -232,7 +230,7 @@ def assign(ctx: Context, args: Assign) -> Decision:
     conflict = conflict_of(ctx)
     fighter = fighter_for(ctx, conflict, args.character, "hand assign")
     if not ctx.require_state().meta.is_gm(ctx.actor.id):
-        check_sealer(ctx, fighter, "hand assign")
+        check_sealer(ctx, fighter)
     if not fighter.unassigned:
         raise Refusal(f"{fighter.name} has no won tokens to assign.")
     tokens = _points(args.tokens, "tokens")
@@ -291,7 +289,7 @@ def spread(ctx: Context, args: Spread) -> Decision:
         chosen = auto_spread(points, fighter.avs, owed.aspect)
     else:
         if not meta.is_gm(ctx.actor.id):
-            check_sealer(ctx, fighter, "hand spread")
+            check_sealer(ctx, fighter)
         chosen = _points(args.points, "points")
         problem = spread_problem(chosen, points, fighter.avs, owed.aspect)
         if problem is not None:
@@ -325,7 +323,7 @@ def fold(ctx: Context, args: Fold) -> Decision:
     fighter = fighter_for(ctx, conflict, args.character, "hand fold")
     meta = ctx.require_state().meta
     if not meta.is_gm(ctx.actor.id):
-        check_sealer(ctx, fighter, "hand fold")
+        check_sealer(ctx, fighter)
     _step(conflict, "ante")
     flow = Flow(ctx.require_state())
     flow.add(ev.Retreated(character=fighter.name))

@@ -40,7 +40,7 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
     return fighter
 
 
-def check_sealer(ctx: Context, fighter: Fighter, command: str) -> None:
+def check_sealer(ctx: Context, fighter: Fighter) -> None:
     """G2: only a PC's player seals for it; any GM for an NPC."""
     meta = ctx.require_state().meta
     owner = meta.owner_of(fighter.name)
