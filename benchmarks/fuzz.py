@@ -1,7 +1,7 @@
 """The whole fuzz run of issue 11 (``make fuzz``; never part of the test suite): 100,000 lines
 made from the command schema -- mutated, huge, Unicode and injection-like values, random bytes
--- at a Cortex and a Scions table on durable SQLite. It fails (exit 1) on any internal error,
-any refused line that changed the table, or any line slower than a second.
+-- at a Cortex, a Scions and a NoDice table on durable SQLite. It fails (exit 1) on any
+internal error, any refused line that changed the table, or any line slower than a second.
 """
 
 from __future__ import annotations
@@ -32,12 +32,13 @@ def main() -> int:
     warm_charts()
     failed = False
     with tempfile.TemporaryDirectory() as scratch:
-        for offset, system in enumerate(("cortex", "scions")):
+        games = ("cortex", "scions", "nodice")
+        for offset, system in enumerate(games):
             store = SqliteStore(Path(scratch) / f"{system}.sqlite3")
             app = App(store, SeededDice(args.seed + offset), build_registry())
             set_up(app, "fuzz", system)
             started = time.perf_counter()
-            found = fuzz(app, "fuzz", system, args.lines // 2, seed=args.seed + offset)
+            found = fuzz(app, "fuzz", system, args.lines // len(games), seed=args.seed + offset)
             spent = time.perf_counter() - started
             print(
                 f"{system}: {found.lines:,} lines in {spent:.1f} s, {store.head('fuzz'):,} "

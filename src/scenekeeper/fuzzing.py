@@ -53,6 +53,15 @@ WORDS = (
     "1",
     "3",
     "25",
+    # NoDice's words: its TA cards and Attributes, and a dash.
+    "Mind",
+    "Body",
+    "Spirit",
+    "QUI",
+    "STR",
+    "WIL",
+    "-",
+    "auto",
 )
 NASTY = (
     "",
@@ -214,10 +223,25 @@ SETUP = (
 )
 
 
+#: NoDice has no trait sets, scenes or rolls: its table worth fuzzing is a Conflict in a Hand.
+NODICE_SETUP = (
+    ("gm", "/game new system:{system} name:Fuzz"),
+    ("ana", "/game join"),
+    ("ben", "/game join"),
+    ("ana", '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 wr 1"'),
+    ("ben", '/char new name:Brick traits:"REA 2 KNO 2 QUI 2 STR 6 FIT 5 AGI 4 WIL 3 PRE 3 INT 3"'),
+    ("gm", '/char new name:Thug gmc:true traits:"REA 2 KNO 2 QUI 2 STR 8 FIT 7 AGI - WIL 3"'),
+    ("gm", '/conflict start sides:"Ada, Brick | Thug"'),
+    ("ana", "/hand ante aspect:Mind ante:QUI"),
+)
+SETUPS = {"nodice": NODICE_SETUP}
+
+
 def set_up(app: App, table_id: str, system: str) -> None:
-    """A table worth fuzzing: players, their characters, a GMC, traits, a scene, a roll."""
+    """A table worth fuzzing: players, their characters, a GMC, traits, a scene, a roll (or
+    the game's own set-up, ``SETUPS``)."""
     second = "Attributes"
-    for who, line in SETUP:
+    for who, line in SETUPS.get(system, SETUP):
         outcome = app.handle(table_id, Person(who, who), line.format(system=system, second=second))
         if not outcome.ok:
             raise RuntimeError(f"fuzz set-up: {line}: {outcome.error}")

@@ -39,8 +39,8 @@ def test_an_empty_table_says_how_to_start_a_game(
 ) -> None:
     out = start(tmp_path, capsys, monkeypatch, [])
     assert (
-        "No game here yet. Start one: /game new system:<cortex|cybergod|generic|mettle|scions> "
-        'name:"Friday night"'
+        "No game here yet. Start one: /game new "
+        'system:<cortex|cybergod|generic|mettle|nodice|scions> name:"Friday night"'
     ) in out
 
 

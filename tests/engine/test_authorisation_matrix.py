@@ -66,9 +66,12 @@ def build(game: str) -> tuple[App, Setting]:
                 f"/char set character:{name} trait:Agility die:d8 set:{setting.trait_set}",
                 f"/char set character:{name} trait:Agility value:d8",
                 f"/char set character:{name} trait:Frame value:2",
+                f'/char set character:{name} traits:"REA 3 KNO 3 QUI 3 STR 3 FIT 3 AGI 3"',
             )
         _first_that_works(driver, "/scene start type:action", "/scene start")
         _first_that_works(driver, '/roll pool:Agility results:"4"', actor="ana")
+        # NoDice: a Conflict in Step 2, so its /hand commands have a Hand to act on.
+        _first_that_works(driver, '/conflict start sides:"Ada, Brick | Thug"')
     driver.do("/game leave", "lea")
     return driver.app, setting
 
@@ -80,6 +83,8 @@ def _first_that_works(driver: TableDriver, *lines: str, actor: str = "gm") -> No
 
 
 def value(option: str, kind: OptionType, choices: tuple[str, ...], setting: Setting) -> object:
+    if setting.game == "nodice" and option in NODICE:
+        return NODICE[option]
     if choices:
         return choices[0]
     if kind is OptionType.INTEGER:
@@ -134,6 +139,8 @@ def allowed(spec: CommandSpec[Any], role: str, character: str) -> bool:
     return role == "ana" and character == "Ada"
 
 
+#: NoDice's sealed and spread options, as a Hand in Step 2 takes them.
+NODICE = {"aspect": "Mind", "ante": "QUI", "action": "QUI", "tokens": '"QUI 1"', "points": "auto"}
 REGISTRY = build_registry()
 GAMES = [g for g in system_names() if g != "scheme-test"]
 

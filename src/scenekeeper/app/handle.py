@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
 from scenekeeper.app.snapshots import load_snapshot, save_snapshot
 from scenekeeper.dice import DiceError, DiceSource
-from scenekeeper.engine.aggregate import Table, evolve, replay
+from scenekeeper.engine.aggregate import Redone, Table, Undone, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, decode_event
@@ -249,7 +249,22 @@ class App:
             save_snapshot(self.store, table_id, new_table, newest[0].hash)
         # Named as the table knows people after it (a co-GM just added has a name now).
         said = self._said(new_table, invocation)
-        return dataclasses.replace(said, reply=decision.reply, events=tuple(envelopes))
+        meta = new_table.state.meta if new_table.state is not None else None
+        readable = tuple(self._readable(e, meta) for e in envelopes)
+        return dataclasses.replace(said, reply=decision.reply, events=readable)
+
+    def _readable(self, envelope: Envelope, meta: TableMeta | None) -> Envelope:
+        """An envelope of the outcome as the table may read it: an undo or redo names the
+        command it took back with its secrets hidden (the record keeps it whole), so a sealed
+        bid taken back is not read back in the console's JSON rows (``events``)."""
+        event = envelope.event
+        if not isinstance(event, Undone | Redone):
+            return envelope
+        command = shown(event.command, self.registry, meta)
+        if command == event.command:
+            return envelope
+        hidden = event.model_copy(update={"command": command})
+        return dataclasses.replace(envelope, event=hidden)
 
     def _said(self, table: Table, invocation: Invocation) -> Outcome:
         """A success of ``invocation`` as the table may read it back (its secrets hidden)."""

@@ -118,6 +118,12 @@ class GameSystem:
         del game
         return []
 
+    def rules_in_force(self, state: TableState) -> list[str]:
+        """The defaults this table plays where the game's text is silent (each in
+        docs/rules-notes.md), one a line, for /help. Default: none listed."""
+        del state
+        return []
+
     def waiting_for(self, game: GameState) -> list[str]:
         """What the table is waiting for, each with the command that moves it on and the GM's
         way to cancel it ("Brick's reaction to #12: /react ...; a GM can /contest end").
@@ -174,6 +180,13 @@ class GameSystem:
         e.g. that the contest a button was shown with is the one running): raise ``Refusal``
         to refuse the click. ``table`` is the table now."""
         del table, guard
+
+    def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
+        """Before ``actor`` undoes a command that made ``events``: raise ``Refusal`` if the game
+        forbids it (a player taking back a NoDice reveal to bid again), or return a warning for
+        the reply (a GM may, and everyone has seen the cards). Default: nothing to say."""
+        del meta, actor, events
+        return None
 
     def sealed_values(self, game: GameState) -> int:
         """How many values the game's state holds sealed and not yet revealed (a NoDice

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scenekeeper.engine.commands import CommandSet
-from scenekeeper.systems import cortex, cybergod, generic, mettle, scions
+from scenekeeper.systems import cortex, cybergod, generic, mettle, nodice, scions
 
 
 def load_all() -> tuple[CommandSet, ...]:
@@ -14,4 +14,5 @@ def load_all() -> tuple[CommandSet, ...]:
         *scions.COMMAND_SETS,
         *mettle.COMMAND_SETS,
         *cybergod.COMMAND_SETS,
+        *nodice.COMMAND_SETS,
     )

@@ -153,6 +153,15 @@ class Runner:
                 return True
         return False
 
+    def _answers_secret(self, answers: Mapping[str, str]) -> bool:
+        """Whether a form's answers hold a value for an option some command declares secret."""
+        given = {name for name, value in answers.items() if value.strip()}
+        return any(
+            o.meta.secret and o.name in given
+            for spec in self.app.registry.all_specs()
+            for o in spec.options
+        )
+
     async def suggest(
         self, interaction: discord.Interaction[Any], name: str, option: str, current: str
     ) -> list[Suggestion]:
@@ -208,10 +217,21 @@ class Runner:
                 found = clicked(table, ref.seq, ref.index, ref.mark, answers=answers, chosen=chosen)
                 return found.name, found.raw
 
+            # A form that asked a secret (a sealed bid) is answered privately from the first
+            # byte, as the typed command is; what the table reads goes to the channel.
+            secret = answers is not None and self._answers_secret(answers)
+            deferred = secret and await send.defer(interaction, thinking=True, ephemeral=True)
             done, deferred = await self._run(
-                interaction, actor, prepare, table_id=ref.table_id, thinking=not ref.edits
+                interaction,
+                actor,
+                prepare,
+                table_id=ref.table_id,
+                thinking=not ref.edits,
+                deferred=deferred,
             )
-            if ref.edits:
+            if secret and deferred:
+                await send.sealed(interaction, render.answer(done, actor.id))
+            elif ref.edits:
                 answer = render.edited(done, actor.id, interaction.message)
                 await send.edit(interaction, answer, deferred)
             else:

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from scenekeeper.engine.commands import CommandSet, CommandSpec, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import get_system
 
 commands = CommandSet()
 
@@ -63,4 +64,9 @@ def help_command(ctx: Context, args: HelpTopic) -> Decision:
         spec = ctx.registry.find(name, system)
         if spec is not None:
             lines.append(f"/{name}: {spec.help}")
+    if ctx.state is not None:
+        rules = get_system(ctx.state.meta.system).rules_in_force(ctx.state)
+        if rules:
+            lines.append("Rules in force here where the text is silent (docs/rules-notes.md):")
+            lines.extend(f"- {rule}" for rule in rules)
     return Decision(reply=Reply.say(*lines))

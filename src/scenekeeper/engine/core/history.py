@@ -67,12 +67,18 @@ def history(ctx: Context, args: Limit) -> Decision:
         span *= 4
     entries = entries[-args.count :]
     lines = []
+    own = []
     data: list[dict[str, Any]] = []
     for entry in entries:
-        said = "; ".join(_described(ctx, e) for e in entry.events)
+        # The reply is the table's (Discord posts it in the channel): a sealed event reads
+        # as the table reads it there, and as the asker may read it in the private part.
+        said = "; ".join(_described(ctx, e, public=True) for e in entry.events)
+        mine = "; ".join(_described(ctx, e) for e in entry.events)
         mark = " [undone]" if entry.undone else ""
         command = shown(entry.command, ctx.registry, meta)
         lines.append(f"#{entry.seq} {meta.name_of(entry.actor)}: {command} → {said}{mark}")
+        if mine != said:
+            own.append(f"#{entry.seq} as you may read it: {mine}{mark}")
         data.append(
             {
                 "seq": entry.seq,
@@ -82,13 +88,20 @@ def history(ctx: Context, args: Limit) -> Decision:
                 "undone": entry.undone,
             }
         )
-    return Decision(reply=Reply.say(*(lines or ["Nothing has happened here yet."]), data=data))
+    return Decision(
+        reply=Reply(
+            text=tuple(lines or ["Nothing has happened here yet."]), private=tuple(own), data=data
+        )
+    )
 
 
-def _described(ctx: Context, envelope: Envelope) -> str:
-    """What an event did as the asker may read it: a sealed event (a GM's secret roll) only
-    for whom it is sealed for, and the secret options of a command it names hidden."""
+def _described(ctx: Context, envelope: Envelope, *, public: bool = False) -> str:
+    """What an event did as the asker may read it (``public``: as the whole table may): a
+    sealed event (a GM's secret roll) only for whom it is sealed for, and the secret options
+    of a command it names hidden."""
     event = envelope.event
+    if event.sealed() and public:
+        return event.describe_sealed()
     if not event.visible_to(ctx.require_state().meta, ctx.actor.id, envelope.actor):
         return event.describe_sealed()
     if isinstance(event, Undone | Redone):

@@ -42,6 +42,7 @@ commands.shared(
 commands.shared(
     "char new",
     "Make a character; players make their own, GMs make GM characters and characters for others.",
+    {"traits": "its traits or values, as this table's game writes them"},
 )
 commands.shared(
     "char set",
@@ -51,6 +52,7 @@ commands.shared(
         "trait": "what to rate, by name",
         "die": "its rating as a die, like d8",
         "value": "its rating as a number",
+        "traits": "several at once, as this table's game writes them",
     },
 )
 commands.shared(

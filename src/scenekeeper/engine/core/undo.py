@@ -15,6 +15,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.secrets import shown
+from scenekeeper.engine.systems import get_system
 
 commands = CommandSet()
 MAX_AT_ONCE = 20
@@ -58,11 +59,17 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
         )
     targets = list(reversed(window[-args.count :]))
     _check_may_touch(ctx, targets, "undo")
+    meta = ctx.require_state().meta
+    game = get_system(meta.system)
+    # The game's say (a reveal is not taken back by a player): checked for every target first.
+    warnings = [w for t in targets if (w := game.undoing(meta, ctx.actor.id, t.events))]
     return Decision(
         events=tuple(
             Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
         ),
-        reply=Reply.say(*(f"Undid #{t.seq} {_shown(ctx, t)} ({_who(ctx, t)})." for t in targets)),
+        reply=Reply.say(
+            *(f"Undid #{t.seq} {_shown(ctx, t)} ({_who(ctx, t)})." for t in targets), *warnings
+        ),
     )
 
 

@@ -1,0 +1,146 @@
+"""NoDice (Joshua DeRoos, Core Rules Alpha, 2026-01-04): the Trine, hidden bids, dominance
+loops and the six-step Hand; integer arithmetic only -- nothing here rolls a die (R18).
+
+Rules: ``shared/rules/nodice-core.md`` (the authority) and ``checklists/nodice.md`` (R1-R72,
+G1-G12); defaults in the NoDice section of docs/rules-notes.md. Sealed commits are sealed
+events (``events``) and secret options (``hand_commands``); the export is refused while any
+commit is sealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenekeeper.engine.commands import CommandSet
+from scenekeeper.engine.controls import Display, View
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
+from scenekeeper.engine.sheets import commands as engine_sheets
+from scenekeeper.engine.sheets.rights import declared
+from scenekeeper.engine.state import GameState, TableMeta, TableState
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
+from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice import suggest as nodice_suggest
+from scenekeeper.systems.nodice import view as nodice_view
+from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
+from scenekeeper.systems.nodice.flow import owed_lines
+from scenekeeper.systems.nodice.sheet_schema import SHEET
+from scenekeeper.systems.nodice.state import NoDiceState
+from scenekeeper.systems.nodice.trine import stakes_text
+
+MODS = (
+    Mod(
+        conflict_commands.NPC_WILDCARDS,
+        "NPCs may have a WR and play Wildcards (the text: an Extension may grant WR to "
+        "Featured/Boss NPCs). Off: Wildcards are for PCs only.",
+    ),
+)
+
+INSTEAD = {
+    "roll": "/hand ante and /hand bid (NoDice never rolls a die)",
+    "contest start": "/conflict start",
+    "order start": "/conflict start",
+}
+
+
+#: The defaults where the text is silent (docs/rules-notes.md, NoDice), for /help.
+RULES_IN_FORCE = (
+    "The ante is sealed with the TA card; a commit needs an Attribute to bid from after its "
+    "own ante (R35, R36).",
+    "Won tokens go on any Attribute but a dash, all before that Actor's bid (R41).",
+    "A bid is 0 to the AV; face up shows its amount, not the card (R44, R45).",
+    "Same TA card, same AD slot, equal Showdowns: ties, no damage (R13, R16, R53).",
+    "Nobody wins a TD: the pot is the Jackpot (R40).",
+    "Dashes: damage max(1, floor(D x n / 3)); beyond what the TA has is lost (R57, R58).",
+    "Forced spreads are applied at once; a GM may spread with points:auto (R59).",
+    "/hand fold retreats until the Step-2 reveal; no legal ante at Step 6 is out (R33).",
+    "The Conflict ends when no two Actors left oppose each other; AVs return to the sheets (R27, "
+    "R67).",
+)
+
+
+class NoDiceSystem(GameSystem):
+    def display(self, view: View) -> Display:
+        return nodice_view.display(view)
+
+    def rules_in_force(self, state: TableState) -> list[str]:
+        wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
+        return [*RULES_IN_FORCE, f"npc-wildcards is {wild}: NPC Wildcards (R11)."]
+
+    def describe(self, game: GameState) -> list[str]:
+        return [
+            "Trine: Mind > Body > Spirit > Mind; AD loops REA > KNO > QUI, STR > FIT > AGI, "
+            "WIL > PRE > INT, cross-aspect by the 27-matchup card.",
+            "No dice: every outcome is integer arithmetic.",
+        ]
+
+    def waiting_for(self, game: GameState) -> list[str]:
+        assert isinstance(game, NoDiceState)
+        c = game.conflict
+        if c is None:
+            return []
+        if c.step == "spread":
+            return owed_lines(c)
+        command = "/hand ante" if c.step == "ante" else "/hand bid"
+        return [
+            f"{n} to seal with {command}; a GM can /hand fold character:{n} or /conflict end"
+            for n in c.waiting()
+        ]
+
+    def board(self, state: TableState) -> tuple[BoardSection, ...]:
+        game = state.game
+        assert isinstance(game, NoDiceState)
+        c = game.conflict
+        if c is None:
+            return (BoardSection("NoDice", ("No Conflict running.",)),)
+        head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
+        return (BoardSection("Conflict", (head, *stack_lines(c))),)
+
+    def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
+        """G8: nobody takes back a reveal to bid again; a GM may, warned."""
+        if not any(isinstance(e, ev.AspectsRevealed | ev.BidsRevealed) for e in events):
+            return None
+        if not meta.is_gm(actor):
+            raise Refusal(
+                "That command revealed the cards: a reveal is not taken back to bid again. "
+                "Play on, or ask a GM (who may, with everyone having seen the cards)."
+            )
+        return (
+            "Warning: everyone has seen the revealed cards and bids; the commits stand sealed "
+            "again, and may be sealed anew."
+        )
+
+    def sealed_values(self, game: GameState) -> int:
+        assert isinstance(game, NoDiceState)
+        return game.conflict.sealed() if game.conflict is not None else 0
+
+    def export(self, game: GameState) -> dict[str, Any]:
+        assert isinstance(game, NoDiceState)
+        if game.conflict is not None and game.conflict.sealed():
+            # G3: an export made now would carry sealed cards and bids to whoever reads it.
+            raise Refusal("A commit is sealed: export after its reveal (or after /conflict end).")
+        return game.model_dump(mode="json")
+
+
+SYSTEM = register_system(
+    NoDiceSystem(
+        name="nodice",
+        title="NoDice",
+        state_type=NoDiceState,
+        summary="NoDice: the Trine, sealed TA cards and bids, dominance loops; no dice.",
+        mods=MODS,
+        instead=INSTEAD,
+        suggested_options=nodice_suggest.SUGGESTED,
+        suggester=nodice_suggest.suggest,
+        **declared(SHEET),
+    )
+)
+COMMAND_SETS: tuple[CommandSet, ...] = (
+    sheet_commands.commands,
+    # The shell's /char delete and /char import; /char show is NoDice's own (a Rank is GM-only).
+    engine_sheets.for_game("nodice").reused_for("nodice", leaving_out=("char show",)),
+    conflict_commands.commands,
+    hand_commands.commands,
+)
+__all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

@@ -1,0 +1,330 @@
+"""``/hand``: seal the TA card and ante (Step 2), the Action card and bid (Step 3), assign won
+tokens, spread damage, fold. Sealed options are secret (``Opt(secret=True)``): the command's
+answer is private from the first byte and its values never shown to anyone else (G1-G3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.reply import Reply
+from scenekeeper.systems.nodice import contract
+from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
+from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
+from scenekeeper.systems.nodice.seats import check_replace, check_sealer, conflict_of, fighter_for
+from scenekeeper.systems.nodice.sheet import read_traits
+from scenekeeper.systems.nodice.state import Conflict, Fighter
+from scenekeeper.systems.nodice.trine import (
+    ASPECT_OF,
+    ATTRIBUTES_OF,
+    find_aspect,
+    find_attribute,
+)
+
+commands = CommandSet(systems=frozenset({"nodice"}))
+
+_STEP = {
+    "ante": "Step 2 is open: seal your TA card and ante with /hand ante aspect:<card> ante:<ABC>",
+    "bid": "Step 3 is open: seal your Action card and bid with /hand bid action:<ABC> bid:<n>",
+    "spread": "Step 5 is open: the damaged spread their damage with /hand spread points:<ABC n>",
+}
+
+
+def _step(conflict: Conflict, wanted: str) -> None:
+    """R29: a command for another step is refused with the step that is open."""
+    if conflict.step != wanted:
+        raise Refusal(f"{_STEP[conflict.step]}.")
+
+
+def _status(conflict: Conflict, name: str) -> str:
+    done = len(conflict.involved()) - len(conflict.waiting())
+    return f"{name} has committed ({done} of {len(conflict.involved())})."
+
+
+def _contract(fighter: Fighter, values: dict[str, object]) -> None:
+    """The Commit hook point (R68): an Extension may refuse a commit, to its sealer only."""
+    refused = contract.commit(fighter.name, values)
+    if refused:
+        raise Refusal(refused)
+
+
+def _public(conflict: Conflict) -> dict[str, Any]:
+    """What anyone may read of the open step (G4)."""
+    return {
+        "hand": conflict.hand,
+        "step": conflict.step,
+        "waiting": conflict.waiting(),
+        "pot": len(conflict.antes) + conflict.jackpot if conflict.step == "ante" else None,
+    }
+
+
+def _decide(flow: Flow, first: list[str], private: tuple[str, ...], data: Any) -> Decision:
+    move_on(flow)
+    conflict = flow.conflict
+    public: dict[str, Any] = _public(conflict) if conflict is not None else {"conflict": "ended"}
+    extra = owed_lines(conflict) if conflict is not None and conflict.step == "spread" else []
+    return Decision(
+        events=tuple(flow.events),
+        reply=Reply(
+            text=(*first, *flow.lines, *extra), private=private, data=public, private_data=data
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Ante:
+    aspect: Annotated[str, Opt("your face-down TA card: Mind, Body or Spirit", secret=True)]
+    ante: Annotated[str, Opt("the Attribute whose token you ante, like QUI (sealed)", secret=True)]
+    character: Annotated[str | None, Opt("whose (default: the Actor you play)")] = None
+
+
+@commands.command(
+    "hand ante",
+    help="Step 2: seal your TA card and the Attribute you ante (again to replace it unseen); "
+    "all are revealed at once when the last is in.",
+    permission=Permission.OWNER,
+    examples=("/hand ante aspect:Mind ante:QUI", "/hand ante character:Brute aspect:Body ante:STR"),
+)
+def ante(ctx: Context, args: Ante) -> Decision:
+    conflict = conflict_of(ctx)
+    fighter = fighter_for(ctx, conflict, args.character, "hand ante")
+    check_sealer(ctx, fighter)
+    _step(conflict, "ante")
+    standing = conflict.antes.get(fighter.name)
+    check_replace(ctx, standing.by if standing else None, fighter)
+    aspect = find_aspect(args.aspect)
+    if aspect is None:
+        raise Refusal("aspect: is your TA card: Mind, Body or Spirit.")
+    attribute = find_attribute(args.ante)
+    if attribute is None or (fighter.avs.get(attribute) or 0) < 1:
+        able = " ".join(a for a, v in fighter.avs.items() if (v or 0) >= 1)
+        raise Refusal(
+            f"ante: is an Attribute of {fighter.name} with a token (AV 1 or more): {able}. "
+            "If you will not ante, /hand fold retreats."
+        )
+    if not legal_commit(fighter.avs, aspect, attribute):
+        raise Refusal(
+            f"After anteing {attribute}, {fighter.name} has no {aspect} Attribute to bid from "
+            f"in Step 3 ({'/'.join(ATTRIBUTES_OF[aspect])}): choose another card or ante (R36)."
+        )
+    _contract(fighter, {"aspect": aspect, "ante": attribute})
+    flow = Flow(ctx.require_state())
+    flow.add(ev.AnteSealed(character=fighter.name, aspect=aspect, ante=attribute, by=ctx.actor.id))
+    after = flow.conflict
+    assert after is not None
+    pot = len(after.antes) + after.jackpot
+    again = " (replacing the earlier one, unseen)" if standing else ""
+    first = [f"{_status(after, fighter.name)} The pot holds {pot} token{'s' if pot != 1 else ''}."]
+    private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
+    data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
+    return _decide(flow, first, private, data)
+
+
+@dataclass(frozen=True)
+class Bid:
+    action: Annotated[
+        str, Opt("your face-down Action card: an Attribute of your TA card, like QUI", secret=True)
+    ]
+    bid: Annotated[
+        int,
+        Opt("tokens you bid from it, 0 to its AV (sealed)", min_value=0, max_value=99, secret=True),
+    ]
+    wildcard: Annotated[bool, Opt("add a Wildcard: +1, beyond the AV", secret=True)] = False
+    face_up: Annotated[
+        bool, Opt("play the bid face up (chip bully); the card stays down", secret=True)
+    ] = False
+    character: Annotated[str | None, Opt("whose (default: the Actor you play)")] = None
+
+
+@commands.command(
+    "hand bid",
+    help="Step 3: seal your Action card and bid (a Wildcard, face up if you like; again to "
+    "replace it unseen); all are revealed at once when the last is in.",
+    permission=Permission.OWNER,
+    examples=(
+        "/hand bid action:QUI bid:4",
+        "/hand bid action:STR bid:6 wildcard:true face_up:true",
+    ),
+)
+def bid(ctx: Context, args: Bid) -> Decision:
+    conflict = conflict_of(ctx)
+    fighter = fighter_for(ctx, conflict, args.character, "hand bid")
+    check_sealer(ctx, fighter)
+    _step(conflict, "bid")
+    standing = conflict.bids.get(fighter.name)
+    check_replace(ctx, standing.by if standing else None, fighter)
+    if fighter.unassigned:
+        raise Refusal(
+            f"{fighter.name} has {fighter.unassigned} won token(s) to put on Attributes first: "
+            '/hand assign tokens:"QUI 1" (R41).'
+        )
+    card = conflict.cards[fighter.name]
+    action = find_attribute(args.action)
+    playable = [a for a in ATTRIBUTES_OF[card] if (fighter.avs.get(a) or 0) >= 1]
+    if action is None or ASPECT_OF[action] != card:
+        raise Refusal(
+            f"action: must be an Attribute of {fighter.name}'s {card} card: "
+            f"{', '.join(playable)} (R42)."
+        )
+    av = fighter.avs.get(action) or 0
+    if av < 1:
+        raise Refusal(
+            f"{fighter.name}'s {action} is {'a dash' if fighter.avs.get(action) is None else 0}: "
+            f"no Action card on it (R43); play {', '.join(playable)}."
+        )
+    if args.bid > av:
+        raise Refusal(
+            f"{fighter.name}'s {action} is {av}: bid 0 to {av} (R44); a Wildcard adds 1 beyond."
+        )
+    if args.wildcard and fighter.wildcards < 1:
+        raise Refusal(f"{fighter.name} has no Wildcard left this Conflict: leave out wildcard:.")
+    _contract(fighter, {"action": action, "bid": args.bid, "wildcard": args.wildcard})
+    flow = Flow(ctx.require_state())
+    flow.add(
+        ev.BidSealed(
+            character=fighter.name,
+            action=action,
+            bid=args.bid,
+            wildcard=args.wildcard,
+            open=args.face_up,
+            by=ctx.actor.id,
+        )
+    )
+    after = flow.conflict
+    assert after is not None
+    wild = " + Wildcard" if args.wildcard else ""
+    first = [_status(after, fighter.name)]
+    if args.face_up:
+        first.append(f"{fighter.name} bids {args.bid}{wild} face up.")
+    again = " (replacing the earlier one, unseen)" if standing else ""
+    private = (
+        f"Sealed for {fighter.name}{again}: {action} card, bid {args.bid}{wild}"
+        f"{' face up' if args.face_up else ''}.",
+    )
+    data = {
+        "character": fighter.name,
+        "action": action,
+        "bid": args.bid,
+        "wildcard": args.wildcard,
+        "face_up": args.face_up,
+    }
+    return _decide(flow, first, private, data)
+
+
+@dataclass(frozen=True)
+class Assign:
+    tokens: Annotated[str, Opt('where your won tokens go, like "QUI 1, REA 1"')]
+    character: Annotated[str | None, Opt("whose (default: the Actor you play)")] = None
+
+
+@commands.command(
+    "hand assign",
+    help="Put won tokens on your Attributes (public; before your Step 3 bid).",
+    permission=Permission.OWNER,
+    examples=('/hand assign tokens:"QUI 1, REA 1"',),
+)
+def assign(ctx: Context, args: Assign) -> Decision:
+    conflict = conflict_of(ctx)
+    fighter = fighter_for(ctx, conflict, args.character, "hand assign")
+    if not ctx.require_state().meta.is_gm(ctx.actor.id):
+        check_sealer(ctx, fighter)
+    if not fighter.unassigned:
+        raise Refusal(f"{fighter.name} has no won tokens to assign.")
+    tokens = _points(args.tokens, "tokens")
+    for attribute in tokens:
+        if fighter.avs.get(attribute) is None:
+            raise Refusal(f"{fighter.name} has no {attribute} (a dash): put the token elsewhere.")
+    total = sum(tokens.values())
+    if total > fighter.unassigned or min(tokens.values()) < 1:
+        raise Refusal(f"{fighter.name} has {fighter.unassigned} token(s) to assign, not {total}.")
+    flow = Flow(ctx.require_state())
+    flow.add(ev.TokensAssigned(character=fighter.name, tokens=tokens))
+    after = flow.conflict
+    assert after is not None
+    now = after.fighters[fighter.name]
+    put = ", ".join(f"{a} +{n} (now {now.avs[a]})" for a, n in tokens.items())
+    left = f" {now.unassigned} still to assign." if now.unassigned else ""
+    return _decide(flow, [f"{fighter.name} assigns won tokens: {put}.{left}"], (), None)
+
+
+def _points(text: str, option: str) -> dict[str, int]:
+    try:
+        values = read_traits(text)
+    except ValueError as error:
+        raise Refusal(f"{option}: {error}.") from None
+    if any(v is None or k in ("rank", "wr") for k, v in values.items()):
+        raise Refusal(f'{option}: Attributes and numbers, like "QUI 1, REA 1".')
+    return {k: int(v or 0) for k, v in values.items()}
+
+
+@dataclass(frozen=True)
+class Spread:
+    points: Annotated[
+        str, Opt('damage by Attribute, like "REA 2, QUI 1"; auto (GMs): highest AV first')
+    ]
+    character: Annotated[str | None, Opt("whose (default: the Actor you play)")] = None
+
+
+@commands.command(
+    "hand spread",
+    help="Step 5: spread damage taken over the damaged Aspect's Attributes (public).",
+    permission=Permission.OWNER,
+    examples=('/hand spread points:"REA 2, QUI 1"', "/hand spread character:Brute points:auto"),
+)
+def spread(ctx: Context, args: Spread) -> Decision:
+    conflict = conflict_of(ctx)
+    _step(conflict, "spread")
+    fighter = fighter_for(ctx, conflict, args.character, "hand spread")
+    owed = next((d for d in conflict.damage if d.defender == fighter.name), None)
+    if owed is None:
+        raise Refusal(f"{fighter.name} has no damage to spread.")
+    points = effective(conflict, owed)
+    meta = ctx.require_state().meta
+    if args.points.strip().lower() == "auto":
+        if not meta.is_gm(ctx.actor.id):
+            raise Refusal('Only a GM spreads automatically; give points:"REA 2, QUI 1".')
+        chosen = auto_spread(points, fighter.avs, owed.aspect)
+    else:
+        if not meta.is_gm(ctx.actor.id):
+            check_sealer(ctx, fighter)
+        chosen = _points(args.points, "points")
+        problem = spread_problem(chosen, points, fighter.avs, owed.aspect)
+        if problem is not None:
+            raise Refusal(f"{fighter.name} takes {points} {owed.aspect} damage: {problem}.")
+    flow = Flow(ctx.require_state())
+    flow.add(
+        ev.DamageSpread(
+            character=fighter.name, attacker=owed.attacker, aspect=owed.aspect, spread=chosen
+        )
+    )
+    after = flow.conflict
+    assert after is not None
+    avs = after.fighters[fighter.name].avs
+    return _decide(flow, [spread_line(fighter.name, owed.aspect, chosen, avs)], (), None)
+
+
+@dataclass(frozen=True)
+class Fold:
+    character: Annotated[str | None, Opt("who retreats (default: the Actor you play)")] = None
+
+
+@commands.command(
+    "hand fold",
+    help="Retreat: will not ante, so leave the Conflict (Step 2, until the reveal); a sealed "
+    "commit is discarded unseen.",
+    permission=Permission.OWNER,
+    examples=("/hand fold", "/hand fold character:Brute"),
+)
+def fold(ctx: Context, args: Fold) -> Decision:
+    conflict = conflict_of(ctx)
+    fighter = fighter_for(ctx, conflict, args.character, "hand fold")
+    meta = ctx.require_state().meta
+    if not meta.is_gm(ctx.actor.id):
+        check_sealer(ctx, fighter)
+    _step(conflict, "ante")
+    flow = Flow(ctx.require_state())
+    flow.add(ev.Retreated(character=fighter.name))
+    return _decide(flow, [f"{fighter.name} will not ante: {fighter.name} retreats."], (), None)

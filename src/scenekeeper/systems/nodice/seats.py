@@ -1,0 +1,63 @@
+"""Who acts for which Actor in a Conflict, and who may seal for it (G2).
+
+A PC's commit is its player's alone -- a GM may not commit, replace or view one for a played
+PC; an NPC's is any GM's; a sealed commit is replaced only by whoever sealed it.
+"""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import Context
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.systems.nodice.evolve import nodice
+from scenekeeper.systems.nodice.state import Conflict, Fighter
+
+
+def conflict_of(ctx: Context) -> Conflict:
+    conflict = nodice(ctx.require_state()).conflict
+    if conflict is None:
+        raise Refusal("No Conflict is running; a GM starts one with /conflict start sides:...")
+    return conflict
+
+
+def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: str) -> Fighter:
+    """The Actor a command acts for: the one named, or the one the actor plays in it."""
+    meta = ctx.require_state().meta
+    if named is None:
+        mine = [n for n in conflict.involved() if meta.owner_of(n) == ctx.actor.id]
+        if len(mine) != 1:
+            which = ", ".join(conflict.involved())
+            raise Refusal(f"Say whose: /{command} character:<name> (in this Hand: {which}).")
+        return conflict.fighters[mine[0]]
+    fighter = next(
+        (f for n, f in conflict.fighters.items() if n.casefold() == named.strip().casefold()),
+        None,
+    )
+    if fighter is None:
+        which = ", ".join(conflict.order)
+        raise Refusal(f"{named} is not in this Conflict (it has {which}).")
+    if fighter.status != "in":
+        raise Refusal(f"{fighter.name} is out of the Conflict ({fighter.reason}).")
+    return fighter
+
+
+def check_sealer(ctx: Context, fighter: Fighter) -> None:
+    """G2: only a PC's player seals for it; any GM for an NPC."""
+    meta = ctx.require_state().meta
+    owner = meta.owner_of(fighter.name)
+    if owner is not None and owner != ctx.actor.id:
+        raise Refusal(
+            f"{fighter.name} is {meta.name_of(owner)}'s: only they seal {fighter.name}'s cards "
+            f"and bids (a GM may /hand fold character:{fighter.name} if the table waits)."
+        )
+    if owner is None and not meta.is_gm(ctx.actor.id):
+        raise Refusal(f"{fighter.name} is an NPC: a GM seals its cards.")
+
+
+def check_replace(ctx: Context, by: str | None, fighter: Fighter) -> None:
+    """Only the sealer replaces its own commit (G2)."""
+    if by is not None and by != ctx.actor.id:
+        meta = ctx.require_state().meta
+        raise Refusal(
+            f"{fighter.name}'s commit was sealed by {meta.name_of(by)}; only they may seal "
+            "it again."
+        )
