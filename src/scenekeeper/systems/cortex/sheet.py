@@ -14,6 +14,7 @@ import pydantic
 
 from scenekeeper.dice import Die
 from scenekeeper.engine.fields import DieField
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 
 DISTINCTIONS = "Distinctions"
@@ -26,7 +27,7 @@ Status = Literal["active", "stressed_out", "taken_out", "removed", "draft"]
 Kind = Literal["pc", "gmc"]
 
 
-class Model(pydantic.BaseModel):
+class Model(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 

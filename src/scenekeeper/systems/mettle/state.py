@@ -7,12 +7,13 @@ from typing import ClassVar, Literal
 
 import pydantic
 
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.turns import TurnOrder
 from scenekeeper.systems.mettle.sheet import Character, same_name
 
 
-class _Frozen(pydantic.BaseModel):
+class _Frozen(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 
