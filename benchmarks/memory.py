@@ -4,9 +4,11 @@ A live table is what the app keeps in its cache: the folded state plus the undo 
 game plays a short session (about 50 events: seats, sheets, rolls, undo and redo) on a few
 seeds; then, in a fresh process, ``--tables`` copies are loaded from their stored records (each
 decoded on its own, as a cold load does) and kept, and the growth of the process's resident
-memory (RSS) is divided by their number. A table past the undo window (150 commands) is
-measured the same way. Undo is timed through ``App.handle``: every command of a full window
-undone in a row, newest first, then redone.
+memory (RSS) is divided by their number: all kept as objects ("all hot", on a tenth as many
+tables), and kept as the app keeps them (app/cache.py: the newest 256 as objects, the rest
+compact). "MB for all" scales the figure to ``--tables``. A table past the undo window (150
+commands) is measured the same way. Undo is timed through ``App.handle``: every command of a
+full window undone in a row, newest first, then redone.
 
 Targets (issue 24): 10,000 tables of ~50 events in <= 250 MB (25 KB a table), a table past
 100 commands <= 25 KB, undo p99 < 5 ms anywhere in the window.
@@ -24,6 +26,7 @@ import time
 from collections.abc import Sequence
 
 from scenekeeper.app import App
+from scenekeeper.app.cache import HOT, TableCache, compact
 from scenekeeper.app.handle import envelope_from_record
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
@@ -146,16 +149,21 @@ def rss_kb() -> int:
     raise SystemExit("no VmRSS in /proc/self/status (this benchmark needs Linux)")
 
 
-def measure(game: str, commands: int, tables: int) -> None:
-    """Child process: print the RSS growth per table, in bytes, and the events per table."""
+def measure(game: str, commands: int, tables: int, hot: int) -> None:
+    """Child process: print the RSS growth per table, in bytes, and the events per table, for
+    ``tables`` kept in the app's cache with ``hot`` of them as objects."""
     warm()
     texts = stored(game, commands)
     load(texts[0])  # imports and caches warmed before the baseline
+    compact(load(texts[0]))
+    cache = TableCache(size=tables, hot=hot)
     gc.collect()
     before = rss_kb()
     started = time.perf_counter()
-    kept = [load(texts[i % SEEDS]) for i in range(tables)]
+    for i in range(tables):
+        cache.put(f"t{i}", load(texts[i % SEEDS]))
     seconds = time.perf_counter() - started
+    kept = [cache.peek("t0")]
     gc.collect()
     after = rss_kb()
     print(
@@ -192,21 +200,28 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median and range)")
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--child", nargs=3, metavar=("GAME", "COMMANDS", "TABLES"))
+    parser.add_argument("--child", nargs=4, metavar=("GAME", "COMMANDS", "TABLES", "HOT"))
     args = parser.parse_args()
     if args.child:
-        measure(args.child[0], int(args.child[1]), int(args.child[2]))
+        measure(args.child[0], *(int(a) for a in args.child[1:]))
         return
     games = args.games.split(",")
     print(f"{args.tables:,} tables per run, {args.runs} runs; median (min-max)")
-    print(f"{'table':<26} {'events':>6} {'KB a table':>22} {'MB for all':>22} {'load ms':>20}")
+    print(f"{'table':<34} {'events':>6} {'KB a table':>22} {'MB for all':>22} {'load ms':>20}")
+    small = max(args.tables // 10, 100)
+    cases = (
+        ("all hot", 40, small, small),
+        (f"cache, {HOT} hot", 40, args.tables, HOT),
+        ("all hot", 150, small, small),
+        (f"cache, {HOT} hot", 150, args.tables, HOT),
+    )
     for game in games:
-        for commands, tables in ((40, args.tables), (150, max(args.tables // 10, 100))):
-            results = [_child(game, commands, tables) for _ in range(args.runs)]
+        for kind, commands, tables, hot in cases:
+            results = [_child(game, commands, tables, hot) for _ in range(args.runs)]
             kb = [r["bytes"] / 1024 for r in results]
             mb = [r["bytes"] * args.tables / 2**20 for r in results]
             print(
-                f"{game + f' ({commands} commands)':<26} {int(results[0]['events']):>6} "
+                f"{f'{game} {commands} cmds, {kind}':<34} {int(results[0]['events']):>6} "
                 f"{spread(kb, '.1f'):>22} {spread(mb, ',.0f'):>22} "
                 f"{spread([r['load_ms'] for r in results], '.2f'):>20}"
             )
@@ -220,9 +235,9 @@ def main() -> None:
         )
 
 
-def _child(game: str, commands: int, tables: int) -> dict[str, float]:
+def _child(game: str, commands: int, tables: int, hot: int) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, __file__, "--child", game, str(commands), str(tables)],
+        [sys.executable, __file__, "--child", game, str(commands), str(tables), str(hot)],
         check=True,
         capture_output=True,
         text=True,

@@ -15,11 +15,11 @@ import logging
 import threading
 import uuid
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
 from scenekeeper.app.snapshots import load_snapshot, save_snapshot
 from scenekeeper.dice import DiceError, DiceSource
@@ -79,15 +79,16 @@ class App:
         clock: Clock = lambda: datetime.now(UTC),
         *,
         snapshot_every: int = 200,
-        cache_size: int = 512,
+        cache_size: int = 10_000,
+        hot_tables: int = HOT,
     ) -> None:
         self.store = store
         self.dice = dice
         self.registry = registry
         self._clock = clock
         self._snapshot_every = snapshot_every
-        self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._cache_size = cache_size
+        # The newest ``hot_tables`` as objects, the rest compact (app/cache.py).
+        self._cache = TableCache(cache_size, hot_tables)
         self._cache_lock = threading.Lock()
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
             weakref.WeakValueDictionary()
@@ -152,7 +153,7 @@ class App:
         """The table as last loaded here, without waiting for its lock or the store (None if
         it is not cached): for autocomplete, which must never wait behind a slow command."""
         with self._cache_lock:
-            return self._cache.get(table_id)
+            return self._cache.peek(table_id)
 
     def _handle(
         self,
@@ -331,14 +332,11 @@ class App:
 
     def _remember(self, table_id: str, table: Table) -> None:
         with self._cache_lock:
-            self._cache[table_id] = table
-            self._cache.move_to_end(table_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            self._cache.put(table_id, table)
 
     def _forget(self, table_id: str) -> None:
         with self._cache_lock:
-            self._cache.pop(table_id, None)
+            self._cache.pop(table_id)
 
     def _lock_for(self, table_id: str) -> threading.Lock:
         with self._cache_lock:
