@@ -53,6 +53,8 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/command_path.py
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/import_export.py
+	$(BIN)/python benchmarks/memory.py
+	$(BIN)/python -m benchmarks.cold_load
 
 ## The whole fuzz run (100,000 made-up lines at Cortex and Scions tables); not part of check.
 fuzz: $(DEV)

@@ -19,7 +19,9 @@ def _all_models(cls: type[pydantic.BaseModel]) -> list[type[pydantic.BaseModel]]
 
 def test_every_model_a_table_keeps_is_frozen_and_shares_its_fields_set() -> None:
     build_registry()  # every game imported
-    ours = [m for m in _all_models(pydantic.BaseModel) if m.__module__.startswith("scenekeeper.")]
+    # What a table holds is defined in engine and the games (settings models live elsewhere).
+    kept = ("scenekeeper.engine.", "scenekeeper.systems.")
+    ours = [m for m in _all_models(pydantic.BaseModel) if m.__module__.startswith(kept)]
     assert ours, "no models found"
     stray = [m.__qualname__ for m in ours if not issubclass(m, Frozen)]
     assert stray == [], "models the tables keep derive engine.frozen.Frozen"

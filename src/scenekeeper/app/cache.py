@@ -70,6 +70,10 @@ class TableCache:
         self._hot.pop(table_id, None)
         self._compact.pop(table_id, None)
 
+    def clear(self) -> None:
+        self._hot.clear()
+        self._compact.clear()
+
 
 def compact(table: Table) -> tuple[int, bytes]:
     text = json.dumps(table.to_snapshot(), separators=(",", ":"), ensure_ascii=False)
