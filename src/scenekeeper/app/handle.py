@@ -164,7 +164,7 @@ class App:
     ) -> Outcome:
         invocation: Invocation | None = command if isinstance(command, Invocation) else None
         for attempt in (1, 2):
-            table = self._load(table_id)
+            table = self._load(table_id, fresh=False)
             try:
                 if isinstance(command, str):
                     system = table.state.meta.system if table.state else None
@@ -266,12 +266,18 @@ class App:
             for i, event in enumerate(decision.events)
         ]
 
-    def _load(self, table_id: str) -> Table:
+    def _load(self, table_id: str, *, fresh: bool = True) -> Table:
+        """The table from the cache, else from its snapshot and the events after it. With
+        ``fresh``, a cached table also catches up with what another process appended since;
+        a command does not (issue 24: no read on the command path): a table is written by the
+        one process that owns its channel, and if another wrote anyway the append's expected
+        seq refuses ours, the cache is dropped and the command decided again on fresh state."""
         with self._cache_lock:
             table = self._cache.get(table_id)
+        if table is not None and not fresh:
+            return table
         if table is None:
             table = load_snapshot(self.store, table_id) or Table()
-        # Catch up with anything another process appended since.
         table = self._catch_up(table_id, table)
         self._remember(table_id, table)
         return table
