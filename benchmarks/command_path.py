@@ -16,8 +16,9 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
+from typing import Any
 
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
@@ -108,10 +109,52 @@ def report(name: str, runs: list[list[float]]) -> None:
     )
 
 
+def postgres_runs(url: str, lines: list[tuple[Person, str]], runs: int) -> None:
+    """The same script on PostgreSQL (each run in a fresh schema), with the exchanges with the
+    server counted per command: statements, BEGIN/COMMIT and pool health checks alike."""
+    import secrets  # noqa: PLC0415 -- only when PostgreSQL is asked for
+
+    import psycopg  # noqa: PLC0415
+
+    from scenekeeper.store.postgres import PostgresStore  # noqa: PLC0415
+
+    count = [0]
+    wait = psycopg.Connection.wait
+
+    def watched(gen: Generator[Any, Any, Any]) -> Generator[Any, Any, Any]:
+        try:
+            value = next(gen)
+        except StopIteration as done:
+            return done.value
+        count[0] += 1  # it waits on the network: one exchange with the server
+        while True:
+            try:
+                value = gen.send((yield value))
+            except StopIteration as done:
+                return done.value
+
+    def counted(self: psycopg.Connection[Any], gen: Any, **kwargs: Any) -> Any:
+        return wait(self, watched(gen), **kwargs)
+
+    psycopg.Connection.wait = counted  # type: ignore[method-assign]
+    results, trips = [], []
+    for _ in range(runs):
+        schema = f"bench_{secrets.token_hex(4)}"
+        store = PostgresStore(url, schema)
+        count[0] = 0
+        results.append(run(store, lines))
+        trips.append(count[0] / len(lines))
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    report("postgres", results)
+    print(f"postgres round trips per command: {statistics.median(trips):.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3, help="runs per backend (median and range)")
+    parser.add_argument("--postgres", metavar="URL", help="also run on this PostgreSQL database")
     args = parser.parse_args()
     lines = script(args.commands)
     print(f"{len(lines):,} commands per run, {args.runs} runs per backend; median (min-max)")
@@ -131,6 +174,8 @@ def main() -> None:
         f"app / raw ceiling: {statistics.median(ratios):.0%} ({min(ratios):.0%}-{max(ratios):.0%})"
     )
     report("memory", [run(MemoryStore(), lines) for _ in range(args.runs)])
+    if args.postgres:
+        postgres_runs(args.postgres, lines, args.runs)
 
 
 if __name__ == "__main__":
