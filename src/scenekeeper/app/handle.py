@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
-from scenekeeper.app.snapshots import load_snapshot, save_snapshot
+from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
 from scenekeeper.dice import DiceError, DiceSource
 from scenekeeper.engine.aggregate import Table, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
@@ -81,12 +81,16 @@ class App:
         snapshot_every: int = 200,
         cache_size: int = 10_000,
         hot_tables: int = HOT,
+        snapshots_in_background: bool = False,
     ) -> None:
         self.store = store
         self.dice = dice
         self.registry = registry
         self._clock = clock
         self._snapshot_every = snapshot_every
+        # Off the command path in a running bot (bootstrap); in line where a test or a script
+        # wants the snapshot there as soon as its command returns.
+        self._snapshots = SnapshotWriter(store) if snapshots_in_background else None
         # The newest ``hot_tables`` as objects, the rest compact (app/cache.py).
         self._cache = TableCache(cache_size, hot_tables)
         self._cache_lock = threading.Lock()
@@ -129,6 +133,12 @@ class App:
                 return Outcome.refused(
                     f"Something went wrong on our side (ref {ref}); nothing was changed."
                 )
+
+    def close(self) -> None:
+        """Save the snapshots still waiting, then close the store."""
+        if self._snapshots is not None:
+            self._snapshots.close()
+        self.store.close()
 
     def check(self, table_id: str) -> TableCheck:
         """Read and replay a table's whole history from its first event (never the cache or a
@@ -224,8 +234,10 @@ class App:
         )
         self._remember(table_id, new_table)
         if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
-            newest = self.store.read(table_id, after=new_table.seq - 1, upto=new_table.seq)
-            save_snapshot(self.store, table_id, new_table, newest[0].hash)
+            if self._snapshots is not None:
+                self._snapshots.due(table_id, new_table)  # saved off the command path
+            else:
+                take_snapshot(self.store, table_id, new_table)
         # Named as the table knows people after it (a co-GM just added has a name now).
         said = self._said(new_table, invocation)
         return dataclasses.replace(said, reply=decision.reply, events=tuple(envelopes))
