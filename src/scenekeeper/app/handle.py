@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
+from scenekeeper.app.replies import marked, translated, words
 from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
 from scenekeeper.dice import DiceError, DiceSource
 from scenekeeper.engine.aggregate import Table, evolve, replay
@@ -32,8 +33,6 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import is_secret, shown
 from scenekeeper.engine.state import Person, TableMeta
-from scenekeeper.engine.systems import get_system
-from scenekeeper.engine.typed import typed_note
 from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -187,7 +186,7 @@ class App:
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
-                return Outcome.refused(_words(table, str(refusal)), invocation)
+                return Outcome.refused(words(table, str(refusal)), invocation)
             except AppendConflict:
                 # Another process wrote first: decide again on its state, once.
                 self._forget(table_id)
@@ -213,7 +212,7 @@ class App:
             decision = invocation.spec.handler(ctx, invocation.args)
         except DiceError as error:
             raise Refusal(str(error)) from None
-        return _marked(decision, table, invocation)
+        return marked(decision, table, invocation)
 
     def _commit(
         self,
@@ -224,7 +223,7 @@ class App:
         decision: Decision,
     ) -> Outcome:
         envelopes = self._envelopes(table, actor, invocation, decision)
-        decision = _translated(table, decision)
+        decision = translated(table, decision)
         if not envelopes:
             return dataclasses.replace(self._said(table, invocation), reply=decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
@@ -365,27 +364,6 @@ class App:
             return lock
 
 
-def _words(table: Table, line: str) -> str:
-    state = table.state
-    return get_system(state.meta.system).translate(line) if state is not None else line
-
-
-def _translated(table: Table, decision: Decision) -> Decision:
-    """The reply in the table's game's own words (see ``GameSystem.translate``)."""
-    state = table.state
-    if state is None:
-        return decision
-    system = get_system(state.meta.system)
-    reply = decision.reply
-    text = tuple(system.translate(line) for line in reply.text)
-    private = tuple(system.translate(line) for line in reply.private)
-    if text == reply.text and private == reply.private:
-        return decision
-    return dataclasses.replace(
-        decision, reply=dataclasses.replace(reply, text=text, private=private)
-    )
-
-
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
@@ -418,16 +396,3 @@ def _seated(meta: TableMeta) -> dict[str, str]:
     """The people at a table (id -> name), for person options typed by name."""
     seated = (meta.gm, *meta.co_gms, *meta.players)
     return {pid: meta.name_of(pid) for pid in seated}
-
-
-def _marked(decision: Decision, table: Table, invocation: Invocation) -> Decision:
-    """A reply to a command whose dice were typed says so, unless the game's own words do."""
-    note = typed_note(invocation.args)
-    state = table.state
-    system = get_system(state.meta.system) if state is not None else None
-    if note is None or not decision.events or (system is not None and system.marks_typed_faces):
-        return decision
-    if isinstance(decision.reply.data, dict) and decision.reply.data.get("typed"):
-        return decision  # the reply marks its typed faces in its own words
-    reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, note))
-    return dataclasses.replace(decision, reply=reply)
