@@ -54,6 +54,8 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/odds.py
 	$(BIN)/python benchmarks/odds_games.py
 	$(BIN)/python benchmarks/import_export.py
+	$(BIN)/python benchmarks/memory.py
+	$(BIN)/python -m benchmarks.cold_load
 
 ## The board page under load: 500 open pages on one table, 100 tables with pages open
 ## (update latency p50/p99 from command to page, the server's extra memory); not part of check.

@@ -3,7 +3,7 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 
 from __future__ import annotations
 
-from benchmarks import command_path, import_export
+from benchmarks import command_path, import_export, memory
 
 from tests.support import make_app
 
@@ -20,3 +20,9 @@ def test_the_campaign_script_is_all_accepted() -> None:
     for actor, line in (*import_export.SET_UP, *import_export.CYCLE):
         outcome = app.handle("campaign", actor, line)
         assert outcome.ok, f"{line!r}: {outcome.error}"
+
+
+def test_the_memory_benchmark_scripts_are_all_accepted() -> None:
+    for game, (_set_up, cycle) in memory.GAMES.items():
+        app = memory.play(game, len(cycle) * 2, seed=0)  # exits naming a refused line
+        assert app.store.head("t") > len(cycle), game

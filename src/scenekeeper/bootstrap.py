@@ -40,4 +40,4 @@ def build_app(database: str | None = None, seed: int | None = None) -> App:
     dice: DiceSource = SeededDice(seed) if seed is not None else FairDice()
     store = open_store(database or default_database())
     warm_names()  # Unicode's confusables table loads once, not in someone's first command
-    return App(store=store, dice=dice, registry=build_registry())
+    return App(store=store, dice=dice, registry=build_registry(), snapshots_in_background=True)

@@ -153,7 +153,7 @@ def _check(database: str | None) -> int:
         print(f"scenekeeper: the database stopped answering: {error}", file=sys.stderr)
         return 2
     finally:
-        app.store.close()
+        app.close()
     for result in results:
         print(result.line())
     damaged = [r for r in results if not r.ok]
@@ -195,7 +195,7 @@ def _play(args: argparse.Namespace) -> int:
         else:
             interact(session, data_dir() / "console_history")
     finally:
-        app.store.close()
+        app.close()
     return 0
 
 

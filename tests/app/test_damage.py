@@ -160,32 +160,37 @@ def test_a_snapshot_that_is_not_json_costs_only_speed(path: Path) -> None:
     TableDriver(app=app, table_id="heist").do("/pp give character:Ada")
 
 
+# The fixture's snapshot is at #5: a cold load checks the snapshot's own event (#5) and every
+# event after it (#6); older damage is `scenekeeper check`'s to find (last test below).
+
+
 def test_an_event_that_is_not_json_is_damage_with_its_seq(path: Path) -> None:
-    sql(path, "UPDATE events SET data = '{oops' WHERE table_id = 'heist' AND seq = 4")
+    sql(path, "UPDATE events SET data = '{oops' WHERE table_id = 'heist' AND seq = 6")
     message = TableDriver(app=open_app(path), table_id="heist").refused("/pp give character:Ada")
-    assert message.startswith("This table's history is damaged from event #4 (its stored data")
+    assert message.startswith("This table's history is damaged from event #6 (its stored data")
 
 
 def test_data_that_is_json_but_no_object_is_damage_with_the_way_out(path: Path) -> None:
     # The pairs of the stored object as a list: valid JSON, the same keys and values, but no
     # event's data. The table says where its history is damaged and how to recover, as for any
     # damage, instead of failing "on our side"; reading and the export still work.
-    (text,) = sql(path, "SELECT data FROM events WHERE table_id = 'heist' AND seq = 4")[0]
+    (text,) = sql(path, "SELECT data FROM events WHERE table_id = 'heist' AND seq = 6")[0]
     pairs = json.dumps(list(json.loads(str(text)).items()))
-    sql(path, "UPDATE events SET data = ? WHERE table_id = 'heist' AND seq = 4", pairs)
+    sql(path, "UPDATE events SET data = ? WHERE table_id = 'heist' AND seq = 6", pairs)
     heist = TableDriver(app=open_app(path), table_id="heist")
     message = heist.refused("/pp give character:Ada")
-    assert message.startswith("This table's history is damaged from event #4 (its stored data")
+    assert message.startswith("This table's history is damaged from event #6 (its stored data")
     assert "/game export" in message
     exported = heist.do("/game export")
     document = json.loads(exported.reply.files[0].content)
-    assert [e["seq"] for e in document["events"]] == [1, 2, 3]
+    assert [e["seq"] for e in document["events"]] == [1, 2, 3, 4, 5]
 
 
 def test_damaged_utf8_is_damage_not_an_unanswering_store(path: Path) -> None:
-    sql(path, "UPDATE events SET actor = CAST(X'61FF' AS TEXT) WHERE table_id='heist' AND seq=3")
+    # The snapshot's own event: its chain link is checked on every cold load.
+    sql(path, "UPDATE events SET actor = CAST(X'61FF' AS TEXT) WHERE table_id='heist' AND seq=5")
     message = TableDriver(app=open_app(path), table_id="heist").refused("/pp give character:Ada")
-    assert "damaged from event #3" in message
+    assert "damaged from event #5" in message
     assert "not answering" not in message
 
 
@@ -209,3 +214,14 @@ def test_scenekeeper_check_refuses_an_empty_file(
     empty.write_bytes(b"")
     assert main(["check", "--db", str(empty)]) == 2
     assert "empty file, not a Scenekeeper database" in capsys.readouterr().err
+
+
+def test_damage_before_the_snapshot_is_found_by_check_not_by_every_cold_load(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 24: a cold load reads the snapshot's event and the tail after it, not the whole
+    # history (a 10,000-event table loads in milliseconds); `scenekeeper check` reads it all.
+    sql(path, "UPDATE events SET command = 'forged' WHERE table_id = 'heist' AND seq = 3")
+    assert pp(open_app(path)) == 2
+    assert main(["check", "--db", str(path)]) == 1
+    assert capsys.readouterr().out.startswith("heist: DAMAGED from event #3 (it was changed")

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
+from scenekeeper.app import App
 from scenekeeper.app.snapshots import snapshot_version
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.dice import SeededDice
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.core.game import join
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.parse import Invocation, parse_line
 from scenekeeper.store.base import AppendConflict, EventRecord, StoreError
 from scenekeeper.store.memory import MemoryStore
+from scenekeeper.store.sqlite import SqliteStore
 from tests.support import GM, TableDriver, make_app, person
 
 
@@ -173,3 +178,29 @@ def test_the_cached_table_is_read_without_waiting_for_the_table_s_lock() -> None
         assert not reader.is_alive()
     (table,) = found
     assert table is driver.app.table(driver.table_id)
+
+
+def test_snapshots_taken_in_the_background_are_saved_by_close_and_equal_a_replay(
+    tmp_path: Path,
+) -> None:
+    # Issue 24: a running bot saves snapshots off the command path (bootstrap turns it on).
+    path = tmp_path / "tables.sqlite3"
+    app = App(
+        SqliteStore(path),
+        SeededDice(1),
+        build_registry(),
+        snapshot_every=5,
+        snapshots_in_background=True,
+    )
+    driver = TableDriver(app=app)
+    driver.do("/game new system:generic name:Snap")
+    for who in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]:
+        driver.do("/game join", who)
+    live = app.table("t1")
+    app.close()  # saves what is waiting, then closes the store
+    store = SqliteStore(path)
+    snapshot = store.latest_snapshot("t1")
+    assert snapshot is not None
+    assert snapshot.seq == 10
+    assert make_app(store).table("t1") == live
+    store.close()

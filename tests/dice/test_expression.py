@@ -402,3 +402,11 @@ def test_same_seed_same_roll(seed: int, text: str) -> None:
     again = roll_expression(text, SeededDice(seed))
     assert first == again
     assert all(1 <= die.face <= die.sides for die in first.dice)
+
+
+def test_a_text_is_parsed_once_and_a_bad_one_is_refused_every_time() -> None:
+    # Issue 24: rolled events re-check their faces on every read; one parse serves them all.
+    assert parse_expression("3d6+2") is parse_expression("3d6+2")
+    for _ in range(2):
+        with pytest.raises(DiceError):
+            parse_expression("3d6+")

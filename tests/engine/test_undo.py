@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scenekeeper.app.handle import envelope_from_record
-from scenekeeper.engine.aggregate import UNDO_DEPTH, Redone, Undone, replay
+from scenekeeper.engine.aggregate import CHECKPOINT_EVERY, UNDO_DEPTH, Redone, Undone, replay
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.state import TableState
@@ -192,3 +192,25 @@ def test_redo_after_everything_was_undone_rebuilds_from_the_base() -> None:
     driver.do("/redo")
     assert _state(driver) == after_join
     assert make_app(store).table("t1") == driver.app.table("t1")
+
+
+def test_only_checkpoints_keep_a_state_and_undo_and_redo_fold_from_them_exactly() -> None:
+    # Issue 24: no state copy per standing command; every CHECKPOINT_EVERY-th and the newest
+    # keep theirs, and undo/redo anywhere in the window still give the exact states.
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Checkpoints")
+    states = [_state(driver)]
+    for n in range(UNDO_DEPTH + 7):
+        driver.do("/game join" if n % 6 < 3 else "/game leave", ["bob", "carol", "dan"][n % 3])
+        states.append(_state(driver))
+        window = driver.app.table("t1").window
+        kept = [r for r in window if r.after is not None]
+        assert window[-1].after is not None
+        assert len(kept) <= len(window) // CHECKPOINT_EVERY + 2
+    for n in range(UNDO_DEPTH):
+        driver.do("/undo")
+        assert _state(driver) == states[-2 - n], f"undo {n + 1} did not give the state before"
+        assert all(r.after is None for r in driver.app.table("t1").redo)
+    for n in range(UNDO_DEPTH):
+        driver.do("/redo")
+        assert _state(driver) == states[8 + n], f"redo {n + 1} did not give the state after"

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from typing import Any
 
 import psycopg
 import pytest
 
 from scenekeeper.store import EventStore, PostgresStore, StoreError, open_store
+from scenekeeper.store.base import AppendConflict
+from scenekeeper.store.chain import DamagedTable, event_hash
 from tests.store.contract import EventStoreContract, StoreFactory, event
 
 
@@ -143,3 +146,86 @@ def test_bad_url_is_a_store_error_without_the_password(url: str) -> None:
         PostgresStore(url)
     assert "pw" not in str(raised.value)
     assert "ret-part" not in str(raised.value)
+
+
+def _round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts exchanges with the server: every statement, BEGIN, COMMIT and health check is a
+    generator run by ``Connection.wait``, and one that yields is waiting on the network (a
+    commit with no transaction open returns at once and is not counted)."""
+    count = [0]
+    wait = psycopg.Connection.wait
+
+    def watched(gen: Generator[Any, Any, Any]) -> Generator[Any, Any, Any]:
+        try:
+            value = next(gen)
+        except StopIteration as done:
+            return done.value
+        count[0] += 1
+        while True:
+            try:
+                value = gen.send((yield value))
+            except StopIteration as done:
+                return done.value
+
+    def counted(self: psycopg.Connection[Any], gen: Any, **kwargs: Any) -> Any:
+        return wait(self, watched(gen), **kwargs)
+
+    monkeypatch.setattr(psycopg.Connection, "wait", counted)
+    return count
+
+
+@pytest.mark.postgres
+def test_an_append_after_the_head_it_knows_is_one_round_trip(
+    postgres_url: str, postgres_schema: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 24: no pool health check per checkout, no head read; one statement that inserts
+    # only after the expected head and its chain hash.
+    store = PostgresStore(postgres_url, postgres_schema)
+    try:
+        count = _round_trips(monkeypatch)
+        store.append("t", 0, [event("t", 1)])
+        store.append("t", 1, [event("t", 2), event("t", 3)])
+        assert count[0] == 2
+        # Another writer moves the head: the stale append is refused, nothing of it written.
+        other = PostgresStore(postgres_url, postgres_schema)
+        other.read("t")
+        other.append("t", 3, [event("t", 4)])
+        other.close()
+        with pytest.raises(AppendConflict):
+            store.append("t", 3, [event("t", 4, actor="someone-else")])
+        # Its chain hash read again, the next append goes on from the real head.
+        store.append("t", 4, [event("t", 5)])
+        records = store.read("t")
+        assert [r.seq for r in records] == [1, 2, 3, 4, 5]
+        assert records[3].actor == "user-1"
+    finally:
+        store.close()
+
+
+@pytest.mark.postgres
+def test_an_append_whose_head_hash_is_stale_is_checked_by_the_server(
+    postgres_url: str, postgres_schema: str
+) -> None:
+    # The store's remembered hash of the head no longer matches what is stored (the head was
+    # damaged behind its back): the one-statement insert does not chain onto it.
+    store = PostgresStore(postgres_url, postgres_schema)
+    try:
+        store.append("t", 0, [event("t", 1)])
+        query(
+            postgres_url,
+            f'UPDATE "{postgres_schema}".events SET hash = %s WHERE table_id = %s',
+            "x",
+            "t",
+        )
+        store.append("t", 1, [event("t", 2)])
+        # It chained from what is stored, as an append always did; reads report the damage.
+        (stored,) = query(
+            postgres_url,
+            f'SELECT hash FROM "{postgres_schema}".events WHERE table_id = %s AND seq = 2',
+            "t",
+        )
+        assert stored[0] == event_hash("x", event("t", 2))
+        with pytest.raises(DamagedTable):
+            store.read("t")
+    finally:
+        store.close()

@@ -15,13 +15,14 @@ import logging
 import threading
 import uuid
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
-from scenekeeper.app.snapshots import load_snapshot, save_snapshot
+from scenekeeper.app.replies import marked, translated, words
+from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
 from scenekeeper.dice import DiceError, DiceSource
 from scenekeeper.engine.aggregate import Redone, Table, Undone, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
@@ -32,8 +33,6 @@ from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import is_secret, shown
 from scenekeeper.engine.state import Person, TableMeta
-from scenekeeper.engine.systems import get_system
-from scenekeeper.engine.typed import typed_note
 from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -82,15 +81,20 @@ class App:
         clock: Clock = lambda: datetime.now(UTC),
         *,
         snapshot_every: int = 200,
-        cache_size: int = 512,
+        cache_size: int = 10_000,
+        hot_tables: int = HOT,
+        snapshots_in_background: bool = False,
     ) -> None:
         self.store = store
         self.dice = dice
         self.registry = registry
         self._clock = clock
         self._snapshot_every = snapshot_every
-        self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._cache_size = cache_size
+        # Off the command path in a running bot (bootstrap); in line where a test or a script
+        # wants the snapshot there as soon as its command returns.
+        self._snapshots = SnapshotWriter(store) if snapshots_in_background else None
+        # The newest ``hot_tables`` as objects, the rest compact (app/cache.py).
+        self._cache = TableCache(cache_size, hot_tables)
         self._cache_lock = threading.Lock()
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
             weakref.WeakValueDictionary()
@@ -146,6 +150,12 @@ class App:
                 f"Something went wrong on our side (ref {ref}); nothing was changed."
             )
 
+    def close(self) -> None:
+        """Save the snapshots still waiting, then close the store."""
+        if self._snapshots is not None:
+            self._snapshots.close()
+        self.store.close()
+
     def check(self, table_id: str) -> TableCheck:
         """Read and replay a table's whole history from its first event (never the cache or a
         snapshot): how many events hold, and where the damage starts if it does."""
@@ -169,7 +179,7 @@ class App:
         """The table as last loaded here, without waiting for its lock or the store (None if
         it is not cached): for autocomplete, which must never wait behind a slow command."""
         with self._cache_lock:
-            return self._cache.get(table_id)
+            return self._cache.peek(table_id)
 
     def _handle(
         self,
@@ -180,7 +190,7 @@ class App:
     ) -> Outcome:
         invocation: Invocation | None = command if isinstance(command, Invocation) else None
         for attempt in (1, 2):
-            table = self._load(table_id)
+            table = self._load(table_id, fresh=False)
             try:
                 if isinstance(command, str):
                     system = table.state.meta.system if table.state else None
@@ -193,7 +203,7 @@ class App:
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
-                return Outcome.refused(_words(table, str(refusal)), invocation)
+                return Outcome.refused(words(table, str(refusal)), invocation)
             except AppendConflict:
                 # Another process wrote first: decide again on its state, once.
                 self._forget(table_id)
@@ -219,7 +229,7 @@ class App:
             decision = invocation.spec.handler(ctx, invocation.args)
         except DiceError as error:
             raise Refusal(str(error)) from None
-        return _marked(decision, table, invocation)
+        return marked(decision, table, invocation)
 
     def _commit(
         self,
@@ -230,7 +240,7 @@ class App:
         decision: Decision,
     ) -> Outcome:
         envelopes = self._envelopes(table, actor, invocation, decision)
-        decision = _translated(table, decision)
+        decision = translated(table, decision)
         if not envelopes:
             return dataclasses.replace(self._said(table, invocation), reply=decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
@@ -245,8 +255,10 @@ class App:
             except Exception:  # a page that cannot follow never fails a stored command
                 log.exception("table %s: a listener failed", table_id)
         if new_table.seq // self._snapshot_every > table.seq // self._snapshot_every:
-            newest = self.store.read(table_id, after=new_table.seq - 1, upto=new_table.seq)
-            save_snapshot(self.store, table_id, new_table, newest[0].hash)
+            if self._snapshots is not None:
+                self._snapshots.due(table_id, new_table)  # saved off the command path
+            else:
+                take_snapshot(self.store, table_id, new_table)
         # Named as the table knows people after it (a co-GM just added has a name now).
         said = self._said(new_table, invocation)
         meta = new_table.state.meta if new_table.state is not None else None
@@ -302,12 +314,18 @@ class App:
             for i, event in enumerate(decision.events)
         ]
 
-    def _load(self, table_id: str) -> Table:
+    def _load(self, table_id: str, *, fresh: bool = True) -> Table:
+        """The table from the cache, else from its snapshot and the events after it. With
+        ``fresh``, a cached table also catches up with what another process appended since;
+        a command does not (issue 24: no read on the command path): a table is written by the
+        one process that owns its channel, and if another wrote anyway the append's expected
+        seq refuses ours, the cache is dropped and the command decided again on fresh state."""
         with self._cache_lock:
             table = self._cache.get(table_id)
+        if table is not None and not fresh:
+            return table
         if table is None:
             table = load_snapshot(self.store, table_id) or Table()
-        # Catch up with anything another process appended since.
         table = self._catch_up(table_id, table)
         self._remember(table_id, table)
         return table
@@ -368,14 +386,11 @@ class App:
 
     def _remember(self, table_id: str, table: Table) -> None:
         with self._cache_lock:
-            self._cache[table_id] = table
-            self._cache.move_to_end(table_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            self._cache.put(table_id, table)
 
     def _forget(self, table_id: str) -> None:
         with self._cache_lock:
-            self._cache.pop(table_id, None)
+            self._cache.pop(table_id)
 
     def _lock_for(self, table_id: str) -> threading.Lock:
         with self._cache_lock:
@@ -384,27 +399,6 @@ class App:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
             return lock
-
-
-def _words(table: Table, line: str) -> str:
-    state = table.state
-    return get_system(state.meta.system).translate(line) if state is not None else line
-
-
-def _translated(table: Table, decision: Decision) -> Decision:
-    """The reply in the table's game's own words (see ``GameSystem.translate``)."""
-    state = table.state
-    if state is None:
-        return decision
-    system = get_system(state.meta.system)
-    reply = decision.reply
-    text = tuple(system.translate(line) for line in reply.text)
-    private = tuple(system.translate(line) for line in reply.private)
-    if text == reply.text and private == reply.private:
-        return decision
-    return dataclasses.replace(
-        decision, reply=dataclasses.replace(reply, text=text, private=private)
-    )
 
 
 def _iso(moment: datetime) -> str:
@@ -439,16 +433,3 @@ def _seated(meta: TableMeta) -> dict[str, str]:
     """The people at a table (id -> name), for person options typed by name."""
     seated = (meta.gm, *meta.co_gms, *meta.players)
     return {pid: meta.name_of(pid) for pid in seated}
-
-
-def _marked(decision: Decision, table: Table, invocation: Invocation) -> Decision:
-    """A reply to a command whose dice were typed says so, unless the game's own words do."""
-    note = typed_note(invocation.args)
-    state = table.state
-    system = get_system(state.meta.system) if state is not None else None
-    if note is None or not decision.events or (system is not None and system.marks_typed_faces):
-        return decision
-    if isinstance(decision.reply.data, dict) and decision.reply.data.get("typed"):
-        return decision  # the reply marks its typed faces in its own words
-    reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, note))
-    return dataclasses.replace(decision, reply=reply)

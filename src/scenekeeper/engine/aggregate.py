@@ -25,6 +25,10 @@ from scenekeeper.engine.systems import decode_state
 
 #: How many commands back ``/undo`` reaches.
 UNDO_DEPTH = 100
+#: A standing command keeps the state after it only every this many commands (and the
+#: newest, whose state is the table's): undo refolds at most this many commands from the
+#: nearest one, so it stays well under a millisecond without a state copy per command.
+CHECKPOINT_EVERY = 10
 SNAPSHOT_FORMAT = "table-window-2"
 
 
@@ -67,9 +71,9 @@ class CommandRecord:
     events: tuple[Event, ...]
     #: Who took it back, while it waits on the redo stack ("" while it stands).
     undone_by: str = ""
-    #: The table's state just after this command (while it stands): undo goes back to the
-    #: previous command's without folding the window again. Derived, so it is neither stored
-    #: in snapshots nor compared.
+    #: The table's state just after this command, kept on the newest standing command and
+    #: on every ``CHECKPOINT_EVERY``-th (a checkpoint): undo folds from the nearest one. Derived,
+    #: so it is neither stored in snapshots nor compared.
     after: TableState | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -140,14 +144,14 @@ class Table:
         if data.get("format") != SNAPSHOT_FORMAT:
             raise CorruptHistory(f"unknown snapshot format {data.get('format')!r}")
         base = decode_state(data["base"]) if data["base"] is not None else None
-        window: list[CommandRecord] = []
+        window: tuple[CommandRecord, ...] = ()
         state = base
         for record in (CommandRecord.from_json(r) for r in data["window"]):
             state = _fold(state, (record,))
-            window.append(replace(record, after=state))
+            window = _pushed(window, replace(record, after=state))
         redo = tuple(CommandRecord.from_json(r) for r in data["redo"])
         state = keeping_numbers(state, data.get("numbers") or {})
-        return cls(seq=seq, state=state, base=base, window=tuple(window), redo=redo)
+        return cls(seq=seq, state=state, base=base, window=window, redo=redo)
 
 
 def keeping_numbers(state: TableState | None, used: Mapping[str, int]) -> TableState | None:
@@ -173,11 +177,34 @@ def _fold(state: TableState | None, records: Iterable[CommandRecord]) -> TableSt
 
 
 def _state_after(base: TableState | None, window: tuple[CommandRecord, ...]) -> TableState | None:
-    """The state after the newest command of ``window`` (``base`` when it is empty)."""
+    """The state after the newest command of ``window`` (``base`` when it is empty), folded on
+    from the nearest command that kept its state."""
+    for index in range(len(window) - 1, -1, -1):
+        kept = window[index].after
+        if kept is not None:
+            return _fold(kept, window[index + 1 :])
+    return _fold(base, window)
+
+
+def _pushed(window: tuple[CommandRecord, ...], record: CommandRecord) -> tuple[CommandRecord, ...]:
+    """``window`` with ``record`` (which holds the state after it) as its newest command; the
+    command before it lets its state go unless it is a checkpoint."""
     if not window:
-        return base
-    newest = window[-1]
-    return newest.after if newest.after is not None else _fold(base, window)
+        return (record,)
+    previous = window[-1]
+    recent = window[-CHECKPOINT_EVERY:-1]
+    if previous.after is not None and any(r.after is not None for r in recent):
+        window = (*window[:-1], replace(previous, after=None))
+    return (*window, record)
+
+
+def _newest_keeps(
+    window: tuple[CommandRecord, ...], state: TableState | None
+) -> tuple[CommandRecord, ...]:
+    """``window`` with its newest command holding ``state``, the table's state after it."""
+    if not window or window[-1].after is state:
+        return window
+    return (*window[:-1], replace(window[-1], after=state))
 
 
 def evolve(table: Table, envelope: Envelope) -> Table:
@@ -198,7 +225,7 @@ def evolve(table: Table, envelope: Envelope) -> Table:
         record = CommandRecord(
             envelope.seq, envelope.actor, envelope.command, (event,), after=state
         )
-        window = (*table.window, record)
+        window = _pushed(table.window, record)
         base = table.base
         if len(window) > UNDO_DEPTH:
             base = _state_after(base, window[:1])
@@ -219,6 +246,7 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
         raise CorruptHistory(f"event #{seq} undoes #{event.target_seq}, which is not the newest")
     window = table.window[:-1]
     state = _state_after(table.base, window)
+    window = _newest_keeps(window, state)
     if event.keeps_numbers:
         state = keeping_numbers(state, _numbers_of(table.state, state))
     return Table(
@@ -226,7 +254,7 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
         state=state,
         base=table.base,
         window=window,
-        redo=(*table.redo, replace(target, undone_by=actor)),
+        redo=(*table.redo, replace(target, undone_by=actor, after=None)),
     )
 
 
@@ -241,7 +269,7 @@ def _redo(table: Table, event: Redone, seq: int) -> Table:
         seq=seq,
         state=state,
         base=table.base,
-        window=(*table.window, replace(target, undone_by="", after=state)),
+        window=_pushed(table.window, replace(target, undone_by="", after=state)),
         redo=table.redo[:-1],
     )
 

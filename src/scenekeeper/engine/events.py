@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pydantic
 
 from scenekeeper.engine.errors import CorruptHistory
+from scenekeeper.engine.frozen import Frozen
 
 if TYPE_CHECKING:
     from scenekeeper.engine.state import TableMeta
@@ -25,7 +26,7 @@ _TYPE_NAME = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+@[1-9][0-9]*")
 _RESERVED_FIELDS = frozenset({"type", "seq"})
 
 
-class Event(pydantic.BaseModel):
+class Event(Frozen):
     """Something that happened at a table, in the past tense, with every fact needed to replay
     it (including every die face), so replay never rolls or asks anything again."""
 

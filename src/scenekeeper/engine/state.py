@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal
 
 import pydantic
 
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 
 
@@ -25,7 +26,7 @@ class Person:
         return self.name
 
 
-class GameState(pydantic.BaseModel):
+class GameState(Frozen):
     """Base of every game's state model (Cortex characters, doom pool, NoDice hands, ...)."""
 
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
@@ -43,7 +44,7 @@ class GameState(pydantic.BaseModel):
         return self.model_copy(update=update) if update else self
 
 
-class TableMeta(pydantic.BaseModel):
+class TableMeta(Frozen):
     """Who is at the table and how it is set up, common to every game."""
 
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")

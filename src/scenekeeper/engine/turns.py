@@ -23,6 +23,7 @@ from typing import Literal
 import pydantic
 
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold, resolve
 
 Kind = Literal["handoff", "fixed"]
@@ -34,7 +35,7 @@ class TurnError(Refusal):
     message and changes nothing, from every game's command that moves an order."""
 
 
-class TurnOrder(pydantic.BaseModel):
+class TurnOrder(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
     kind: Kind = "handoff"

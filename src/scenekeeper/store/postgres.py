@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -34,7 +35,7 @@ from scenekeeper.store.base import (
     check_snapshot,
     redact_url,
 )
-from scenekeeper.store.chain import GENESIS, encode, event_rows, verified
+from scenekeeper.store.chain import GENESIS, EventRow, encode, event_rows, verified
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import POSTGRES_MIGRATIONS, run_migrations
 
@@ -93,6 +94,11 @@ class PostgresStore:
         params.setdefault("connect_timeout", connect_timeout)
         conninfo = make_conninfo("", **params)
         self._sql = _Statements(schema)
+        # The newest (seq, chain hash) seen per table, by reading or appending: an append after
+        # it chains from it in one statement (``_Statements.append``). Only a hint: the insert
+        # checks it against the stored head, and reads it again when it does not hold.
+        self._heads: dict[str, tuple[int, str]] = {}
+        self._heads_lock = threading.Lock()
 
         # Migrate on one dedicated connection before starting the pool: if the server is
         # unreachable or refuses us, this fails at once with libpq's own explanation, where a
@@ -108,9 +114,9 @@ class PostgresStore:
             min_size=min_size,
             max_size=max_size,
             kwargs={"autocommit": True},
-            # Hand out only live connections, so a server restart costs one reconnect
-            # rather than a failed command.
-            check=ConnectionPool.check_connection,
+            # No health check per checkout (it costs a round trip on every command, issue 24):
+            # a connection a server restart broke fails its first statement, psycopg marks it
+            # broken, the pool drops it, and ``append`` finds out whether its insert landed.
             timeout=2.0 * connect_timeout,
             name=f"scenekeeper-{schema}",
             open=False,
@@ -140,7 +146,10 @@ class PostgresStore:
             else:
                 cursor = conn.execute(self._sql.read_range, (table_id, after, upto))
             rows = cursor.fetchall()
-        return verified(table_id, rows, max(after, 0), _as_mapping)
+        records = verified(table_id, rows, max(after, 0), _as_mapping)
+        if records:
+            self._remember(table_id, records[-1].seq, records[-1].hash)
+        return records
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         if not events:
@@ -148,6 +157,16 @@ class PostgresStore:
         check_batch(table_id, expected_seq, events)
         # Encoded by the same function as every backend, then cast to jsonb by the server.
         batch = encode(events)
+        with self._heads_lock:
+            known = self._heads.get(table_id)
+        if expected_seq == 0:
+            known = (0, GENESIS)
+        if known is not None and known[0] == expected_seq:
+            rows = event_rows(table_id, batch, known[1])
+            if self._append_after(table_id, expected_seq, known[1], rows):
+                return
+        # The head's hash is not known here (or another writer moved the head): read it and
+        # insert in one transaction, as before (two round trips more).
         with self._connection() as conn:
             try:
                 with conn.transaction():
@@ -155,13 +174,57 @@ class PostgresStore:
                     head, prev = (int(row[0]), str(row[1])) if row else (0, GENESIS)
                     if head != expected_seq:
                         raise AppendConflict(table_id, expected_seq, head)
+                    rows = event_rows(table_id, batch, prev)
                     with conn.cursor() as cursor:
-                        cursor.executemany(
-                            self._sql.insert_event, event_rows(table_id, batch, prev)
-                        )
+                        cursor.executemany(self._sql.insert_event, rows)
             except psycopg.errors.UniqueViolation:
                 # Another writer committed the same seqs while we were inserting.
                 raise AppendConflict(table_id, expected_seq, self._head(conn, table_id)) from None
+        self._remember(table_id, rows[-1][1], rows[-1][8])
+
+    def _append_after(
+        self, table_id: str, expected_seq: int, prev: str, rows: Sequence[EventRow]
+    ) -> bool:
+        """One statement, one round trip: insert ``rows`` only if the table's head is still
+        ``expected_seq`` and its stored hash is ``prev`` (the chain link checked by the server).
+        False when nothing was inserted (the head moved, or its hash is not ``prev``)."""
+        params: list[object] = [value for row in rows for value in row]
+        params += [table_id, expected_seq, expected_seq, table_id, expected_seq, prev]
+        raced = False
+        try:
+            with self._connection() as conn:
+                try:
+                    inserted = conn.execute(self._sql.append(len(rows)), params).rowcount
+                except psycopg.errors.UniqueViolation:
+                    raced, inserted = True, 0
+        except StoreError:
+            # The connection failed (a server restart): did the insert land before it did?
+            # The chain hash of our last row says so, since it covers every byte of the batch.
+            if self._landed(table_id, rows):
+                self._remember(table_id, rows[-1][1], rows[-1][8])
+                return True
+            raise
+        if raced:
+            # Another writer inserted the same seqs between our check and our insert.
+            raise AppendConflict(table_id, expected_seq, self.head(table_id))
+        if inserted != len(rows):
+            return False
+        self._remember(table_id, rows[-1][1], rows[-1][8])
+        return True
+
+    def _landed(self, table_id: str, rows: Sequence[EventRow]) -> bool:
+        try:
+            with self._connection() as conn:
+                found = conn.execute(self._sql.hash_at, (table_id, rows[-1][1])).fetchone()
+        except StoreError:
+            return False
+        return found is not None and str(found[0]) == rows[-1][8]
+
+    def _remember(self, table_id: str, seq: int, chain_hash: str) -> None:
+        with self._heads_lock:
+            known = self._heads.get(table_id)
+            if known is None or known[0] <= seq:
+                self._heads[table_id] = (seq, chain_hash)
 
     def save_snapshot(self, snapshot: Snapshot) -> None:
         state = check_snapshot(snapshot)
@@ -261,6 +324,9 @@ class _Statements:
         select = f"SELECT {_EVENT_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq >= %s"
         self.read_after = compose(select + " ORDER BY seq")
         self.read_range = compose(select + " AND seq <= %s ORDER BY seq")
+        self._append: dict[int, sql.Composed] = {}
+        self._schema = schema
+        self.hash_at = compose("SELECT hash FROM {schema}.events WHERE table_id = %s AND seq = %s")
         self.insert_event = compose(
             f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
             "VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)"
@@ -287,6 +353,26 @@ class _Statements:
             "INSERT INTO {schema}.schema_migrations (version) VALUES (%s)"
         )
         self.applied_migrations = compose("SELECT version FROM {schema}.schema_migrations")
+
+    def append(self, count: int) -> sql.Composed:
+        """Insert ``count`` event rows only after the expected head, in one statement: nothing
+        after it, and the head (unless the table is new) stored with the hash chained from.
+        Two writers that both pass the check are told apart by the primary key."""
+        statement = self._append.get(count)
+        if statement is None:
+            row = (
+                "(%s::text, %s::bigint, %s::text, %s::jsonb, %s::text, %s::text, %s::bigint, "
+                "%s::text, %s::text)"
+            )
+            statement = sql.SQL(
+                f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
+                f"SELECT * FROM (VALUES {', '.join([row] * count)}) AS batch "
+                "WHERE NOT EXISTS (SELECT 1 FROM {schema}.events WHERE table_id = %s AND seq > %s) "
+                "AND (%s::bigint = 0 OR EXISTS (SELECT 1 FROM {schema}.events "
+                "WHERE table_id = %s AND seq = %s AND hash = %s))"
+            ).format(schema=sql.Identifier(self._schema))
+            self._append[count] = statement
+        return statement
 
 
 class _PostgresMigrationTransaction:

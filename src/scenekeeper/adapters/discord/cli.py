@@ -97,7 +97,7 @@ def _run(args: argparse.Namespace, settings: DiscordSettings, token: str) -> int
     except KeyboardInterrupt:
         return 0
     finally:
-        app.store.close()
+        app.close()
 
 
 async def _serve(

@@ -9,6 +9,7 @@ import pydantic
 from scenekeeper.dice import DiceError, parse_expression
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.evolve import evolves, starts_table
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.state import Person, TableMeta, TableState
 from scenekeeper.engine.systems import get_system
 
@@ -106,7 +107,7 @@ class OutputChosen(Event):
         return f"{who}: {'plain text' if self.plain else 'standard'} output"
 
 
-class RolledDie(pydantic.BaseModel):
+class RolledDie(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
     sides: int
     face: int

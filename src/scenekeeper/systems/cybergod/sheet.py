@@ -14,6 +14,7 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 
 #: gaps 3: Body, Reflex, Mind, Cyber, each D6 / D8 / D10 / D12 (levels 1-4).
@@ -95,7 +96,7 @@ def die_text(size: int | None) -> str:
     return "-" if size is None else f"D{size}"
 
 
-class Model(pydantic.BaseModel):
+class Model(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 import pydantic
 
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 
 #: characters.md, Step 3: the five Attributes, in the sheet's order.
@@ -57,7 +58,7 @@ def same_name(a: str, b: str) -> bool:
 _SPECIAL_WORDS = {"bp": "BP", "bp-used": "BP used"}
 
 
-class Gear(pydantic.BaseModel):
+class Gear(Frozen):
     """A weapon, armor or any other item (resources.md, Weapons and Armor)."""
 
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
@@ -114,7 +115,7 @@ class Gear(pydantic.BaseModel):
 UNARMED = Gear(name="Unarmed", dm=0, frame_dm=True, specials=("stun", "soft"))
 
 
-class Affliction(pydantic.BaseModel):
+class Affliction(Frozen):
     """scenes.md, Affliction: a disease, poison or tranquilizer and the damage it has left."""
 
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
@@ -126,7 +127,7 @@ class Affliction(pydantic.BaseModel):
     raise_by: int = 0
 
 
-class Character(pydantic.BaseModel):
+class Character(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
     name: str

@@ -9,13 +9,14 @@ import pydantic
 
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.sheets import finding
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.turns import TurnOrder
 from scenekeeper.systems.mettle.sheet import Character, same_name
 
 
-class _Frozen(pydantic.BaseModel):
+class _Frozen(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 

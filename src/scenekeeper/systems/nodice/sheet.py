@@ -12,6 +12,7 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.systems.nodice.trine import (
     ASPECTS,
     ATTRIBUTES,
@@ -33,10 +34,8 @@ def _zeros() -> dict[str, AV]:
     return dict.fromkeys(ATTRIBUTES, 0)
 
 
-class Actor(pydantic.BaseModel):
+class Actor(Frozen):
     """R1-R4, R10-R11: an Actor and its sheet values (the Conflict's token stacks start here)."""
-
-    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
     name: str
     kind: Kind = "pc"

@@ -11,6 +11,7 @@ from typing import Literal
 
 import pydantic
 
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 from scenekeeper.engine.state import GameState
 from scenekeeper.systems.nodice.sheet import Actor
@@ -22,11 +23,7 @@ Step = Literal["ante", "bid", "spread"]
 Status = Literal["in", "retreated", "eliminated"]
 
 
-class _Frozen(pydantic.BaseModel):
-    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
-
-
-class Fighter(_Frozen):
+class Fighter(Frozen):
     """S5: an Actor in the Conflict: its token stacks (current AVs), Wildcards, status."""
 
     name: str
@@ -39,7 +36,7 @@ class Fighter(_Frozen):
     unassigned: int = 0
 
 
-class AnteCommit(_Frozen):
+class AnteCommit(Frozen):
     """S7, Step 2: the TA card and the ante's Attribute, sealed by ``by``."""
 
     aspect: Aspect
@@ -47,7 +44,7 @@ class AnteCommit(_Frozen):
     by: str
 
 
-class BidCommit(_Frozen):
+class BidCommit(Frozen):
     """S7, Step 3: the Action card, the bid, the Wildcard, face up or down, sealed by ``by``."""
 
     action: str
@@ -57,7 +54,7 @@ class BidCommit(_Frozen):
     by: str
 
 
-class Damage(_Frozen):
+class Damage(Frozen):
     """S9: damage owed from one pair, typed by the winner's TA card, to be spread."""
 
     defender: str
@@ -66,7 +63,7 @@ class Damage(_Frozen):
     amount: int
 
 
-class Conflict(_Frozen):
+class Conflict(Frozen):
     """S4-S9: one Conflict of one or more Hands."""
 
     es: int

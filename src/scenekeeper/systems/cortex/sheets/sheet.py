@@ -15,6 +15,7 @@ import pydantic
 from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.fields import DieField
+from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 
 DISTINCTIONS = "Distinctions"
@@ -27,7 +28,7 @@ Status = Literal["active", "stressed_out", "taken_out", "removed", "draft"]
 Kind = Literal["pc", "gmc"]
 
 
-class Model(pydantic.BaseModel):
+class Model(Frozen):
     model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
 
 

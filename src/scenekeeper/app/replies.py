@@ -1,0 +1,45 @@
+"""A reply in the table's own words: the game's vocabulary, and the note on typed dice."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.commands import Decision
+from scenekeeper.engine.parse import Invocation
+from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.typed import typed_note
+
+
+def words(table: Table, line: str) -> str:
+    state = table.state
+    return get_system(state.meta.system).translate(line) if state is not None else line
+
+
+def translated(table: Table, decision: Decision) -> Decision:
+    """The reply in the table's game's own words (see ``GameSystem.translate``)."""
+    state = table.state
+    if state is None:
+        return decision
+    system = get_system(state.meta.system)
+    reply = decision.reply
+    text = tuple(system.translate(line) for line in reply.text)
+    private = tuple(system.translate(line) for line in reply.private)
+    if text == reply.text and private == reply.private:
+        return decision
+    return dataclasses.replace(
+        decision, reply=dataclasses.replace(reply, text=text, private=private)
+    )
+
+
+def marked(decision: Decision, table: Table, invocation: Invocation) -> Decision:
+    """A reply to a command whose dice were typed says so, unless the game's own words do."""
+    note = typed_note(invocation.args)
+    state = table.state
+    system = get_system(state.meta.system) if state is not None else None
+    if note is None or not decision.events or (system is not None and system.marks_typed_faces):
+        return decision
+    if isinstance(decision.reply.data, dict) and decision.reply.data.get("typed"):
+        return decision  # the reply marks its typed faces in its own words
+    reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, note))
+    return dataclasses.replace(decision, reply=reply)

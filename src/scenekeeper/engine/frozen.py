@@ -1,0 +1,42 @@
+"""``Frozen``: the base of every model a table keeps (events, states, sheets, rolls).
+
+Pydantic gives each instance its own ``__pydantic_fields_set__`` (which fields were given
+rather than defaulted): a set of up to a few dozen names, 200 B to 2 KB an instance, about
+half of what a live table held (issue 24). Those sets are values -- the instances of a class
+have only a handful of distinct ones -- and nothing here reads them, so one shared set per
+distinct value is kept instead. It is safe because the models are frozen: pydantic only ever
+changes a fields-set on assignment (refused) or in ``model_copy``, which copies it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+import pydantic
+
+_SHARED: dict[frozenset[str], set[str]] = {}
+
+
+def _share(model: pydantic.BaseModel) -> None:
+    own = model.__pydantic_fields_set__
+    key = frozenset(own)
+    shared = _SHARED.get(key)
+    if shared is None:
+        shared = _SHARED[key] = set(key)
+    if shared is not own:
+        object.__setattr__(model, "__pydantic_fields_set__", shared)
+
+
+class Frozen(pydantic.BaseModel):
+    """A frozen model that refuses unknown fields and shares its fields-set (see above)."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    def model_post_init(self, context: Any, /) -> None:
+        _share(self)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        copied = super().model_copy(update=update, deep=deep)
+        _share(copied)
+        return copied

@@ -1,0 +1,40 @@
+"""Models share their fields-sets (engine/frozen.py) without changing what they hold."""
+
+from __future__ import annotations
+
+import pydantic
+
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine.frozen import Frozen
+from scenekeeper.engine.turns import TurnOrder
+
+
+def _all_models(cls: type[pydantic.BaseModel]) -> list[type[pydantic.BaseModel]]:
+    found = []
+    for sub in cls.__subclasses__():
+        found.append(sub)
+        found.extend(_all_models(sub))
+    return found
+
+
+def test_every_model_a_table_keeps_is_frozen_and_shares_its_fields_set() -> None:
+    build_registry()  # every game imported
+    # What a table holds is defined in engine and the games (settings models live elsewhere).
+    kept = ("scenekeeper.engine.", "scenekeeper.systems.")
+    ours = [m for m in _all_models(pydantic.BaseModel) if m.__module__.startswith(kept)]
+    assert ours, "no models found"
+    stray = [m.__qualname__ for m in ours if not issubclass(m, Frozen)]
+    assert stray == [], "models the tables keep derive engine.frozen.Frozen"
+
+
+def test_equal_fields_sets_are_one_object_and_copies_keep_their_own_value() -> None:
+    one = TurnOrder(participants=("a",))
+    two = TurnOrder(participants=("b",))
+    assert one.model_fields_set is two.model_fields_set
+    moved = one.model_copy(update={"kind": "fixed"})
+    assert moved.model_fields_set == {"participants", "kind"}
+    # The copy's update did not leak into the shared set of the others.
+    assert one.model_fields_set == {"participants"}
+    assert two.model_fields_set == {"participants"}
+    assert moved == TurnOrder(participants=("a",), kind="fixed")
+    assert moved.model_fields_set is TurnOrder(kind="fixed", participants=("z",)).model_fields_set
