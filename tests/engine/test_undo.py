@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scenekeeper.app.handle import envelope_from_record
-from scenekeeper.engine.aggregate import CHECKPOINT_EVERY, UNDO_DEPTH, Redone, Undone, replay
+from scenekeeper.engine.aggregate import CHECKPOINT_EVERY, UNDO_DEPTH, Redone, Table, Undone, replay
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.state import TableState
@@ -214,3 +214,22 @@ def test_only_checkpoints_keep_a_state_and_undo_and_redo_fold_from_them_exactly(
     for n in range(UNDO_DEPTH):
         driver.do("/redo")
         assert _state(driver) == states[8 + n], f"redo {n + 1} did not give the state after"
+
+
+def test_a_table_from_its_snapshot_keeps_the_checkpoints_it_had() -> None:
+    # A table brought back from a snapshot (a restart, or the compact cache) keeps checkpoints
+    # as the table that played does: undo anywhere in its window folds fewer than
+    # CHECKPOINT_EVERY commands, never the whole window from the base.
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Checkpoints")
+    for n in range(UNDO_DEPTH + 7):
+        driver.do("/game join" if n % 6 < 3 else "/game leave", ["bob", "carol", "dan"][n % 3])
+    table = driver.app.table("t1")
+    again = Table.from_snapshot(table.seq, table.to_snapshot())
+    assert again.state == table.state
+    assert again.window[-1].after == table.state
+    for loaded in (table, again):
+        gap = 0
+        for record in loaded.window:
+            gap = 0 if record.after is not None else gap + 1
+            assert gap < CHECKPOINT_EVERY, "an undo here would fold more than a checkpoint's run"

@@ -72,10 +72,9 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.snapshot-window-without-after",
         "engine/aggregate.py",
-        "            state = _fold(state, (record,))\n            window.append(replace(record, "
-        "after=state))\n",
-        "            window.append(record)\n",
-        "a table loaded from a snapshot shows the state before its window",
+        "            window = _pushed(window, replace(record, after=state))\n",
+        "            window = _pushed(window, record)\n",
+        "a table loaded from a snapshot keeps no checkpoints: each undo folds its whole window",
         UNDO,
     ),
     Mutant(
