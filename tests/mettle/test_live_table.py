@@ -45,6 +45,19 @@ def test_a_splitter_passing_between_parts_still_has_their_action() -> None:
     )
 
 
+def test_who_has_acted_and_is_passing_is_read_as_having_acted_and_waited_for_once() -> None:
+    driver = mettle_table()
+    driver.do('/order start lead:Kirin characters:"Kirin, Viktor, Thug"')
+    driver.do('/act action:know vs:1 results:"3 1 2 5"', "troy")
+    shown = driver.do("/order show").reply.text
+    assert "Kirin has acted and passes Initiative (/order handoff to:<name>)." in shown
+    assert "With an Action still: Viktor, Thug." in shown
+    assert "Acted: Kirin." in shown
+    board = driver.do("/board show").reply.text
+    assert "Acted: Kirin." in "\n".join(board)
+    assert [line for line in board if line.startswith("Waiting for")] == ["Waiting for:"]
+
+
 def test_a_split_without_a_defend_part_does_not_hold_a_hit_for_a_defend() -> None:
     driver = mettle_table()
     driver.do('/order start lead:Kirin characters:"Kirin, Viktor, Thug"')

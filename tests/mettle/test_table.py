@@ -95,13 +95,15 @@ def test_the_board_shows_the_table_in_mettles_words() -> None:
     driver = played()
     state = driver.app.table(driver.table_id).state
     assert state is not None
-    sections = {s.title: s.lines for s in get_system("mettle").board(state)}
-    assert list(sections) == ["Scene", "Initiative", "Characters", "GM characters", "Waiting for"]
+    mettle = get_system("mettle")
+    sections = {s.title: s.lines for s in mettle.board(state)}
+    # What the table waits for is the shell's part of every board (``waiting_for``), not a section.
+    assert list(sections) == ["Scene", "Initiative", "Characters", "GM characters"]
     assert sections["Scene"] == ("Scene 1: Fight.",)
     assert sections["Initiative"][:2] == ("Initiative, Round 1, led by Kirin.", "Viktor acts now.")
     assert "Viktor (dana): Mettle 9/9, Soak 3." in sections["Characters"]
     assert "Thug: Mettle 3/3, Soak 5." in sections["GM characters"]
-    assert sections["Waiting for"][0].startswith("a Defend against Thug's hit on Viktor")
+    assert mettle.waiting_for(state.game)[0].startswith("a Defend against Thug's hit on Viktor")
 
 
 def test_waiting_for_names_each_pending_choice() -> None:

@@ -37,10 +37,7 @@ def board(state: TableState) -> tuple[BoardSection, ...]:
         sections.append(BoardSection("Characters", tuple(_line(state, c) for c in players)))
     if guide:
         sections.append(BoardSection("GM characters", tuple(short(c) for c in guide)))
-    waiting = waiting_for(game)
-    if waiting:
-        sections.append(BoardSection("Waiting for", tuple(waiting)))
-    return tuple(sections)
+    return tuple(sections)  # what the table waits for: the shell adds it (``waiting_for``)
 
 
 def _line(state: TableState, who: Character) -> str:

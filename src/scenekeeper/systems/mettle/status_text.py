@@ -114,7 +114,10 @@ def order_lines(game: MettleState) -> list[str]:
         lines.append(f"{current} acts now{moved}.")
     others = [p for p in order.participants if p != current and has_action(init, p)]
     lines.append(f"With an Action still: {names_list(others)}.")
-    lines.append(f"Acted: {names_list(order.acted)}.")
+    acted = list(order.acted)
+    if current is not None and init.passing and not init.parts_left(current):
+        acted += [] if current in acted else [current]  # has acted, and is passing it on
+    lines.append(f"Acted: {names_list(acted)}.")
     if init.lost:
         lines.append(
             "No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in init.lost.items()) + "."
