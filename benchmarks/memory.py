@@ -94,10 +94,32 @@ CYBERGOD_CYCLE: Script = (
     (GM, "/undo"),
     (GM, "/redo"),
 )
+NODICE_SET_UP: Script = (
+    (GM, "/game new system:nodice name:Market"),
+    (ANA, "/game join"),
+    (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
+    (
+        GM,
+        '/char new name:Brute gmc:true traits:"REA 2 KNO 2 QUI 2 STR 8 FIT 7 AGI - WIL 3 '
+        'PRE 3 INT 3"',
+    ),
+)
+NODICE_CYCLE: Script = (
+    (GM, '/conflict start sides:"Ada | Brute"'),
+    (ANA, "/hand ante aspect:Mind ante:WIL"),
+    (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+    (ANA, '/hand assign tokens:"QUI 2"'),
+    (ANA, "/hand bid action:QUI bid:2"),
+    (GM, "/hand bid character:Brute action:STR bid:1"),
+    (GM, "/conflict end"),
+    (GM, "/undo"),
+    (GM, "/redo"),
+)
 GAMES: dict[str, tuple[Script, Script]] = {
     "cortex": (CORTEX_SET_UP, CORTEX_CYCLE),
     "mettle": (METTLE_SET_UP, METTLE_CYCLE),
     "cybergod": (CYBERGOD_SET_UP, CYBERGOD_CYCLE),
+    "nodice": (NODICE_SET_UP, NODICE_CYCLE),
 }
 SEEDS = 8
 
