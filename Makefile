@@ -52,7 +52,7 @@ docs: $(DEV)
 bench: $(DEV)
 	$(BIN)/python benchmarks/command_path.py
 	$(BIN)/python benchmarks/odds.py
-	$(BIN)/python benchmarks/odds_games.py
+	$(BIN)/python -m benchmarks.odds_games
 	$(BIN)/python benchmarks/import_export.py
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python -m benchmarks.cold_load

@@ -1,6 +1,6 @@
 """Exact METTLE and Cybergod odds: Scenekeeper against icepool, the same questions in one process.
 
-Run with ``.venv/bin/python benchmarks/odds_games.py`` (never part of the test suite). Medians:
+Run with ``.venv/bin/python -m benchmarks.odds_games`` (never part of the test suite). Medians:
 
 * METTLE, for pools of 4 to 20 d6: ``joint`` -- the (Score, Edge) distribution, cold (a new
   Check, nothing kept); ``answer`` -- what ``/odds pool:N twist:true`` works out (the ladder with
@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import argparse
 import platform
-import statistics
 import sys
-import time
-from collections.abc import Callable
 
 import icepool
+from benchmarks.odds import median_ms
 
 from scenekeeper.odds.cybergod import SIZES, cybergod_opposed, cybergod_pool, success_pool
 from scenekeeper.odds.mettle import MettleCheck, clear_checks, mettle_check
@@ -34,19 +32,6 @@ LADDER = (1, 3, 6, 10, 15)
 FORMIDABLE = 10
 #: An Edge die counts here in icepool's single number: Score + EDGE * Edge.
 EDGE = 64
-
-
-def median_ms(
-    run: Callable[[], object], repeat: int, before: Callable[[], None] | None = None
-) -> float:
-    times = []
-    for _ in range(repeat):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def ice_mettle(dice: int) -> dict[tuple[int, int], int]:
