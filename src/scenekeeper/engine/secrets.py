@@ -32,6 +32,8 @@ def shown(command: str, registry: CommandRegistry, meta: TableMeta | None) -> st
         spec.option("secret") is not None and re.search(r"(?<!\S)secret:true\b", command)
     )
     for option in spec.options:
+        if f"{option.name}:" not in command:
+            continue  # not given: nothing of it to hide or name (most options of most lines)
         pattern = rf"(?<!\S){re.escape(option.name)}:{_VALUE}"
         if option.meta.secret or (whole and option.name not in _SHOWN_IN_SECRET):
             command = re.sub(pattern, f"{option.name}:{SECRET}", command)
