@@ -143,12 +143,28 @@ def test_the_hand_panel_seals_through_a_private_form(app: App) -> None:
             anas = anas_interactions(h)
             asked = await h.click(started, button(started, "Commit: TA card and ante"), ANA)
             assert asked.kind == 9  # a modal
+            # The cards are picked from selects (the same entries for everyone), not typed.
+            fields = {
+                row["component"]["custom_id"]: row["component"]
+                for row in asked.json["data"]["components"]
+            }
+            assert fields["aspect"]["type"] == 3
+            assert [o["value"] for o in fields["aspect"]["options"]] == ["Mind", "Body", "Spirit"]
+            assert fields["ante"]["type"] == 3
+            assert len(fields["ante"]["options"]) == 9
             payload = h.modal_payload(
                 asked.json["data"]["custom_id"],
                 {"aspect": "Spirit", "ante": "INT"},
                 ANA,
                 h.stored(started),
             )
+            for row in payload["data"]["components"]:  # submitted as Discord sends selects
+                field = row["component"]
+                row["component"] = {
+                    "type": 3,
+                    "custom_id": field["custom_id"],
+                    "values": [field["value"]],
+                }
             token = str(payload["id"])
             mark = await h.dispatch(payload)
             first = h.discord.since(mark)

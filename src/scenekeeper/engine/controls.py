@@ -39,7 +39,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class Ask:
-    """A form field asked before the command runs; its answer is option ``name``'s value."""
+    """A form field asked before the command runs; its answer is option ``name``'s value.
+    With ``choices`` (at most ``MAX_CHOICES``) it is a select of them, not typed text."""
 
     name: str
     label: str
@@ -47,6 +48,7 @@ class Ask:
     placeholder: str = ""
     required: bool = True
     max_length: int = 100
+    choices: tuple[Choice, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ STYLES = {
 }
 MAX_SELECT_PLACEHOLDER = 150
 MAX_OPTION_LABEL = 100
+#: Discord's most entries of one select; a form field with more choices is typed instead.
+MAX_SELECT_OPTIONS = 25
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ class ControlSelect(
     def drawn(cls, ref: Ref, control: Control) -> ControlSelect:
         options = [
             discord.SelectOption(label=c.label[:MAX_OPTION_LABEL] or "…", value=c.value[:100])
-            for c in control.choices[:25]
+            for c in control.choices[:MAX_SELECT_OPTIONS]
         ]
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ref.custom_id,
@@ -200,24 +202,42 @@ class Form(discord.ui.Modal):
 
 
 def _labelled(ask: Ask) -> discord.ui.Label[Any]:
-    return discord.ui.Label(
-        text=ask.label[:45],
-        description=ask.hint[:100] or None,
-        component=discord.ui.TextInput(
+    component: discord.ui.TextInput[Any] | discord.ui.Select[Any]
+    if 0 < len(ask.choices) <= MAX_SELECT_OPTIONS:
+        # A select inside the form: the person picks, nothing to mistype.
+        component = discord.ui.Select(
+            custom_id=ask.name,
+            placeholder=ask.placeholder[:MAX_SELECT_PLACEHOLDER] or None,
+            required=ask.required,
+            min_values=1 if ask.required else 0,
+            max_values=1,
+            options=[
+                discord.SelectOption(label=c.label[:MAX_OPTION_LABEL] or "…", value=c.value[:100])
+                for c in ask.choices
+            ],
+        )
+    else:
+        component = discord.ui.TextInput(
             custom_id=ask.name,
             placeholder=ask.placeholder[:100] or None,
             required=ask.required,
             max_length=ask.max_length,
-        ),
+        )
+    return discord.ui.Label(
+        text=ask.label[:45], description=ask.hint[:100] or None, component=component
     )
 
 
 def modal_values(data: object) -> dict[str, str]:
-    """Every text field of a modal submission's raw data, by custom id (any nesting)."""
+    """Every field of a modal submission's raw data, by custom id (any nesting): a text
+    input's value, or a select's chosen value (none chosen: left out)."""
     found: dict[str, str] = {}
     if isinstance(data, dict):
         if "custom_id" in data and "value" in data and data["value"] is not None:
             found[str(data["custom_id"])] = str(data["value"])
+        values = data.get("values")
+        if "custom_id" in data and isinstance(values, list) and values:
+            found[str(data["custom_id"])] = str(values[0])
         for key in ("components", "component"):
             child = data.get(key)
             if child is not None:

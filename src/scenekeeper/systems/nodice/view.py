@@ -8,9 +8,10 @@ Read from the table just after the command, so the same command always offers th
 
 from __future__ import annotations
 
-from scenekeeper.engine.controls import Ask, Control, Display, View
+from scenekeeper.engine.controls import Ask, Choice, Control, Display, View
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.state import Conflict, NoDiceState
+from scenekeeper.systems.nodice.trine import ASPECT_OF, ASPECTS, ATTRIBUTES
 
 #: The events after which the Hand panel is shown again (the Hand moved on).
 _MOVES = (
@@ -24,6 +25,11 @@ _MOVES = (
     ev.HandClosed,
 )
 _WHO = Ask("character", "Actor (blank: the one you play)", required=False, max_length=60)
+# The same entries for everyone (the panel is public): what the rules allow a card to be, never
+# what anyone holds; the command refuses a card the actor cannot play, privately.
+_CARDS = tuple(Choice(aspect, aspect) for aspect in ASPECTS)
+_ATTRIBUTES = tuple(Choice(f"{a} ({ASPECT_OF[a]})", a) for a in ATTRIBUTES)
+_YES_NO = (Choice("No", "false"), Choice("Yes", "true"))
 
 
 def display(view: View) -> Display:
@@ -45,8 +51,8 @@ def panel(conflict: Conflict) -> tuple[Control, ...]:
             "hand ante",
             style="primary",
             form=(
-                Ask("aspect", "TA card", "Mind, Body or Spirit", "Mind"),
-                Ask("ante", "Ante from", "an Attribute with a token", "QUI"),
+                Ask("aspect", "TA card", "Mind, Body or Spirit", "Mind", choices=_CARDS),
+                Ask("ante", "Ante from", "an Attribute with a token", "QUI", choices=_ATTRIBUTES),
                 _WHO,
             ),
             form_title="Seal your TA card and ante",
@@ -59,10 +65,16 @@ def panel(conflict: Conflict) -> tuple[Control, ...]:
                 "hand bid",
                 style="primary",
                 form=(
-                    Ask("action", "Action card", "an Attribute of your TA card", "QUI"),
+                    Ask(
+                        "action",
+                        "Action card",
+                        "an Attribute of your TA card",
+                        "QUI",
+                        choices=_ATTRIBUTES,
+                    ),
                     Ask("bid", "Bid", "0 to that Attribute's AV", "3", max_length=3),
-                    Ask("wildcard", "Wildcard (true/false)", required=False, max_length=5),
-                    Ask("face_up", "Face up (true/false)", required=False, max_length=5),
+                    Ask("wildcard", "Wildcard", required=False, choices=_YES_NO),
+                    Ask("face_up", "Face up", required=False, choices=_YES_NO),
                     _WHO,
                 ),
                 form_title="Seal your Action card and bid",
