@@ -53,6 +53,16 @@ def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
     wanted = {"/conflict start", "/hand ante", "/hand bid", "/hand spread", "/char new"}
     assert wanted <= listed
     assert not listed & {"/contest start", "/act", "/doom add", "/pp spend", "/test", "/check"}
+    # The every-table dice commands have no use at a table that never rolls (R18).
+    assert not listed & {"/roll", "/game results"}
+    refused = app.handle("t", GM, "/roll dice:2d6")
+    assert refused.error == (
+        "There is no /roll at a nodice table: use /hand ante and /hand bid (NoDice never "
+        "rolls a die)."
+    )
+    other = App(store=MemoryStore(), dice=NoDice(), registry=app.registry)
+    other.handle("c", GM, "/game new system:cortex")
+    assert "/roll" in {line.split(":")[0] for line in other.handle("c", GM, "/help").reply.text}
     rules = text[text.index(next(t for t in text if t.startswith("Rules in force"))) + 1 :]
     assert any("R40" in line for line in rules)
     assert rules[-1] == "- npc-wildcards is off: NPC Wildcards (R11)."

@@ -249,6 +249,8 @@ class CommandRegistry:
         #: Each option name's type and the first command that declared it.
         self._option_types: dict[str, tuple[OptionType, str]] = {}
         self._shared: dict[str, SharedText] = {}
+        #: Every-table command name -> the games whose tables do without it (NoDice: /roll).
+        self._without: dict[str, set[str]] = {}
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -286,15 +288,15 @@ class CommandRegistry:
             if name in self._shared:
                 raise TypeError(f"/{name}: its every-table text is declared twice")
             self._shared[name] = text
+        for name in commands.left_out():
+            self._without.setdefault(name, set()).update(commands.systems or ())
 
     def shared_text(self, name: str) -> SharedText | None:
         """The every-table text declared for ``name`` (``CommandSet.shared``), if any."""
         return self._shared.get(name)
 
     def names(self, system: str | None = None) -> list[str]:
-        return sorted(
-            name for name, specs in self._specs.items() if any(_for(s, system) for s in specs)
-        )
+        return sorted(name for name in self._specs if self.find(name, system) is not None)
 
     def find(self, name: str, system: str | None) -> CommandSpec[Any] | None:
         """The command called ``name`` at a table playing ``system`` (None: no table yet)."""
@@ -302,9 +304,14 @@ class CommandRegistry:
         if system is None:
             # No table yet: only commands that need none, or the all-games version.
             return next((s for s in specs if s.systems is None), None)
-        return next((s for s in specs if s.systems and system in s.systems), None) or next(
-            (s for s in specs if s.systems is None), None
-        )
+        own = next((s for s in specs if s.systems and system in s.systems), None)
+        if own is not None or self.left_out_at(name, system):
+            return own
+        return next((s for s in specs if s.systems is None), None)
+
+    def left_out_at(self, name: str, system: str | None) -> bool:
+        """Whether ``system``'s tables do without the every-table command ``name``."""
+        return system is not None and system in self._without.get(name, ())
 
     def games_of(self, name: str) -> list[str] | None:
         """The games a command name belongs to ([] for every game); None if no such command."""
@@ -339,10 +346,6 @@ class CommandRegistry:
         return prefixes
 
 
-def _for(spec: CommandSpec[Any], system: str | None) -> bool:
-    return spec.systems is None or (system is not None and system in spec.systems)
-
-
 class CommandSet:
     """The commands one module declares, added to a registry at bootstrap."""
 
@@ -350,9 +353,24 @@ class CommandSet:
         self._systems = systems
         self._specs: list[CommandSpec[Any]] = []
         self._shared: dict[str, SharedText] = {}
+        self._left_out: tuple[str, ...] = ()
 
     def __iter__(self) -> Iterator[CommandSpec[Any]]:
         return iter(self._specs)
+
+    @property
+    def systems(self) -> frozenset[str] | None:
+        return self._systems
+
+    def leave_out(self, *names: str) -> None:
+        """Every-table commands this set's games' tables do without (NoDice rolls no dice:
+        ``/roll``): not listed there, and refused there with the game's ``instead``."""
+        if self._systems is None:
+            raise TypeError("only a game's command set leaves every-table commands out")
+        self._left_out += names
+
+    def left_out(self) -> tuple[str, ...]:
+        return self._left_out
 
     def reused_for(self, system: str, *, leaving_out: Sequence[str] = ()) -> CommandSet:
         """These commands for another game built on the same engine (Scions on Cortex), but

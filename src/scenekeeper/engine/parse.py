@@ -335,6 +335,10 @@ def not_here(registry: CommandRegistry, name: str, system: str | None) -> str:
     if system is None:
         return f"/{name} is for {where}; there is no game here yet. Type /help for what works here."
     pointer = _system_of(system).instead.get(name) if system in system_names() else None
+    if registry.left_out_at(name, system):
+        return f"There is no /{name} at a {system} table" + (
+            f": use {pointer}." if pointer else "."
+        )
     if pointer:
         return f"/{name} is for {where}; at this {system} table use {pointer}."
     return f"/{name} is for {where}; this table plays {system}. Type /help for what works here."

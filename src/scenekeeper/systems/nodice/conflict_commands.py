@@ -18,6 +18,9 @@ from scenekeeper.systems.nodice.state import Conflict, Fighter
 from scenekeeper.systems.nodice.trine import ASPECTS, ATTRIBUTES_OF, stakes, stakes_text
 
 commands = CommandSet(systems=frozenset({"nodice"}))
+# NoDice never rolls a die: the every-table dice commands are not offered at its tables (a
+# /roll typed there is told what to use instead: INSTEAD in __init__).
+commands.leave_out("roll", "game results")
 NPC_WILDCARDS = "npc-wildcards"
 
 
