@@ -11,6 +11,8 @@ once its events are on disk). Each case is run on
 * ``group``: the store as it is, appends ready at the same moment sharing one commit;
 * ``one each``: the same store with every append committed on its own (as before group commit);
 
+* ``memory``: the in-memory store, no disk at all: what the CPU alone allows;
+
 next to the raw SQLite single-commit ceiling measured in the same run (``command_path``: the
 store's transaction shape done with bare sqlite3, one append per fsync). Reported per case:
 commands/s over the whole run, p99 of a command's time in ``App.handle`` (from its worker
@@ -24,7 +26,7 @@ import asyncio
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks.command_path import raw_ceiling
@@ -35,9 +37,10 @@ from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.state import Person
-from scenekeeper.store.base import EventRecord, check_batch
+from scenekeeper.store.base import EventRecord, EventStore, check_batch
 from scenekeeper.store.chain import encode
 from scenekeeper.store.group import Pending
+from scenekeeper.store.memory import MemoryStore
 from scenekeeper.store.sqlite import SqliteStore
 
 GM = Person("gm", "GM")
@@ -123,7 +126,7 @@ async def drive(app: App, tables: int, commands: int, workers: int) -> list[floa
 
 
 def one_run(
-    store: Counted, registry: CommandRegistry, tables: int, commands: int, workers: int
+    store: EventStore, registry: CommandRegistry, tables: int, commands: int, workers: int
 ) -> tuple[float, float, float]:
     """commands/s, p99 ms, appends per commit."""
     app = App(store, SeededDice(1), registry, snapshots_in_background=True)
@@ -133,7 +136,8 @@ def one_run(
     app.close()
     ordered = sorted(timings)
     p99 = ordered[int(len(ordered) * 0.99)] * 1000
-    return len(timings) / elapsed, p99, store.appends / max(store.commits, 1)
+    per_commit = store.appends / max(store.commits, 1) if isinstance(store, Counted) else 0.0
+    return len(timings) / elapsed, p99, per_commit
 
 
 def spread(values: list[float], fmt: str) -> str:
@@ -148,7 +152,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per case (median and range)")
     args = parser.parse_args()
     registry = build_registry()
-    stores: dict[str, type[Counted]] = {"group": Counted, "one each": OneEach}
+    stores: dict[str, Callable[[Path], EventStore]] = {
+        "group": Counted,
+        "one each": OneEach,
+        "memory": lambda _: MemoryStore(),
+    }
     results: dict[tuple[int, int, str], list[tuple[float, float, float]]] = {}
     raw: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -177,7 +185,7 @@ def main() -> None:
         rates, p99s, per = ([o[i] for o in outcomes] for i in range(3))
         print(
             f"{workers:>7} {tables:>6} {name:<9} {spread(rates, ',.0f'):>24} "
-            f"{spread(p99s, '.1f'):>22} {spread(per, '.1f'):>18}"
+            f"{spread(p99s, '.1f'):>22} {spread(per, '.1f') if name != 'memory' else '-':>18}"
         )
 
 
