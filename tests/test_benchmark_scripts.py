@@ -3,7 +3,7 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 
 from __future__ import annotations
 
-from benchmarks import command_path, import_export, memory
+from benchmarks import command_path, import_export, many_tables, memory
 
 from tests.support import make_app
 
@@ -26,3 +26,10 @@ def test_the_memory_benchmark_scripts_are_all_accepted() -> None:
     for game, (_set_up, cycle) in memory.GAMES.items():
         app = memory.play(game, len(cycle) * 2, seed=0)  # exits naming a refused line
         assert app.store.head("t") > len(cycle), game
+
+
+def test_the_many_tables_script_is_all_accepted() -> None:
+    app = make_app()
+    for line in many_tables.table_script(25):
+        outcome = app.handle("bench", many_tables.GM, line)
+        assert outcome.ok, f"{line!r}: {outcome.error}"

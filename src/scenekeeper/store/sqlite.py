@@ -9,7 +9,10 @@ Durability and sharing come from SQLite itself, configured on every connection:
   "database is locked";
 * every write runs in ``BEGIN IMMEDIATE``, which takes the write lock *before* reading the head,
   so no other writer can slip in between the head check and the insert. The (table_id, seq)
-  primary key is the last line of defence: a duplicate seq becomes ``AppendConflict``.
+  primary key is the last line of defence: a duplicate seq becomes ``AppendConflict``;
+* appends from several threads that are ready at the same moment share one transaction and one
+  fsync (group commit, ``store.group``): each is checked in a savepoint of its own, so one that
+  fails fails alone, and each caller returns only once the commit holding its events returned.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from scenekeeper.store.base import (
     AppendConflict,
@@ -40,8 +42,14 @@ from scenekeeper.store.chain import (
     event_rows,
     verified,
 )
+from scenekeeper.store.group import GroupCommit, Pending
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
+from scenekeeper.store.sqlite_file import (
+    SqliteMigrationTransaction,
+    refuse_a_foreign_database,
+    refuse_what_is_not_a_store,
+)
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -61,9 +69,11 @@ class SqliteStore:
         self._path = Path(path)
         self._lock = threading.Lock()
         self._closed = False
+        #: Appends ready at the same moment share a transaction (``store.group``).
+        self._group = GroupCommit(self._lock, self._write_group)
         if not _new:
             _create_if_missing(self._path, timeout)
-            _refuse_what_is_not_a_store(self._path)
+            refuse_what_is_not_a_store(self._path)
         try:
             # isolation_level=None: the sqlite3 module must not open transactions on its own;
             # this class issues BEGIN IMMEDIATE / COMMIT / ROLLBACK itself.
@@ -79,7 +89,7 @@ class SqliteStore:
         self._conn.text_factory = _text
         try:
             self._conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            _refuse_a_foreign_database(self._conn, self._path)
+            refuse_a_foreign_database(self._conn, self._path)
             mode = self._enable_wal(timeout)
             if str(mode).lower() != "wal":
                 # WAL is what lets processes share the file safely; refuse rather than degrade.
@@ -116,27 +126,13 @@ class SqliteStore:
         return verified(table_id, rows, max(after, 0), json.loads)
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        """Returns once the events are durable (committed with ``synchronous=FULL``), in one
+        transaction with whatever other tables' appends were ready at the same moment
+        (``store.group``); fails alone if its own check fails."""
         if not events:
             return
         check_batch(table_id, expected_seq, events)
-        batch = encode(events)
-        with self._use() as conn:
-            try:
-                with self._immediate(conn):
-                    head, prev = self._head_and_hash(conn, table_id)
-                    if head != expected_seq:
-                        raise AppendConflict(table_id, expected_seq, head)
-                    conn.executemany(
-                        f"INSERT INTO events (table_id, {_EVENT_COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        event_rows(table_id, batch, prev),
-                    )
-            except sqlite3.IntegrityError as error:
-                if error.sqlite_errorname != "SQLITE_CONSTRAINT_PRIMARYKEY":
-                    raise
-                # The head check runs under the write lock, so this should not happen; if it
-                # does, the primary key caught a second writer and the batch was rolled back.
-                raise AppendConflict(table_id, expected_seq, self._head(conn, table_id)) from error
+        self._group.submit(Pending(table_id, expected_seq, encode(events)))
 
     def save_snapshot(self, snapshot: Snapshot) -> None:
         state = check_snapshot(snapshot)
@@ -192,6 +188,86 @@ class SqliteStore:
             except sqlite3.Error as error:
                 raise self._error("use", error) from error
 
+    def _write_group(self, group: list[Pending]) -> None:
+        """Write ``group`` (under the lock) in one transaction and settle every member: written
+        only once COMMIT returned; a member failing its own check alone; every member not
+        already failed when the transaction itself fails."""
+        if self._closed:
+            for pending in group:
+                pending.fail(StoreError(f"the SQLite store {str(self._path)!r} is closed"))
+            return
+        conn = self._conn
+        # A lone append needs no savepoint: its failure is the transaction's.
+        shared = len(group) > 1
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            for pending in group:
+                self._write_one(conn, pending, shared)
+            # COMMIT (and its fsync) only if something is left to write.
+            conn.execute("COMMIT" if any(not p.done for p in group) else "ROLLBACK")
+        except BaseException as error:
+            try:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the connection is gone: nothing of the group was committed
+            for pending in group:
+                if isinstance(error, sqlite3.Error):
+                    pending.fail(self._error("use", error))
+                else:
+                    pending.fail(StoreError(f"the append was interrupted ({error!r})"))
+            if not isinstance(error, Exception):
+                raise
+            return
+        for pending in group:
+            pending.written()
+
+    def _write_one(self, conn: sqlite3.Connection, pending: Pending, shared: bool) -> None:
+        """One member's head check and insert, inside a savepoint when the group is
+        ``shared``: if it fails, it is rolled back and failed alone. A failure that took the
+        whole transaction with it (``conn.in_transaction`` gone) is raised: the group's."""
+        table_id, expected_seq = pending.table_id, pending.expected_seq
+        if shared:
+            conn.execute("SAVEPOINT one_append")
+        try:
+            head, prev = self._head_and_hash(conn, table_id)
+            if head != expected_seq:
+                raise AppendConflict(table_id, expected_seq, head)
+            conn.executemany(
+                f"INSERT INTO events (table_id, {_EVENT_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                event_rows(table_id, pending.batch, prev),
+            )
+        except (AppendConflict, sqlite3.Error) as error:
+            if not conn.in_transaction:
+                raise
+            if shared:
+                conn.execute("ROLLBACK TO one_append")
+                conn.execute("RELEASE one_append")
+            pending.fail(self._append_error(conn, pending, error))
+            return
+        if shared:
+            conn.execute("RELEASE one_append")
+
+    def _append_error(
+        self, conn: sqlite3.Connection, pending: Pending, error: AppendConflict | sqlite3.Error
+    ) -> StoreError:
+        if isinstance(error, AppendConflict):
+            return error
+        if (
+            isinstance(error, sqlite3.IntegrityError)
+            and error.sqlite_errorname == "SQLITE_CONSTRAINT_PRIMARYKEY"
+        ):
+            # The head check runs under the write lock, so this should not happen; if it
+            # does, the primary key caught a second writer and the append was rolled back.
+            head = self._head(conn, pending.table_id)
+            conflict = AppendConflict(pending.table_id, pending.expected_seq, head)
+            conflict.__cause__ = error
+            return conflict
+        failure = self._error("use", error)
+        failure.__cause__ = error
+        return failure
+
     @staticmethod
     @contextmanager
     def _immediate(conn: sqlite3.Connection) -> Iterator[None]:
@@ -206,13 +282,13 @@ class SqliteStore:
             raise
 
     @contextmanager
-    def _migration_transaction(self) -> Iterator[_SqliteMigrationTransaction]:
+    def _migration_transaction(self) -> Iterator[SqliteMigrationTransaction]:
         with self._immediate(self._conn):
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 "version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
             )
-            yield _SqliteMigrationTransaction(self._conn)
+            yield SqliteMigrationTransaction(self._conn)
 
     def _enable_wal(self, timeout: float) -> str:
         """Switch the file to WAL (a no-op once it is), waiting out other openers."""
@@ -250,46 +326,6 @@ class SqliteStore:
         return StoreError(f"cannot {action} the SQLite store {str(self._path)!r}: {error}")
 
 
-class _SqliteMigrationTransaction:
-    """The runner's view of one migration transaction (see migrations.MigrationTransaction)."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self._conn = conn
-
-    def applied_versions(self) -> set[int]:
-        return {int(row[0]) for row in self._conn.execute("SELECT version FROM schema_migrations")}
-
-    def execute(self, statement: str) -> None:
-        self._conn.execute(statement)
-
-    def record(self, version: int) -> None:
-        self._conn.execute(
-            "INSERT INTO schema_migrations (version, applied_at) "
-            "VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-            (version,),
-        )
-
-    def events(self) -> Iterator[tuple[str, int, str, Any, str, str, int, str]]:
-        cursor = self._conn.execute(
-            "SELECT table_id, seq, type, data, actor, time, command_seq, command "
-            "FROM events ORDER BY table_id, seq"
-        )
-        for table_id, seq, type_, data, actor, when, command_seq, command in cursor:
-            try:
-                decoded = json.loads(data)
-            except ValueError:
-                decoded = None
-            yield table_id, seq, type_, decoded, actor, when, command_seq, command
-
-    def set_hashes(self, updates: Sequence[tuple[str, str, int]]) -> None:
-        self._conn.executemany(
-            "UPDATE events SET hash = ? WHERE table_id = ? AND seq = ?", list(updates)
-        )
-
-
-_SQLITE_HEADER = b"SQLite format 3\x00"
-
-
 def _create_if_missing(path: Path, timeout: float) -> None:
     """Make a new store file whole before it appears under its name: built beside it, then
     linked into place (which fails if another process got there first). So a store file is
@@ -315,34 +351,3 @@ def _create_if_missing(path: Path, timeout: float) -> None:
 
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape")
-
-
-def _refuse_what_is_not_a_store(path: Path) -> None:
-    """An existing file must be an SQLite database: an empty or foreign file is refused at
-    open, never taken for an empty store (which would hide that the real one is gone)."""
-    try:
-        if not path.is_file():
-            return
-        with path.open("rb") as file:
-            header = file.read(len(_SQLITE_HEADER))
-    except OSError:
-        return  # sqlite3.connect reports it with the path
-    if not header:
-        raise StoreError(
-            f"{str(path)!r} is an empty file, not a Scenekeeper database; restore the database "
-            "from a backup, or move the empty file away to start a new one"
-        )
-    if header != _SQLITE_HEADER:
-        raise StoreError(
-            f"{str(path)!r} is not a database (it is some other kind of file); name the "
-            "Scenekeeper database file instead"
-        )
-
-
-def _refuse_a_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
-    names = {str(row[0]) for row in conn.execute("SELECT name FROM sqlite_master")}
-    if names and "schema_migrations" not in names:
-        raise StoreError(
-            f"{str(path)!r} is an SQLite database of something else (it has no Scenekeeper "
-            "tables); name a Scenekeeper database, or a new file"
-        )
