@@ -4,11 +4,12 @@ loops and the six-step Hand; integer arithmetic only -- nothing here rolls a die
 Rules: ``shared/rules/nodice-core.md`` (the authority) and ``checklists/nodice.md`` (R1-R72,
 G1-G12); defaults in the NoDice section of docs/rules-notes.md. Sealed commits are sealed
 events (``events``) and secret options (``hand_commands``); the export is refused while any
-commit is sealed.
+commit is sealed, and withholds the commits never revealed (``sealing``, G6).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
@@ -18,7 +19,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableMeta, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Sealing, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
@@ -58,6 +59,10 @@ RULES_IN_FORCE = (
     "The Conflict ends when no two Actors left oppose each other; AVs return to the sheets (R27, "
     "R67).",
 )
+
+
+#: Events after which no commit of before stands (the Conflict starts, a Hand closes, it ends).
+_DISCARDING = frozenset(e.type_name for e in (ev.ConflictStarted, ev.HandClosed, ev.ConflictEnded))
 
 
 class NoDiceSystem(GameSystem):
@@ -114,6 +119,25 @@ class NoDiceSystem(GameSystem):
     def sealed_values(self, game: GameState) -> int:
         assert isinstance(game, NoDiceState)
         return game.conflict.sealed() if game.conflict is not None else 0
+
+    def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
+        """G6: a commit sits in its Actor's seat until a reveal shows it (a reveal shows every
+        standing commit of its step); a retreat, the Hand's close and the Conflict's start or
+        end discard what is left unseen. An export withholds the commits never shown."""
+        name = data.get("character")
+        if type_name == ev.AnteSealed.type_name:
+            return Sealing(seat=f"ante {name}")
+        if type_name == ev.BidSealed.type_name:
+            return Sealing(seat=f"bid {name}")
+        if type_name == ev.AspectsRevealed.type_name:
+            return Sealing(shows=tuple(f"ante {n}" for n in data.get("cards", {})))
+        if type_name == ev.BidsRevealed.type_name:
+            return Sealing(shows=tuple(f"bid {n}" for n in data.get("plays", {})))
+        if type_name == ev.Retreated.type_name:
+            return Sealing(clears=(f"ante {name}", f"bid {name}"))
+        if type_name in _DISCARDING:
+            return Sealing(clears_all=True)
+        return None
 
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, NoDiceState)
