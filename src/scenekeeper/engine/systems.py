@@ -52,6 +52,8 @@ class Sealing:
 
     #: The event is a sealed choice sitting in this seat (replacing, unseen, any there).
     seat: str = ""
+    #: The command that seals such a choice ("hand bid"): a withheld one is of no other.
+    made_by: str = ""
     #: Seats whose choices this event shows the table; they are empty after it.
     shows: tuple[str, ...] = ()
     #: Seats emptied unseen (a retreat discards its commit).

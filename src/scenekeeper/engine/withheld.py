@@ -198,10 +198,11 @@ def check_marks(envelopes: Sequence[Envelope], registry: CommandRegistry) -> Non
         if isinstance(event, Withheld):
             _check_kept(event, where)
             spec = registry.spec_of(envelope.command, system)
-            if spec is None or withheld_line(envelope.command, registry, system) != (
-                envelope.command
-            ):
-                raise Refusal(f"{where} is marked withheld, but its line is not a withheld one")
+            sealing = get_system(system).sealing(event.of, event.kept) if system else None
+            if spec is None or sealing is None or not sealing.seat or sealing.made_by != spec.name:
+                raise Refusal(f"{where} is marked withheld, but it is not a sealed choice")
+            if withheld_line(envelope.command, registry, system) != envelope.command:
+                raise Refusal(f"{where} is marked withheld, but its line holds secret values")
     shaped = sorted(set(marked) - superseded(envelopes))
     if shaped:
         first = marked[shaped[0]]

@@ -126,9 +126,9 @@ class NoDiceSystem(GameSystem):
         end discard what is left unseen. An export withholds the commits never shown."""
         name = data.get("character")
         if type_name == ev.AnteSealed.type_name:
-            return Sealing(seat=f"ante {name}")
+            return Sealing(seat=f"ante {name}", made_by="hand ante")
         if type_name == ev.BidSealed.type_name:
-            return Sealing(seat=f"bid {name}")
+            return Sealing(seat=f"bid {name}", made_by="hand bid")
         if type_name == ev.AspectsRevealed.type_name:
             return Sealing(shows=tuple(f"ante {n}" for n in data.get("cards", {})))
         if type_name == ev.BidsRevealed.type_name:
