@@ -304,6 +304,11 @@ def test_exports_and_their_imports_hold_no_commit_never_revealed() -> None:
     assert import_file(table, "copy", file.content).ok
     copy = Table(app=table.app)
     assert table.app.table("copy").state == table.app.table(T).state
+    # Undoing /conflict end would bring back Ada's discarded commit, which the file lacks.
+    refused = copy.app.handle("copy", GM, "/undo")
+    assert not refused.ok
+    assert "bring back a sealed choice" in (refused.error or "")
+    assert table.app.table("copy").state == table.app.table(T).state
     for who, line in (
         (GM, '/conflict start sides:"Ada | Bo | Brute" stakes:2'),
         (ANA, "/hand ante aspect:Mind ante:REA"),  # undone: never revealed

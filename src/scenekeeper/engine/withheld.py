@@ -154,6 +154,20 @@ def superseded(envelopes: Sequence[Envelope]) -> frozenset[int]:
     return frozenset(seq for seq, only in walk.choices.items() if only and seq not in walk.shown)
 
 
+def brings_back(envelopes: Sequence[Envelope], events: Sequence[Event]) -> bool:
+    """Whether undo or redo ``events``, recorded after ``envelopes``, would make a sealed
+    choice the history holds withheld stand again: its values are not there to stand."""
+    withheld = {e.command_seq for e in envelopes if isinstance(e.event, Withheld)}
+    if not withheld:
+        return False
+    walk = _Walk()
+    for envelope in envelopes:
+        walk.step(envelope)
+    for event in events:
+        walk.step(Envelope(seq=0, event=event, actor="", time="", command_seq=0))
+    return any(seq in withheld for seq in walk.seats.values())
+
+
 def withhold_rows(
     envelopes: Sequence[Envelope], rows: list[dict[str, Any]], registry: CommandRegistry
 ) -> list[int]:
