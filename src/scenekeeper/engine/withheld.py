@@ -95,7 +95,9 @@ class _Walk:
     def apply(self, command: int, event: Event) -> None:
         created = _created(event)
         if created is not None:
-            self.system = get_system(created)
+            system = get_system(created)
+            # A game that seals no such choices is not asked (an export reads every event).
+            self.system = None if type(system).sealing is GameSystem.sealing else system
         sealing = None
         if self.system is not None:
             if isinstance(event, Withheld):
