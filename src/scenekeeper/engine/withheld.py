@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from scenekeeper.engine.aggregate import Redone, Undone
+from scenekeeper.engine.aggregate import UNDO_DEPTH, Redone, Undone
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Envelope, Event, event_types
@@ -87,8 +87,9 @@ class _Walk:
     standing: list[tuple[int, dict[str, int], list[Event]]] = field(default_factory=list)
     redo: list[tuple[int, list[Event]]] = field(default_factory=list)
     base: dict[str, int] = field(default_factory=dict)
-    #: Every command that sealed a choice: True while each of its events did.
-    choices: dict[int, bool] = field(default_factory=dict)
+    #: Every command that sealed a choice, and every command one of whose events did not.
+    choices: set[int] = field(default_factory=set)
+    others: set[int] = field(default_factory=set)
     shown: set[int] = field(default_factory=set)
     system: GameSystem | None = None
 
@@ -104,15 +105,13 @@ class _Walk:
                 sealing = self.system.sealing(event.of, event.kept)
             else:
                 sealing = self.system.sealing(event.type_name, event.to_data())
-        if sealing is None:
-            if command in self.choices:
-                self.choices[command] = False
-            return
-        if sealing.seat:
+        if sealing is None or not sealing.seat:
+            self.others.add(command)
+        else:
             self.seats = {**self.seats, sealing.seat: command}
-            self.choices.setdefault(command, True)
-        elif command in self.choices:
-            self.choices[command] = False
+            self.choices.add(command)
+        if sealing is None:
+            return
         if sealing.shows or sealing.clears or sealing.clears_all:
             self.shown.update(self.seats[s] for s in sealing.shows if s in self.seats)
             gone = {*sealing.shows, *sealing.clears}
@@ -142,6 +141,8 @@ class _Walk:
         if envelope.starts_command or not self.standing:
             self.redo = []
             self.standing.append((envelope.command_seq, self.seats, []))
+            if len(self.standing) > UNDO_DEPTH:  # as far back as undo reaches
+                self.base = self.standing.pop(0)[1]
         self.apply(envelope.command_seq, event)
         seq, _seats, events = self.standing[-1]
         self.standing[-1] = (seq, self.seats, [*events, event])
@@ -153,7 +154,7 @@ def superseded(envelopes: Sequence[Envelope]) -> frozenset[int]:
     walk = _Walk()
     for envelope in envelopes:
         walk.step(envelope)
-    return frozenset(seq for seq, only in walk.choices.items() if only and seq not in walk.shown)
+    return frozenset(walk.choices - walk.others - walk.shown)
 
 
 def brings_back(envelopes: Sequence[Envelope], events: Sequence[Event]) -> bool:
