@@ -348,7 +348,8 @@ def _forged(doc: dict[str, Any], pick: str) -> dict[str, Any]:
             kept = {"character": event["data"]["character"], "by": event["actor"]}
             event["type"] = "table.withheld@1"
             event["data"] = {"of": "nodice.bid_sealed@1", "kept": kept}
-            event["command"] = re.sub(r"(action|bid|wildcard):\S+", r"\1:(withheld)", pick)
+            line = re.sub(r" (action|bid|wildcard):\S+", "", pick)
+            event["command"] = line if line == pick else f"{line} (withheld)"
     return {**doc, "events": events}
 
 

@@ -66,15 +66,18 @@ def _created(event: Event) -> str | None:
 
 
 def withheld_line(command: str, registry: CommandRegistry, system: str | None) -> str:
-    """A recorded command line with the values of its secret options written ``(withheld)``."""
+    """A recorded command line without its secret options, ``(withheld)`` in their place:
+    not even which of them were given (a ``wildcard:``) is left."""
     spec = registry.spec_of(command, system)
     if spec is None:
         return command
+    line = command
     for option in spec.options:
         if option.meta.secret or spec.secret:
-            pattern = rf"(?<!\S){re.escape(option.name)}:{_VALUE}"
-            command = re.sub(pattern, f"{option.name}:{MARK}", command)
-    return command
+            line = re.sub(rf"\s*(?<!\S){re.escape(option.name)}:{_VALUE}", "", line)
+    if line == command:
+        return command
+    return line if line.endswith(f" {MARK}") else f"{line} {MARK}"
 
 
 @dataclass
