@@ -34,7 +34,7 @@ from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system
-from scenekeeper.engine.withheld import check_marks, only_withheld
+from scenekeeper.engine.withheld import Withheld, check_marks, only_withheld
 
 
 class Mismatch(Exception):
@@ -68,6 +68,8 @@ def recheck(
             # A withheld choice (engine.withheld) cannot be decided again; check_marks showed
             # it was never revealed, and its events change nothing.
             withheld = only_withheld([e.event for e in group])
+            if withheld:
+                _check_withheld(table, group)
             decided = None if withheld else _check_command(table, group, registry, where)
             if said is not None:
                 said(first, decided.reply.text if decided is not None else ())
@@ -76,6 +78,18 @@ def recheck(
         except (CorruptHistory, Refusal) as error:
             raise Mismatch(f"{where}: {str(error).rstrip('.')}") from None
     return table
+
+
+def _check_withheld(table: Table, group: list[Envelope]) -> None:
+    """A withheld choice is its game's to check: one its actor could have sealed here."""
+    state = table.state
+    if state is None:
+        raise Refusal("a withheld choice cannot come before the table's game")
+    actor = Person(group[0].actor, state.meta.name_of(group[0].actor))
+    for envelope in group:
+        event = envelope.event
+        assert isinstance(event, Withheld)
+        get_system(state.meta.system).check_withheld(state, actor, event.of, event.kept)
 
 
 def _commands(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:

@@ -221,6 +221,16 @@ class GameSystem:
         del type_name, data
         return None
 
+    def check_withheld(
+        self, state: TableState, actor: Person, type_name: str, kept: Mapping[str, Any]
+    ) -> None:
+        """Check a withheld sealed choice (``engine.withheld``: its event type and unsealed
+        fields) where an import meets it, since it cannot be decided again: raise ``Refusal``
+        unless ``actor`` could have sealed such a choice on ``state``. Default: refused, as a
+        game whose ``sealing`` seats nothing withholds nothing."""
+        del state, actor, kept
+        raise Refusal(f"{self.title} withholds no {type_name[:40]}")
+
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no
         sheets, so any name goes."""

@@ -18,7 +18,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
-from scenekeeper.engine.state import GameState, TableMeta, TableState
+from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Sealing, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
@@ -63,6 +63,9 @@ RULES_IN_FORCE = (
 
 #: Events after which no commit of before stands (the Conflict starts, a Hand closes, it ends).
 _DISCARDING = frozenset(e.type_name for e in (ev.ConflictStarted, ev.HandClosed, ev.ConflictEnded))
+
+
+_STEP_OF = {ev.AnteSealed.type_name: "ante", ev.BidSealed.type_name: "bid"}
 
 
 class NoDiceSystem(GameSystem):
@@ -138,6 +141,26 @@ class NoDiceSystem(GameSystem):
         if type_name in _DISCARDING:
             return Sealing(clears_all=True)
         return None
+
+    def check_withheld(
+        self, state: TableState, actor: Person, type_name: str, kept: Mapping[str, Any]
+    ) -> None:
+        """A withheld commit was sealed in its step, for an Actor in the Hand, by whoever
+        may seal for it (G2), as ``by`` says."""
+        game = state.game
+        assert isinstance(game, NoDiceState)
+        step = _STEP_OF.get(type_name)
+        conflict = game.conflict
+        if step is None or conflict is None or conflict.step != step:
+            raise Refusal(f"no step was open for a {type_name[:40]}")
+        name = kept.get("character")
+        fighter = conflict.fighters.get(name) if isinstance(name, str) else None
+        if fighter is None or fighter.status != "in":
+            raise Refusal(f"{str(name)[:40]} was not in the Hand")
+        owner = state.meta.owner_of(fighter.name)
+        may = owner == actor.id if owner is not None else state.meta.is_gm(actor.id)
+        if not may or kept.get("by") != actor.id:
+            raise Refusal(f"{fighter.name}'s commit was not {actor.id}'s to seal")
 
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, NoDiceState)
