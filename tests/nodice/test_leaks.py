@@ -10,12 +10,14 @@ import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from scenekeeper.adapters.console.render import as_json, as_text
 from scenekeeper.adapters.web.page import render
 from scenekeeper.app import App, Outcome
+from scenekeeper.engine.commands import Attachment
 from scenekeeper.engine.state import Person
 from tests.support import make_app
 
@@ -181,13 +183,13 @@ def test_sealed_choices_reach_no_one_else_before_their_reveal(
     after = others(table, ANA)
     assert leaks(after, NEVER) == []
     assert any("Ada INT bid 13" in t for t in after)  # the reveal itself is public
-    # Known gap (docs/rules-notes.md, NoDice): the GM's export keeps the whole record, the
-    # replaced and undone commits included (an import decides every command again from it).
+    # The GM's export withholds the replaced and undone commits too (G6): the GM reads none.
     table.seen = {}
     exported = table.do(GM, "/game export")
     assert exported.ok
     assert "sealed values" in exported.reply.private[0]
-    assert leaks(others(table, GM, ANA), NEVER) == []
+    assert leaks(others(table, ANA), NEVER) == []
+    assert "withholds the values of 2 sealed choices" in exported.reply.private[1]
 
 
 def test_a_leak_would_be_found() -> None:
@@ -241,3 +243,133 @@ def test_the_web_board_shows_no_sealed_value_and_no_rank() -> None:
     page = str(render(table.app.table(T), table.app.registry))
     assert "Ada" in page  # the board is drawn
     assert leaks([page], (*ANTE, r"Rank\W+\d", r"\b12\b")) == []
+
+
+# Two commits discarded unseen in a second Conflict: Bo's folded away, Ada's by /conflict end.
+DISCARDED = (r"ante[\":= ]+REA", r"ante[\":= ]+WIL", r"Ada sealed Mind", r"Bo sealed Spirit")
+
+
+def play_both_conflicts(table: Table) -> None:
+    """The first test's Conflict (a replaced ante, an undone bid), then a second one whose
+    commits are folded away and discarded by /conflict end."""
+    for who, line in (
+        (ANA, "/hand ante aspect:Body ante:KNO"),
+        (ANA, "/hand ante aspect:Spirit ante:INT"),
+        (BEN, "/hand ante aspect:Mind ante:QUI"),
+        (GM2, "/hand ante character:Brute aspect:Body ante:STR"),
+        (ANA, '/hand assign tokens:"INT 1"'),
+        (BEN, '/hand assign tokens:"QUI 1"'),
+        (GM2, '/hand assign character:Brute tokens:"STR 1"'),
+        (ANA, "/hand bid action:PRE bid:11"),
+        (ANA, "/undo"),
+        (ANA, "/redo"),
+        (ANA, "/undo"),
+        (ANA, "/hand bid action:INT bid:13 wildcard:true"),
+        (BEN, "/hand bid action:QUI bid:1"),
+        (GM2, "/hand bid character:Brute action:STR bid:2"),
+        (GM, "/conflict end"),
+        (GM, '/conflict start sides:"Ada | Bo | Brute" stakes:2'),
+        (ANA, "/hand ante aspect:Mind ante:REA"),
+        (BEN, "/hand ante aspect:Spirit ante:WIL"),
+        (BEN, "/hand fold"),
+        (GM, "/conflict end"),
+    ):
+        assert table.do(who, line).ok, line
+
+
+def import_file(table: Table, table_id: str, content: bytes) -> Outcome:
+    return table.app.handle(
+        table_id,
+        GM,
+        "/game import file:leaks.json",
+        read_file=lambda _path: Attachment("leaks.json", content),
+    )
+
+
+def test_exports_and_their_imports_hold_no_commit_never_revealed() -> None:
+    """G6 for exports: the GM's export, the export /game end gives and a table imported from
+    it hold none of the replaced, undone, folded or discarded commits; the imported table
+    plays on as the original does."""
+    table = setup_table()
+    play_both_conflicts(table)
+    exported = table.do(GM, "/game export")
+    assert exported.ok
+    (file,) = exported.reply.files
+    assert leaks([file.content.decode()], NEVER + DISCARDED) == []
+    # The search finds what was revealed: Ada's INT 13 stays in the record.
+    assert leaks([file.content.decode()], (r"bid[\":= ]+13",))
+    assert json.loads(file.content)["withheld"]["commands"]
+
+    # Imported into a new table, it is the same table and plays on the same.
+    assert import_file(table, "copy", file.content).ok
+    copy = Table(app=table.app)
+    assert table.app.table("copy").state == table.app.table(T).state
+    # Undoing /conflict end would bring back Ada's discarded commit, which the file lacks.
+    refused = copy.app.handle("copy", GM, "/undo")
+    assert not refused.ok
+    assert "bring back a sealed choice" in (refused.error or "")
+    assert table.app.table("copy").state == table.app.table(T).state
+    for who, line in (
+        (GM, '/conflict start sides:"Ada | Bo | Brute" stakes:2'),
+        (ANA, "/hand ante aspect:Mind ante:REA"),  # undone: never revealed
+        (ANA, "/undo"),
+        (ANA, "/hand ante aspect:Spirit ante:INT"),
+        (BEN, "/hand ante aspect:Body ante:STR"),
+        (GM2, "/hand ante character:Brute aspect:Mind ante:STR"),
+    ):
+        here, there = table.do(who, line), copy.app.handle("copy", who, line)
+        assert here.ok, line
+        assert there.ok, line
+        assert here.reply.text == there.reply.text
+        assert table.app.table("copy").state == table.app.table(T).state
+
+    # /game end's export and a table imported from it: still nothing never revealed.
+    ended = table.do(GM, "/game end confirm:true")
+    assert ended.ok
+    (end_file,) = ended.reply.files
+    assert import_file(table, "after", end_file.content).ok
+    readable = [end_file.content.decode()]
+    for table_id in ("copy", "after"):
+        for line in ("/history count:100", "/game export", "/game log"):
+            outcome = table.app.handle(table_id, GM, line)
+            readable += [*as_text(outcome), as_json(1, GM.id, outcome)]
+            readable += [f.content.decode("utf-8", "replace") for f in outcome.reply.files]
+    assert leaks(readable, NEVER + DISCARDED) == []
+    assert leaks(readable, (r"Ada Spirit \(ante INT\)",))  # the reveals are all there
+
+
+def _forged(doc: dict[str, Any], pick: str) -> dict[str, Any]:
+    """``doc`` with the first command whose line starts with ``pick`` marked withheld, as an
+    export writes a commit never revealed."""
+    events = [dict(e) for e in doc["events"]]
+    first = next(e for e in events if e["command"].startswith(pick))
+    for event in events:
+        if event["command_seq"] == first["seq"]:
+            kept = {"character": event["data"]["character"], "by": event["actor"]}
+            event["type"] = "table.withheld@1"
+            event["data"] = {"of": "nodice.bid_sealed@1", "kept": kept}
+            line = re.sub(r" (action|bid|wildcard):\S+", "", pick)
+            event["command"] = line if line == pick else f"{line} (withheld)"
+    return {**doc, "events": events}
+
+
+@pytest.mark.parametrize(
+    ("pick", "says"),
+    [
+        # A revealed bid (Ada's INT 13): marked withheld, it would skip its own check.
+        ("/hand bid action:INT bid:13 wildcard:true", "is marked withheld, but it shaped"),
+        # Not a sealed commit at all, though written as one (its seat later filled).
+        ('/hand assign tokens:"INT 1"', "is marked withheld, but it is not a sealed choice"),
+    ],
+)
+def test_a_file_withholding_what_shaped_the_table_is_refused(pick: str, says: str) -> None:
+    table = setup_table()
+    play_both_conflicts(table)
+    exported = table.do(GM, "/game export")
+    honest = exported.reply.private_data
+    forged = json.dumps(_forged(honest, pick)).encode()
+    refused = import_file(table, "forged", forged)
+    assert not refused.ok
+    assert says in (refused.error or ""), refused.error
+    assert table.app.table("forged").seq == 0  # nothing was imported
+    assert import_file(table, "honest", json.dumps(honest).encode()).ok

@@ -38,6 +38,9 @@ class Event(Frozen):
     #: Fields added after histories could hold the event, written only when they differ from
     #: their default: an event that does not use them reads, hashes and exports as it always did.
     added_fields: ClassVar[frozenset[str]] = frozenset()
+    #: The fields a sealed choice keeps (a NoDice commit's card and bid): an export withholds
+    #: them where the choice was never revealed (``engine.withheld``). Empty: nothing withheld.
+    secret_fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -6,7 +6,8 @@ authorised on the state before it (a player's ``/pp give`` is refused here exact
 table), and it is decided again -- with dice that show the faces its own events recorded --
 and must decide exactly the events the file holds. Times must parse and never go backwards.
 A command that takes a file (``/char import``) cannot be decided again without the file, so
-its game checks its events instead (``GameSystem.check_file_command``).
+its game checks its events instead (``GameSystem.check_file_command``). A sealed choice an
+export withheld (``engine.withheld``) is taken as recorded, once its marks are shown to hold.
 
 The first command that does not hold is named with the reason, and nothing is imported.
 """
@@ -33,6 +34,7 @@ from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.withheld import Withheld, check_marks, only_withheld
 
 
 class Mismatch(Exception):
@@ -47,6 +49,10 @@ def recheck(
     """The table the commands of ``envelopes`` build, each checked as above; ``Mismatch``
     naming the first that does not hold. ``said``, if given, hears each command's first event
     and what the bot replied to it, made again (nothing for a command that took a file)."""
+    try:
+        check_marks(envelopes, registry)
+    except Refusal as refusal:
+        raise Mismatch(str(refusal).rstrip(".")) from None
     table = Table()
     last_time: float | None = None
     for group in _commands(envelopes):
@@ -59,7 +65,12 @@ def recheck(
         if any(e.time != first.time or e.actor != first.actor for e in group):
             raise Mismatch(f"{where}: its events disagree on who made them or when")
         try:
-            decided = _check_command(table, group, registry, where)
+            # A withheld choice (engine.withheld) cannot be decided again; check_marks showed
+            # it was never revealed, and its events change nothing.
+            withheld = only_withheld([e.event for e in group])
+            if withheld:
+                _check_withheld(table, group)
+            decided = None if withheld else _check_command(table, group, registry, where)
             if said is not None:
                 said(first, decided.reply.text if decided is not None else ())
             for envelope in group:
@@ -67,6 +78,18 @@ def recheck(
         except (CorruptHistory, Refusal) as error:
             raise Mismatch(f"{where}: {str(error).rstrip('.')}") from None
     return table
+
+
+def _check_withheld(table: Table, group: list[Envelope]) -> None:
+    """A withheld choice is its game's to check: one its actor could have sealed here."""
+    state = table.state
+    if state is None:
+        raise Refusal("a withheld choice cannot come before the table's game")
+    actor = Person(group[0].actor, state.meta.name_of(group[0].actor))
+    for envelope in group:
+        event = envelope.event
+        assert isinstance(event, Withheld)
+        get_system(state.meta.system).check_withheld(state, actor, event.of, event.kept)
 
 
 def _commands(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:

@@ -4,7 +4,8 @@ command declared secret as a whole (``CommandSpec.secret``: a sealed bid), and o
 given ``secret:true`` (a GM's secret roll: all but its label) are never shown again -- not in
 ``/history``, the session log, what ``/undo`` and ``/redo`` answer, a reply's footer, the
 console's echo, JSON rows or history file. The record keeps them (an import decides the command
-again from them); only the GM's export holds them.
+again from them); only the GM's export holds them -- and not a sealed choice never revealed,
+which it withholds (``engine.withheld``).
 """
 
 from __future__ import annotations

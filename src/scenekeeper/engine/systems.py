@@ -45,6 +45,24 @@ Suggester = Callable[
 
 
 @dataclass(frozen=True)
+class Sealing:
+    """What one event does to the seats of sealed choices that a later reveal shows (a NoDice
+    Hand's antes and bids), so an export can withhold the choices never revealed (G6,
+    ``engine.withheld``). Seats are the game's names ("ante Ada")."""
+
+    #: The event is a sealed choice sitting in this seat (replacing, unseen, any there).
+    seat: str = ""
+    #: The command that seals such a choice ("hand bid"): a withheld one is of no other.
+    made_by: str = ""
+    #: Seats whose choices this event shows the table; they are empty after it.
+    shows: tuple[str, ...] = ()
+    #: Seats emptied unseen (a retreat discards its commit).
+    clears: tuple[str, ...] = ()
+    #: Every seat emptied unseen (a Conflict ends or starts).
+    clears_all: bool = False
+
+
+@dataclass(frozen=True)
 class BoardSection:
     """One part of a table's board (``GameSystem.board``): a heading and one fact a line."""
 
@@ -193,6 +211,25 @@ class GameSystem:
         Hand's bids): an export made now says it holds them. Default: none."""
         del game
         return 0
+
+    def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
+        """What an event (its stored type and data; a withheld choice's data holds only its
+        unsealed fields) does to the seats of sealed choices (``Sealing``). An export withholds
+        the values of every command that only sealed choices none of which was ever shown
+        (replaced, undone, discarded). Default None: the game seals no such choices, and an
+        export withholds nothing."""
+        del type_name, data
+        return None
+
+    def check_withheld(
+        self, state: TableState, actor: Person, type_name: str, kept: Mapping[str, Any]
+    ) -> None:
+        """Check a withheld sealed choice (``engine.withheld``: its event type and unsealed
+        fields) where an import meets it, since it cannot be decided again: raise ``Refusal``
+        unless ``actor`` could have sealed such a choice on ``state``. Default: refused, as a
+        game whose ``sealing`` seats nothing withholds nothing."""
+        del state, actor, kept
+        raise Refusal(f"{self.title} withholds no {type_name[:40]}")
 
     def known_characters(self, game: GameState) -> tuple[str, ...] | None:
         """Every character of the game's state, player's or GM's; None: the game keeps no

@@ -95,7 +95,7 @@ def end(ctx: Context, args: EndGame) -> Decision:
             f"Nothing was ended. To end '{meta.name}' for good, type /game end confirm:true "
             "(you get its export first)."
         )
-    doc = export_document(ctx.table_id, ctx.table, ctx.history(0))
+    doc = export_document(ctx.table_id, ctx.table, ctx.history(0), ctx.registry)
     content = json.dumps(doc, indent=2, ensure_ascii=False).encode()
     export = File(f"{_file_name(meta.name)}-{ctx.table.seq}.json", content, private=True)
     return Decision(

@@ -35,14 +35,23 @@ from scenekeeper.engine.events import Envelope, envelope_from_json, envelope_to_
 from scenekeeper.engine.recheck import Mismatch, recheck
 from scenekeeper.engine.reply import File, Reply
 from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.withheld import withhold_rows
 
 commands = CommandSet()
 EXPORT_FORMAT = "scenekeeper-table"
 EXPORT_VERSION = 1
-_OWN_KEYS = frozenset({"format", "version", "table", "events"})
+_OWN_KEYS = frozenset({"format", "version", "table", "events", "withheld"})
+WITHHELD_NOTE = (
+    "These commands sealed choices that were never revealed (replaced, undone, discarded): "
+    "their values are withheld, and /game import takes them as recorded."
+)
 
 
-def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) -> dict[str, Any]:
+def export_document(
+    table_id: str, table: Table, envelopes: Sequence[Envelope], registry: CommandRegistry
+) -> dict[str, Any]:
+    """The export file's document. Sealed choices never revealed are withheld
+    (``engine.withheld``): the file never holds their values."""
     state = table.state
     if state is None:
         raise Refusal("There is no game here to export.")
@@ -50,12 +59,15 @@ def export_document(table_id: str, table: Table, envelopes: Sequence[Envelope]) 
     clash = _OWN_KEYS & set(game)
     if clash:  # A game's export must not hide the file's own keys.
         raise AssertionError(f"game export uses reserved keys {sorted(clash)}")
+    rows = [envelope_to_json(e) for e in envelopes]
+    withheld = withhold_rows(envelopes, rows, registry)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "table": {"id": table_id, "seq": table.seq, **state.meta.model_dump(mode="json")},
         **game,
-        "events": [envelope_to_json(e) for e in envelopes],
+        **({"withheld": {"note": WITHHELD_NOTE, "commands": withheld}} if withheld else {}),
+        "events": rows,
     }
 
 
@@ -74,7 +86,7 @@ _GZIP_MAGIC = b"\x1f\x8b"
     permission=Permission.GM,
 )
 def export(ctx: Context, _args: NoOptions) -> Decision:
-    doc = export_document(ctx.table_id, ctx.table, ctx.history(0))
+    doc = export_document(ctx.table_id, ctx.table, ctx.history(0), ctx.registry)
     name = f"{_safe(ctx.require_state().meta.name)}-{ctx.table.seq}.json"
     content = json.dumps(doc, indent=1, ensure_ascii=False).encode()
     if len(content) > MAX_JSON_BYTES:
@@ -97,25 +109,33 @@ def export(ctx: Context, _args: NoOptions) -> Decision:
     return Decision(
         reply=Reply(
             text=(said,),
-            private=sealed_note(ctx),
+            private=sealed_note(ctx, doc.get("withheld", {}).get("commands", ())),
             private_data=doc,
             files=(File(name=name, content=content, private=True),),
         )
     )
 
 
-def sealed_note(ctx: Context) -> tuple[str, ...]:
+def sealed_note(ctx: Context, withheld: Sequence[int] = ()) -> tuple[str, ...]:
     """What an export holds that the players may not see (sealed values not yet revealed, a
-    GM's secret rolls): it is the GM's, said so to the GM who gets it."""
+    GM's secret rolls): it is the GM's, said so to the GM who gets it. What it withholds
+    (choices never revealed, ``engine.withheld``) it does not hold, and says so."""
     state = ctx.require_state()
-    count = sum(1 for e in ctx.history(0) if e.event.sealed())
+    left_out = set(withheld)
+    count = sum(1 for e in ctx.history(0) if e.event.sealed() and e.command_seq not in left_out)
     count += get_system(state.meta.system).sealed_values(state.game)
-    if not count:
-        return ()
-    return (
-        f"This export holds {count} sealed value{'s' if count != 1 else ''} (secret rolls, "
-        "choices not yet revealed): keep it among the GMs.",
-    )
+    said: list[str] = []
+    if count:
+        said.append(
+            f"This export holds {count} sealed value{'s' if count != 1 else ''} (secret rolls, "
+            "choices not yet revealed): keep it among the GMs."
+        )
+    if left_out:
+        said.append(
+            f"It withholds the values of {len(left_out)} sealed choice"
+            f"{'s' if len(left_out) != 1 else ''} never revealed (replaced, undone or discarded)."
+        )
+    return tuple(said)
 
 
 @dataclass(frozen=True)
@@ -172,7 +192,7 @@ def read_export(
         ) from None
     if table.state is None:
         raise Refusal(f"{filename} holds no game; export a table that has one.")
-    rebuilt = export_document("", table, envelopes)
+    rebuilt = export_document("", table, envelopes, registry)
     mismatch = _first_difference(_comparable(doc), _comparable(rebuilt))
     if mismatch:
         raise Refusal(

@@ -13,9 +13,11 @@ from typing import Annotated
 from scenekeeper.engine.aggregate import UNDO_DEPTH, CommandRecord, Redone, Undone
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.secrets import shown
 from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.withheld import Withheld, brings_back
 
 commands = CommandSet()
 MAX_AT_ONCE = 20
@@ -63,10 +65,10 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
     game = get_system(meta.system)
     # The game's say (a reveal is not taken back by a player): checked for every target first.
     warnings = [w for t in targets if (w := game.undoing(meta, ctx.actor.id, t.events))]
+    events = tuple(Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
+    _check_keeps_withheld(ctx, events)
     return Decision(
-        events=tuple(
-            Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
-        ),
+        events=events,
         reply=Reply.say(
             *(f"Undid #{t.seq} {_shown(ctx, t)} ({_who(ctx, t)})." for t in targets), *warnings
         ),
@@ -99,12 +101,25 @@ def redo(ctx: Context, args: Count) -> Decision:
                 f"#{ruled.seq} {_shown(ctx, ruled)} was undone by {meta.name_of(ruled.undone_by)}, "
                 "a GM; only a GM can redo it."
             )
+    events = tuple(Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
+    _check_keeps_withheld(ctx, events)
     return Decision(
-        events=tuple(
-            Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
-        ),
+        events=events,
         reply=Reply.say(*(f"Redid #{t.seq} {_shown(ctx, t)} ({_who(ctx, t)})." for t in targets)),
     )
+
+
+def _check_keeps_withheld(ctx: Context, events: tuple[Event, ...]) -> None:
+    """A table imported from an export that withheld a sealed choice never revealed
+    (``engine.withheld``) cannot bring that choice back: its values are not here."""
+    records = (*ctx.table.window, *ctx.table.redo)
+    if not any(isinstance(e, Withheld) for r in records for e in r.events):
+        return
+    if brings_back(ctx.history(0), events):
+        raise Refusal(
+            "That would bring back a sealed choice this table was imported without (never "
+            "revealed, its export withheld it): play on from here instead."
+        )
 
 
 def _check_may_touch(ctx: Context, targets: list[CommandRecord], verb: str) -> None:

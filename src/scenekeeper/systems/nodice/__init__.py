@@ -4,11 +4,12 @@ loops and the six-step Hand; integer arithmetic only -- nothing here rolls a die
 Rules: ``shared/rules/nodice-core.md`` (the authority) and ``checklists/nodice.md`` (R1-R72,
 G1-G12); defaults in the NoDice section of docs/rules-notes.md. Sealed commits are sealed
 events (``events``) and secret options (``hand_commands``); the export is refused while any
-commit is sealed.
+commit is sealed, and withholds the commits never revealed (``sealing``, G6).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSet
@@ -17,8 +18,8 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
-from scenekeeper.engine.state import GameState, TableMeta, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
+from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Sealing, register_system
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
@@ -58,6 +59,13 @@ RULES_IN_FORCE = (
     "The Conflict ends when no two Actors left oppose each other; AVs return to the sheets (R27, "
     "R67).",
 )
+
+
+#: Events after which no commit of before stands (the Conflict starts, a Hand closes, it ends).
+_DISCARDING = frozenset(e.type_name for e in (ev.ConflictStarted, ev.HandClosed, ev.ConflictEnded))
+
+
+_STEP_OF = {ev.AnteSealed.type_name: "ante", ev.BidSealed.type_name: "bid"}
 
 
 class NoDiceSystem(GameSystem):
@@ -114,6 +122,45 @@ class NoDiceSystem(GameSystem):
     def sealed_values(self, game: GameState) -> int:
         assert isinstance(game, NoDiceState)
         return game.conflict.sealed() if game.conflict is not None else 0
+
+    def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
+        """G6: a commit sits in its Actor's seat until a reveal shows it (a reveal shows every
+        standing commit of its step); a retreat, the Hand's close and the Conflict's start or
+        end discard what is left unseen. An export withholds the commits never shown."""
+        name = data.get("character")
+        if type_name == ev.AnteSealed.type_name:
+            return Sealing(seat=f"ante {name}", made_by="hand ante")
+        if type_name == ev.BidSealed.type_name:
+            return Sealing(seat=f"bid {name}", made_by="hand bid")
+        if type_name == ev.AspectsRevealed.type_name:
+            return Sealing(shows=tuple(f"ante {n}" for n in data.get("cards", {})))
+        if type_name == ev.BidsRevealed.type_name:
+            return Sealing(shows=tuple(f"bid {n}" for n in data.get("plays", {})))
+        if type_name == ev.Retreated.type_name:
+            return Sealing(clears=(f"ante {name}", f"bid {name}"))
+        if type_name in _DISCARDING:
+            return Sealing(clears_all=True)
+        return None
+
+    def check_withheld(
+        self, state: TableState, actor: Person, type_name: str, kept: Mapping[str, Any]
+    ) -> None:
+        """A withheld commit was sealed in its step, for an Actor in the Hand, by whoever
+        may seal for it (G2), as ``by`` says."""
+        game = state.game
+        assert isinstance(game, NoDiceState)
+        step = _STEP_OF.get(type_name)
+        conflict = game.conflict
+        if step is None or conflict is None or conflict.step != step:
+            raise Refusal(f"no step was open for a {type_name[:40]}")
+        name = kept.get("character")
+        fighter = conflict.fighters.get(name) if isinstance(name, str) else None
+        if fighter is None or fighter.status != "in":
+            raise Refusal(f"{str(name)[:40]} was not in the Hand")
+        owner = state.meta.owner_of(fighter.name)
+        may = owner == actor.id if owner is not None else state.meta.is_gm(actor.id)
+        if not may or kept.get("by") != actor.id:
+            raise Refusal(f"{fighter.name}'s commit was not {actor.id}'s to seal")
 
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, NoDiceState)

@@ -70,6 +70,7 @@ class AnteSealed(Event):
     """Step 2 commit (R32-R36): sealed; a later one by the same sealer replaces it unseen."""
 
     type_name: ClassVar[str] = "nodice.ante_sealed@1"
+    secret_fields: ClassVar[frozenset[str]] = frozenset({"aspect", "ante"})
     character: str
     aspect: Aspect
     ante: str
@@ -89,6 +90,7 @@ class BidSealed(Event):
     """Step 3 commit (R42-R46): sealed; a face-up bid's amount is public (R45)."""
 
     type_name: ClassVar[str] = "nodice.bid_sealed@1"
+    secret_fields: ClassVar[frozenset[str]] = frozenset({"action", "bid", "wildcard", "open"})
     character: str
     action: str
     bid: int

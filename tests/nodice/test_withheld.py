@@ -1,0 +1,92 @@
+"""Which NoDice commits an export withholds (G6): exactly those never revealed -- replaced,
+undone, folded away, discarded by /conflict end -- following undo and redo as the table did."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.engine.withheld import superseded
+from tests.nodice.test_leaks import (
+    ANA,
+    BEN,
+    GM,
+    GM2,
+    T,
+    Table,
+    import_file,
+    play_both_conflicts,
+    setup_table,
+)
+
+
+def withheld_lines(table: Table) -> list[str]:
+    envelopes = [envelope_from_record(r) for r in table.app.store.read(T)]
+    lines = {e.command_seq: e.command for e in envelopes}
+    return [lines[seq] for seq in sorted(superseded(envelopes))]
+
+
+def test_only_the_commits_never_revealed_are_withheld() -> None:
+    table = setup_table()
+    play_both_conflicts(table)
+    assert withheld_lines(table) == [
+        "/hand ante aspect:Body ante:KNO",  # replaced
+        "/hand bid action:PRE bid:11",  # undone, redone, undone
+        "/hand ante aspect:Mind ante:REA",  # discarded by /conflict end
+        "/hand ante aspect:Spirit ante:WIL",  # folded away
+    ]
+
+
+def test_a_redone_commit_and_one_whose_reveal_was_undone_stay_revealed() -> None:
+    table = setup_table()
+    for who, line in (
+        (ANA, "/hand ante aspect:Mind ante:QUI"),
+        (ANA, "/hand ante aspect:Spirit ante:INT"),  # replaces it, then is undone: never shown
+        (ANA, "/undo"),  # Mind QUI stands again
+        (ANA, "/undo"),
+        (ANA, "/redo"),  # and again: revealed below
+        (BEN, "/hand ante aspect:Mind ante:QUI"),
+        (GM2, "/hand ante character:Brute aspect:Body ante:STR"),  # the reveal
+        (GM, "/undo"),  # everyone has seen the cards: still revealed
+        (BEN, "/hand ante aspect:Body ante:FIT"),  # replaces a revealed commit, unseen
+        (GM, "/conflict end"),  # discards Ada's (revealed once) and Bo's new one (never)
+    ):
+        assert table.do(who, line).ok, line
+    assert withheld_lines(table) == [
+        "/hand ante aspect:Spirit ante:INT",
+        "/hand ante aspect:Body ante:FIT",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "change", "says"),
+    [
+        # Ada's replaced ante, as if Ben (who does not play Ada) had sealed it.
+        ("/hand ante aspect:Body ante:KNO", {"actor": "ben", "by": "ben"}, "not ben's to seal"),
+        # Ada's undone bid, as if it were an ante sealed while Step 3 was open.
+        (
+            "/hand bid action:PRE bid:11",
+            {"of": "nodice.ante_sealed@1", "command": "/hand ante (withheld)"},
+            "no step was open",
+        ),
+    ],
+)
+def test_a_withheld_commit_no_one_could_have_sealed_there_is_refused(
+    line: str, change: dict[str, str], says: str
+) -> None:
+    table = setup_table()
+    play_both_conflicts(table)
+    doc = table.do(GM, "/game export").reply.private_data
+    seq = next(e.seq for e in table.app.store.read(T) if e.command == line)
+    for event in doc["events"]:
+        if event["command_seq"] == seq:
+            event["actor"] = change.get("actor", event["actor"])
+            event["command"] = change.get("command", event["command"])
+            event["data"]["of"] = change.get("of", event["data"]["of"])
+            event["data"]["kept"]["by"] = change.get("by", event["data"]["kept"]["by"])
+    refused = import_file(table, "forged", json.dumps(doc).encode())
+    assert not refused.ok
+    assert says in (refused.error or ""), refused.error
+    assert table.app.table("forged").seq == 0
