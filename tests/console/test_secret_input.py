@@ -59,7 +59,7 @@ def test_a_left_out_secret_is_asked_without_echo(monkeypatch: pytest.MonkeyPatch
     assert outcome is not None
     assert outcome.ok, outcome.error
     assert outcome.reply.private == ("You bid 7.",)
-    assert outcome.text == "/testseal bid:(secret) note:ready"
+    assert outcome.text == "/testseal (secret) note:ready"
     # Given on the line, it is not asked again; an option not declared secret never is.
     assert repl._ask_secrets(console, "/testseal bid:3") == ""
     assert repl._ask_secrets(console, "/roll dice:d6") == ""

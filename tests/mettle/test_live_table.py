@@ -316,10 +316,10 @@ def test_a_poison_dose_and_its_faces_are_never_shown_again() -> None:
         assert "7d6" not in text
         assert "6 6 6" not in text
     assert seen[0] == (
-        "#13 Gemma: /status add character:Viktor status:afflicted kind:poison dose:(secret) "
-        "results:(secret) → Viktor is afflicted (poison)"
+        "#13 Gemma: /status add character:Viktor status:afflicted kind:poison (secret) "
+        "→ Viktor is afflicted (poison)"
     )
-    assert "dose:(secret) results:(secret)" in log
+    assert "kind:poison (secret)" in log
     assert seen[1].startswith("Undid #13 /status add character:Viktor status:afflicted")
 
 

@@ -97,7 +97,7 @@ def test_hot_seat_asks_the_sealed_options_left_out(monkeypatch: pytest.MonkeyPat
     assert outcome is not None
     assert outcome.ok, outcome.error
     assert outcome.reply.private == ("Sealed for Ada: Spirit card, ante INT.",)
-    assert outcome.text == "/hand ante aspect:(secret) ante:(secret)"
+    assert outcome.text == "/hand ante (secret)"
 
 
 def test_autocomplete_offers_only_what_is_public() -> None:

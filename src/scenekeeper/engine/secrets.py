@@ -18,6 +18,8 @@ from scenekeeper.engine.commands import CommandRegistry, CommandSpec, OptionType
 from scenekeeper.engine.state import TableMeta
 
 SECRET = "(secret)"
+#: Where a secret option stood while a line is being hidden (never in a line people type).
+_HIDDEN = "\x00"
 #: A value as a recorded command writes it: "in quotes" (with \" escapes) or one word.
 _VALUE = r'(?:"(?:[^"\\]|\\.)*"|\S+)'
 
@@ -37,10 +39,16 @@ def shown(command: str, registry: CommandRegistry, meta: TableMeta | None) -> st
             continue  # not given: nothing of it to hide or name (most options of most lines)
         pattern = rf"(?<!\S){re.escape(option.name)}:{_VALUE}"
         if option.meta.secret or (whole and option.name not in _SHOWN_IN_SECRET):
-            command = re.sub(pattern, f"{option.name}:{SECRET}", command)
+            command = re.sub(pattern, _HIDDEN, command)
         elif option.type is OptionType.USER and meta is not None:
             command = re.sub(pattern, lambda m: _person(m.group(0), meta), command)
-    return command
+    if _HIDDEN not in command:
+        return command
+    # Every secret option goes, names and all, for one mark where the first stood: which
+    # options were given is itself hidden (a NoDice bid with or without a Wildcard).
+    first, _, rest = command.partition(_HIDDEN)
+    rest = re.sub(rf"\s*{_HIDDEN}", "", rest).strip()
+    return f"{first}{SECRET}" + (f" {rest}" if rest else "")
 
 
 def _person(given: str, meta: TableMeta) -> str:
