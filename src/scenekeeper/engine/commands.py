@@ -27,17 +27,35 @@ from typing import Any, Generic, TypeVar
 from scenekeeper.dice import DiceSource
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.events import Envelope, Event
+from scenekeeper.engine.options import (
+    MAX_FILE_BYTES,
+    Attachment,
+    Opt,
+    Option,
+    OptionType,
+    options_of,
+)
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person, TableState
 
-
-class OptionType(enum.Enum):
-    STRING = "string"
-    INTEGER = "integer"
-    NUMBER = "number"
-    BOOLEAN = "boolean"
-    USER = "user"
-    ATTACHMENT = "attachment"
+#: The option schema (``engine.options``) is read from here too, as commands declare it.
+__all__ = [
+    "MAX_FILE_BYTES",
+    "Attachment",
+    "CommandRegistry",
+    "CommandSet",
+    "CommandSpec",
+    "Context",
+    "Decision",
+    "Handler",
+    "NoOptions",
+    "Opt",
+    "Option",
+    "OptionType",
+    "Permission",
+    "SharedText",
+    "options_of",
+]
 
 
 class Permission(enum.Enum):
@@ -58,60 +76,6 @@ class Permission(enum.Enum):
             Permission.HEAD_GM: "the table's GM",
             Permission.OWNER: "the character's player and GMs",
         }[self]
-
-
-#: The largest file a command takes (a sheet, an export): under Discord's upload limit, so
-#: what works at the console works on Discord.
-MAX_FILE_BYTES = 8 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class Attachment:
-    """A file handed to a command (Discord attachment, console path)."""
-
-    name: str
-    content: bytes
-
-
-@dataclass(frozen=True)
-class Opt:
-    """Metadata for one option field (used inside ``Annotated``)."""
-
-    help: str
-    choices: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
-    min_value: int | None = None
-    max_value: int | None = None
-    max_length: int | None = 200
-    #: What the option says is the GM's secret (a poison's Dose and its faces): /history, the
-    #: session log and undo's replies show "(secret)" for it (``engine.secrets``).
-    secret: bool = False
-
-
-@dataclass(frozen=True)
-class Option:
-    name: str
-    type: OptionType
-    help: str
-    required: bool
-    default: Any
-    meta: Opt
-
-    @property
-    def choices(self) -> tuple[str, ...]:
-        choices = self.meta.choices
-        return choices() if callable(choices) else choices
-
-    def placeholder(self) -> str:
-        if self.choices:
-            return "|".join(self.choices)
-        return {
-            OptionType.STRING: "text",
-            OptionType.INTEGER: "number",
-            OptionType.NUMBER: "number",
-            OptionType.BOOLEAN: "true|false",
-            OptionType.USER: "person",
-            OptionType.ATTACHMENT: "file",
-        }[self.type]
 
 
 @dataclass(frozen=True)
@@ -197,47 +161,6 @@ class CommandSpec(Generic[A]):
 
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
-_PYTHON_TYPES = {
-    str: OptionType.STRING,
-    int: OptionType.INTEGER,
-    float: OptionType.NUMBER,
-    bool: OptionType.BOOLEAN,
-    Person: OptionType.USER,
-    Attachment: OptionType.ATTACHMENT,
-}
-
-
-def options_of(args_type: type[Any]) -> tuple[Option, ...]:
-    """Read the options of a command from its dataclass fields."""
-    if not dataclasses.is_dataclass(args_type):
-        raise TypeError(f"{args_type!r} must be a dataclass of options")
-    hints = typing.get_type_hints(args_type, include_extras=True)
-    options = []
-    for f in dataclasses.fields(args_type):
-        hint = hints[f.name]
-        if typing.get_origin(hint) is not typing.Annotated:
-            raise TypeError(f"{args_type.__name__}.{f.name} needs Annotated[type, Opt(...)]")
-        base, *extras = typing.get_args(hint)
-        meta = next((e for e in extras if isinstance(e, Opt)), None)
-        if meta is None:
-            raise TypeError(f"{args_type.__name__}.{f.name} needs an Opt(...) description")
-        optional = type(None) in typing.get_args(base)
-        if optional:
-            base = next(a for a in typing.get_args(base) if a is not type(None))
-        if base not in _PYTHON_TYPES:
-            raise TypeError(f"{args_type.__name__}.{f.name}: unsupported option type {base!r}")
-        has_default = f.default is not dataclasses.MISSING
-        options.append(
-            Option(
-                name=f.name,
-                type=_PYTHON_TYPES[base],
-                help=meta.help,
-                required=not has_default,
-                default=f.default if has_default else None,
-                meta=meta,
-            )
-        )
-    return tuple(options)
 
 
 class CommandRegistry:
