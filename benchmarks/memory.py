@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from scenekeeper.app import App
 from scenekeeper.app.cache import HOT, TableCache, compact
-from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.app.records import envelope_from_record
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.aggregate import Table, replay

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.app.records import envelope_from_record
 from scenekeeper.engine.aggregate import replay
 from scenekeeper.store.sqlite import SqliteStore
 from tests.support import GM, make_app

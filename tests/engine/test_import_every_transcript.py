@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from scenekeeper.adapters.console.session import ConsoleSession
-from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.app.records import envelope_from_record
 from scenekeeper.engine.aggregate import CommandRecord
 from scenekeeper.engine.core.transfer import export_document, read_export
 from scenekeeper.engine.state import Person

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.app.records import envelope_from_record
 from scenekeeper.engine.aggregate import CHECKPOINT_EVERY, UNDO_DEPTH, Redone, Table, Undone, replay
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scenekeeper.app.handle import envelope_from_record
+from scenekeeper.app.records import envelope_from_record
 from scenekeeper.engine.withheld import superseded
 from tests.nodice.test_leaks import (
     ANA,

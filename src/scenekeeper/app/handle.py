@@ -21,19 +21,20 @@ from datetime import UTC, datetime
 
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
+from scenekeeper.app.records import envelope_from_record, record_from_envelope
 from scenekeeper.app.replies import marked, translated, words
 from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
 from scenekeeper.dice import DiceError, DiceSource
-from scenekeeper.engine.aggregate import Redone, Table, Undone, evolve, replay
+from scenekeeper.engine.aggregate import Table, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
 from scenekeeper.engine.errors import CorruptHistory, Refusal
-from scenekeeper.engine.events import Envelope, decode_event
+from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
-from scenekeeper.engine.secrets import is_secret, shown
+from scenekeeper.engine.secrets import is_secret, readable_envelope, shown
 from scenekeeper.engine.state import Person, TableMeta
-from scenekeeper.store.base import AppendConflict, EventRecord, EventStore, StoreError
+from scenekeeper.store.base import AppendConflict, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
 log = logging.getLogger(__name__)
@@ -262,21 +263,8 @@ class App:
         # Named as the table knows people after it (a co-GM just added has a name now).
         said = self._said(new_table, invocation)
         meta = new_table.state.meta if new_table.state is not None else None
-        readable = tuple(self._readable(e, meta) for e in envelopes)
+        readable = tuple(readable_envelope(e, self.registry, meta) for e in envelopes)
         return dataclasses.replace(said, reply=decision.reply, events=readable)
-
-    def _readable(self, envelope: Envelope, meta: TableMeta | None) -> Envelope:
-        """An envelope of the outcome as the table may read it: an undo or redo names the
-        command it took back with its secrets hidden (the record keeps it whole), so a sealed
-        bid taken back is not read back in the console's JSON rows (``events``)."""
-        event = envelope.event
-        if not isinstance(event, Undone | Redone):
-            return envelope
-        command = shown(event.command, self.registry, meta)
-        if command == event.command:
-            return envelope
-        hidden = event.model_copy(update={"command": command})
-        return dataclasses.replace(envelope, event=hidden)
 
     def _said(self, table: Table, invocation: Invocation) -> Outcome:
         """A success of ``invocation`` as the table may read it back (its secrets hidden)."""
@@ -403,30 +391,6 @@ class App:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def record_from_envelope(table_id: str, envelope: Envelope) -> EventRecord:
-    return EventRecord(
-        table_id=table_id,
-        seq=envelope.seq,
-        type=envelope.event.type_name,
-        data=envelope.event.to_data(),
-        actor=envelope.actor,
-        time=envelope.time,
-        command_seq=envelope.command_seq,
-        command=envelope.command,
-    )
-
-
-def envelope_from_record(record: EventRecord) -> Envelope:
-    return Envelope(
-        seq=record.seq,
-        event=decode_event(record.type, record.data),
-        actor=record.actor,
-        time=record.time,
-        command_seq=record.command_seq,
-        command=record.command,
-    )
 
 
 def _seated(meta: TableMeta) -> dict[str, str]:

@@ -10,11 +10,14 @@ which it withholds (``engine.withheld``).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from scenekeeper.engine import quoting
+from scenekeeper.engine.aggregate import Redone, Undone
 from scenekeeper.engine.commands import CommandRegistry, CommandSpec, OptionType
+from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.state import TableMeta
 
 SECRET = "(secret)"
@@ -72,3 +75,19 @@ def is_secret(spec: CommandSpec[Any], args: object) -> bool:
     if spec.secret or getattr(args, "secret", False) is True:
         return True
     return any(o.meta.secret and getattr(args, o.name, None) is not None for o in spec.options)
+
+
+def readable_envelope(
+    envelope: Envelope, registry: CommandRegistry, meta: TableMeta | None
+) -> Envelope:
+    """An envelope of an outcome as the table may read it: an undo or redo names the command
+    it took back with its secrets hidden (the record keeps it whole), so a sealed bid taken
+    back is not read back in the console's JSON rows (``events``)."""
+    event = envelope.event
+    if not isinstance(event, Undone | Redone):
+        return envelope
+    command = shown(event.command, registry, meta)
+    if command == event.command:
+        return envelope
+    hidden = event.model_copy(update={"command": command})
+    return dataclasses.replace(envelope, event=hidden)
