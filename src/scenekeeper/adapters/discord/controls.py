@@ -19,7 +19,7 @@ import discord
 from scenekeeper.adapters.discord import ids
 from scenekeeper.adapters.discord.ids import Ref
 from scenekeeper.adapters.discord.limits import MAX_BUTTON_LABEL
-from scenekeeper.engine.controls import Ask, Control
+from scenekeeper.engine.controls import Ask, Choice, Control
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -114,14 +114,10 @@ class ControlSelect(
 
     @classmethod
     def drawn(cls, ref: Ref, control: Control) -> ControlSelect:
-        options = [
-            discord.SelectOption(label=c.label[:MAX_OPTION_LABEL] or "…", value=c.value[:100])
-            for c in control.choices[:MAX_SELECT_OPTIONS]
-        ]
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ref.custom_id,
             placeholder=control.label[:MAX_SELECT_PLACEHOLDER],
-            options=options,
+            options=_entries(control.choices),
             row=control.row,
         )
         return cls(ref, select)
@@ -201,6 +197,14 @@ class Form(discord.ui.Modal):
             self.add_item(_labelled(ask))
 
 
+def _entries(choices: Sequence[Choice]) -> list[discord.SelectOption]:
+    """A select's entries, as many as Discord takes, each cut to its limits."""
+    return [
+        discord.SelectOption(label=c.label[:MAX_OPTION_LABEL] or "…", value=c.value[:100])
+        for c in choices[:MAX_SELECT_OPTIONS]
+    ]
+
+
 def _labelled(ask: Ask) -> discord.ui.Label[Any]:
     component: discord.ui.TextInput[Any] | discord.ui.Select[Any]
     if 0 < len(ask.choices) <= MAX_SELECT_OPTIONS:
@@ -211,10 +215,7 @@ def _labelled(ask: Ask) -> discord.ui.Label[Any]:
             required=ask.required,
             min_values=1 if ask.required else 0,
             max_values=1,
-            options=[
-                discord.SelectOption(label=c.label[:MAX_OPTION_LABEL] or "…", value=c.value[:100])
-                for c in ask.choices
-            ],
+            options=_entries(ask.choices),
         )
     else:
         component = discord.ui.TextInput(
