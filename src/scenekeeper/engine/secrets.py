@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from scenekeeper.engine import quoting
@@ -91,3 +92,25 @@ def readable_envelope(
         return envelope
     hidden = event.model_copy(update={"command": command})
     return dataclasses.replace(envelope, event=hidden)
+
+
+def holds_secret(registry: CommandRegistry, name: str, values: Mapping[str, object]) -> bool:
+    """Whether ``/name`` as given (option values by name) holds a secret in any game's version
+    of it -- declared secret as a whole, ``secret:true``, or a value for an option declared
+    secret -- before its table is known: its answer is then private from the first byte."""
+    if values.get("secret") is True:
+        return True
+    return any(
+        spec.secret
+        or any(o.meta.secret and values.get(o.name) not in (None, "") for o in spec.options)
+        for spec in registry.all_specs()
+        if spec.name == name
+    )
+
+
+def answers_secret(registry: CommandRegistry, answers: Mapping[str, str]) -> bool:
+    """Whether a form's answers hold a value for an option some command declares secret."""
+    given = {name for name, value in answers.items() if value.strip()}
+    return any(
+        o.meta.secret and o.name in given for spec in registry.all_specs() for o in spec.options
+    )

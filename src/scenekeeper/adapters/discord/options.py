@@ -1,4 +1,5 @@
-"""Engine options as Discord options, and Discord's values back as engine values.
+"""Engine options as Discord options, and Discord's values back as engine values; what an
+interaction carries (who, which options, which thread).
 
 Discord hands typed values (a member, an attachment, an int); the engine takes ``Person``,
 ``Attachment(name, content)`` and plain values (``engine.parse.build_invocation``).
@@ -7,6 +8,7 @@ Discord hands typed values (a member, an attachment, an int); the engine takes `
 from __future__ import annotations
 
 import keyword
+import logging
 import re
 from collections.abc import Mapping
 from typing import Any, cast
@@ -15,9 +17,12 @@ import discord
 from discord import app_commands
 
 from scenekeeper.adapters.discord.layout import PlannedOption
+from scenekeeper.adapters.discord.tables import THREAD_TYPES
 from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, OptionType
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.state import Person
+
+log = logging.getLogger(__name__)
 
 #: The largest file a command takes (a sheet, a table export).
 # One limit for files everywhere (engine.commands.MAX_FILE_BYTES): an export made on Discord
@@ -94,3 +99,32 @@ async def _read(name: str, attachment: discord.Attachment) -> Attachment:
             f"{name}: Discord did not hand over {attachment.filename} ({error})."
         ) from None
     return Attachment(name=attachment.filename, content=content)
+
+
+def given_options(data: object) -> list[str]:
+    """The option names an application command interaction carries (inside subcommands)."""
+    names: list[str] = []
+    options = data.get("options", []) if isinstance(data, dict) else []
+    for option in options or []:
+        if option.get("type") in (1, 2):  # a subcommand or group: its options are inside
+            names += given_options(option)
+        else:
+            names.append(str(option.get("name")))
+    return names
+
+
+def parent_of(interaction: discord.Interaction[Any]) -> int | None:
+    """The channel a thread belongs to (None: not a thread)."""
+    channel = interaction.channel
+    kind = getattr(getattr(channel, "type", None), "value", None)
+    parent = getattr(channel, "parent_id", None)
+    return int(parent) if kind in THREAD_TYPES and parent else None
+
+
+def stale_command(name: str, why: str) -> None:
+    log.warning(
+        "Discord's copy of /%s is out of date (%s): the commands need a sync; run "
+        "scenekeeper discord --sync once",
+        name,
+        why,
+    )

@@ -25,9 +25,15 @@ from scenekeeper.adapters.discord import render, send
 from scenekeeper.adapters.discord.board import BoardKeeper
 from scenekeeper.adapters.discord.controls import Form
 from scenekeeper.adapters.discord.ids import Ref
-from scenekeeper.adapters.discord.options import engine_values, person_of
+from scenekeeper.adapters.discord.options import (
+    engine_values,
+    given_options,
+    parent_of,
+    person_of,
+    stale_command,
+)
 from scenekeeper.adapters.discord.render import Done
-from scenekeeper.adapters.discord.tables import THREAD_TYPES, Tables, home_channel
+from scenekeeper.adapters.discord.tables import Tables, home_channel
 from scenekeeper.adapters.suggest import Ask, Suggestion, suggestions
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
@@ -37,6 +43,7 @@ from scenekeeper.engine.offered import clicked
 from scenekeeper.engine.parse import Invocation, build_invocation, not_here
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
+from scenekeeper.engine.secrets import answers_secret, holds_secret
 from scenekeeper.engine.state import Person
 
 log = logging.getLogger(__name__)
@@ -66,14 +73,6 @@ PINNED = {
 ELSEWHERE = "This button belongs to a table in another channel; nothing was changed."
 #: Makes the command a click sends, from the table under its lock (raises ``Refusal``).
 Prepare = Callable[[Table], tuple[str, dict[str, object]]]
-
-
-def parent_of(interaction: discord.Interaction[Any]) -> int | None:
-    """The channel a thread belongs to (None: not a thread)."""
-    channel = interaction.channel
-    kind = getattr(getattr(channel, "type", None), "value", None)
-    parent = getattr(channel, "parent_id", None)
-    return int(parent) if kind in THREAD_TYPES and parent else None
 
 
 class Runner:
@@ -120,7 +119,7 @@ class Runner:
                 return
             actor = person_of(interaction.user)
             deferred = False
-            secret = self._holds_secret(name, values)
+            secret = holds_secret(self.app.registry, name, values)
             if secret:
                 deferred = await send.defer(interaction, thinking=True, ephemeral=True)
             elif any(kinds.get(k) is OptionType.ATTACHMENT for k, v in values.items() if v):
@@ -137,30 +136,6 @@ class Runner:
                 await send.sealed(interaction, render.answer(done, actor.id))
             else:
                 await send.new(interaction, render.answer(done, actor.id), deferred)
-
-    def _holds_secret(self, name: str, values: Mapping[str, object]) -> bool:
-        """Whether ``/name`` as given holds a secret in any game's version of it (declared
-        secret as a whole, ``secret:true``, or a value for an option declared secret): its
-        answer is then private from the first byte."""
-        if values.get("secret") is True:
-            return True
-        for spec in self.app.registry.all_specs():
-            if spec.name != name:
-                continue
-            if spec.secret or any(
-                o.meta.secret and values.get(o.name) not in (None, "") for o in spec.options
-            ):
-                return True
-        return False
-
-    def _answers_secret(self, answers: Mapping[str, str]) -> bool:
-        """Whether a form's answers hold a value for an option some command declares secret."""
-        given = {name for name, value in answers.items() if value.strip()}
-        return any(
-            o.meta.secret and o.name in given
-            for spec in self.app.registry.all_specs()
-            for o in spec.options
-        )
 
     async def suggest(
         self, interaction: discord.Interaction[Any], name: str, option: str, current: str
@@ -219,7 +194,7 @@ class Runner:
 
             # A form that asked a secret (a sealed bid) is answered privately from the first
             # byte, as the typed command is; what the table reads goes to the channel.
-            secret = answers is not None and self._answers_secret(answers)
+            secret = answers is not None and answers_secret(self.app.registry, answers)
             deferred = secret and await send.defer(interaction, thinking=True, ephemeral=True)
             done, deferred = await self._run(
                 interaction,
@@ -411,27 +386,6 @@ class Runner:
         if self.boards is not None:
             await self.boards.idle()
         await asyncio.to_thread(self.tables.close)
-
-
-def given_options(data: object) -> list[str]:
-    """The option names an application command interaction carries (inside subcommands)."""
-    names: list[str] = []
-    options = data.get("options", []) if isinstance(data, dict) else []
-    for option in options or []:
-        if option.get("type") in (1, 2):  # a subcommand or group: its options are inside
-            names += given_options(option)
-        else:
-            names.append(str(option.get("name")))
-    return names
-
-
-def stale_command(name: str, why: str) -> None:
-    log.warning(
-        "Discord's copy of /%s is out of date (%s): the commands need a sync; run "
-        "scenekeeper discord --sync once",
-        name,
-        why,
-    )
 
 
 def _said(done: Done, line: str, problem: str | None) -> Done:
