@@ -14,7 +14,6 @@ Messages and logs name the server with ``redact_url``: the password never leaves
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -38,13 +37,13 @@ from scenekeeper.store.base import (
 from scenekeeper.store.chain import GENESIS, EventRow, encode, event_rows, verified
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import POSTGRES_MIGRATIONS, run_migrations
+from scenekeeper.store.postgres_sql import Statements, lock_key
 
 DEFAULT_SCHEMA = "scenekeeper"
 
 # Plain identifiers only: the name is quoted anyway, but a schema called "a; b" is a mistake.
 _SCHEMA_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
-_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command, hash"
 
 _Connection = psycopg.Connection[tuple[Any, ...]]
 
@@ -93,9 +92,9 @@ class PostgresStore:
         self._secret = str(password) if password else ""
         params.setdefault("connect_timeout", connect_timeout)
         conninfo = make_conninfo("", **params)
-        self._sql = _Statements(schema)
+        self._sql = Statements(schema)
         # The newest (seq, chain hash) seen per table, by reading or appending: an append after
-        # it chains from it in one statement (``_Statements.append``). Only a hint: the insert
+        # it chains from it in one statement (``Statements.append``). Only a hint: the insert
         # checks it against the stored head, and reads it again when it does not hold.
         self._heads: dict[str, tuple[int, str]] = {}
         self._heads_lock = threading.Lock()
@@ -285,7 +284,7 @@ class PostgresStore:
     def _migration_transaction(self, conn: _Connection) -> Iterator[_PostgresMigrationTransaction]:
         with conn.transaction():
             # Serialises migrations of this schema across processes; released at commit.
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_lock_key(self._schema),))
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(self._schema),))
             # Only CREATE SCHEMA when missing: a role without CREATE on the database can still
             # use a schema an administrator made for it.
             if not conn.execute(
@@ -303,82 +302,10 @@ class PostgresStore:
         return StoreError(f"cannot {action} the PostgreSQL store at {self._where}: {message}")
 
 
-def _lock_key(schema: str) -> int:
-    """A stable signed 64-bit advisory lock key for migrating ``schema``."""
-    digest = hashlib.blake2b(f"scenekeeper.migrations:{schema}".encode(), digest_size=8)
-    return int.from_bytes(digest.digest(), "big", signed=True)
-
-
-class _Statements:
-    """The store's SQL with the schema name quoted in, composed once per store."""
-
-    def __init__(self, schema: str) -> None:
-        def compose(template: str) -> sql.Composed:
-            return sql.SQL(template).format(schema=sql.Identifier(schema))
-
-        self.head = compose("SELECT COALESCE(MAX(seq), 0) FROM {schema}.events WHERE table_id = %s")
-        self.head_and_hash = compose(
-            "SELECT seq, hash FROM {schema}.events WHERE table_id = %s ORDER BY seq DESC LIMIT 1"
-        )
-        # From the event at ``after`` itself: its hash is what the next one chains from.
-        select = f"SELECT {_EVENT_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq >= %s"
-        self.read_after = compose(select + " ORDER BY seq")
-        self.read_range = compose(select + " AND seq <= %s ORDER BY seq")
-        self._append: dict[int, sql.Composed] = {}
-        self._schema = schema
-        self.hash_at = compose("SELECT hash FROM {schema}.events WHERE table_id = %s AND seq = %s")
-        self.insert_event = compose(
-            f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
-            "VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)"
-        )
-        self.upsert_snapshot = compose(
-            "INSERT INTO {schema}.snapshots (table_id, seq, version, state) "
-            "VALUES (%s, %s, %s, %s::jsonb) ON CONFLICT (table_id, seq) "
-            "DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"
-        )
-        self.prune_snapshots = compose(
-            "DELETE FROM {schema}.snapshots WHERE table_id = %s AND seq NOT IN "
-            "(SELECT seq FROM {schema}.snapshots WHERE table_id = %s ORDER BY seq DESC LIMIT %s)"
-        )
-        self.latest_snapshot = compose(
-            "SELECT seq, version, state FROM {schema}.snapshots WHERE table_id = %s "
-            "ORDER BY seq DESC LIMIT 1"
-        )
-        self.tables = compose("SELECT DISTINCT table_id FROM {schema}.events")
-        self.create_migrations = compose(
-            "CREATE TABLE IF NOT EXISTS {schema}.schema_migrations ("
-            "version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
-        )
-        self.record_migration = compose(
-            "INSERT INTO {schema}.schema_migrations (version) VALUES (%s)"
-        )
-        self.applied_migrations = compose("SELECT version FROM {schema}.schema_migrations")
-
-    def append(self, count: int) -> sql.Composed:
-        """Insert ``count`` event rows only after the expected head, in one statement: nothing
-        after it, and the head (unless the table is new) stored with the hash chained from.
-        Two writers that both pass the check are told apart by the primary key."""
-        statement = self._append.get(count)
-        if statement is None:
-            row = (
-                "(%s::text, %s::bigint, %s::text, %s::jsonb, %s::text, %s::text, %s::bigint, "
-                "%s::text, %s::text)"
-            )
-            statement = sql.SQL(
-                f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
-                f"SELECT * FROM (VALUES {', '.join([row] * count)}) AS batch "
-                "WHERE NOT EXISTS (SELECT 1 FROM {schema}.events WHERE table_id = %s AND seq > %s) "
-                "AND (%s::bigint = 0 OR EXISTS (SELECT 1 FROM {schema}.events "
-                "WHERE table_id = %s AND seq = %s AND hash = %s))"
-            ).format(schema=sql.Identifier(self._schema))
-            self._append[count] = statement
-        return statement
-
-
 class _PostgresMigrationTransaction:
     """The runner's view of one migration transaction (see migrations.MigrationTransaction)."""
 
-    def __init__(self, conn: _Connection, schema: str, statements: _Statements) -> None:
+    def __init__(self, conn: _Connection, schema: str, statements: Statements) -> None:
         self._conn = conn
         self._schema = schema
         self._sql = statements
