@@ -16,11 +16,13 @@ import threading
 import uuid
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
+from scenekeeper.app.outcome import Outcome
+from scenekeeper.app.recent import RecentEvents
 from scenekeeper.app.records import envelope_from_record, record_from_envelope
 from scenekeeper.app.replies import marked, translated, words
 from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
@@ -47,32 +49,6 @@ Prepared = Callable[[Table], Invocation]
 Listener = Callable[[str, Table], None]
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What happened to one command: its reply, or the one-line error, and the events stored."""
-
-    ok: bool
-    reply: Reply
-    error: str | None = None
-    command: str | None = None  # the command's name, e.g. "game new"
-    #: The command as the table may read it back (``engine.secrets``: secret values hidden),
-    #: e.g. "/game new system:generic"; the record keeps it whole.
-    text: str | None = None
-    events: tuple[Envelope, ...] = ()
-    #: The command held a secret (``engine.secrets.is_secret``): answer it privately.
-    secret: bool = False
-
-    @classmethod
-    def refused(cls, message: str, invocation: Invocation | None = None) -> Outcome:
-        return cls(
-            ok=False,
-            reply=Reply.say(message),
-            error=message,
-            command=invocation.spec.name if invocation else None,
-            text=None,
-        )
-
-
 class App:
     def __init__(
         self,
@@ -96,6 +72,7 @@ class App:
         self._snapshots = SnapshotWriter(store) if snapshots_in_background else None
         # The newest ``hot_tables`` as objects, the rest compact (app/cache.py).
         self._cache = TableCache(cache_size, hot_tables)
+        self._recent = RecentEvents(hot_tables)
         self._cache_lock = threading.Lock()
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
             weakref.WeakValueDictionary()
@@ -249,7 +226,7 @@ class App:
         self.store.append(
             table_id, table.seq, [record_from_envelope(table_id, e) for e in envelopes]
         )
-        self._remember(table_id, new_table)
+        self._remember(table_id, new_table, envelopes)
         for listener in self.listeners:
             try:
                 listener(table_id, new_table)
@@ -370,15 +347,21 @@ class App:
         return dataclasses.replace(self._said(table, invocation), reply=reply)
 
     def _history(self, table_id: str, after: int, upto: int) -> Sequence[Envelope]:
+        with self._cache_lock:
+            recent = self._recent.after(table_id, after, upto)
+        if recent is not None:
+            return recent
         return [envelope_from_record(r) for r in self.store.read(table_id, after=after, upto=upto)]
 
-    def _remember(self, table_id: str, table: Table) -> None:
+    def _remember(self, table_id: str, table: Table, stored: Sequence[Envelope] = ()) -> None:
         with self._cache_lock:
             self._cache.put(table_id, table)
+            self._recent.stored(table_id, stored)
 
     def _forget(self, table_id: str) -> None:
         with self._cache_lock:
             self._cache.pop(table_id)
+            self._recent.forget(table_id)
 
     def _lock_for(self, table_id: str) -> threading.Lock:
         with self._cache_lock:

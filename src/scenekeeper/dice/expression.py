@@ -70,7 +70,7 @@ class Expression:
 
     root: Node
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         return format_node(self.root)
 
@@ -79,6 +79,12 @@ class Expression:
 
     def dice_sides(self) -> tuple[int, ...]:
         """The sides of every die to roll, left to right."""
+        return self._sides
+
+    # An expression is a frozen value read again on every check of a stored roll: its text and
+    # its dice are worked out once (the instance's own dict, which a frozen dataclass allows).
+    @functools.cached_property
+    def _sides(self) -> tuple[int, ...]:
         return tuple(term.sides for term in _dice_terms(self.root) for _ in range(term.count))
 
     def evaluate(self, faces: Sequence[int]) -> ExpressionResult:
@@ -87,10 +93,17 @@ class Expression:
         Pure: the same faces always give the same result, which makes a recorded roll
         replayable without rolling again.
         """
+        # A roll is evaluated when it is made and again when its event checks that its faces
+        # make its total: the newest answer is kept (pure, so the same faces, the same result).
+        last = self.__dict__.get("_last")
+        if last is not None and last[0] == faces:
+            return last[1]  # type: ignore[no-any-return]
         checked = check_faces(faces, self.dice_sides(), subject=f"'{self.text}'")
         rolls: list[TermRoll] = []
         total = _evaluate(self.root, iter(checked), rolls)
-        return ExpressionResult(expression=self, total=total, rolls=tuple(rolls))
+        result = ExpressionResult(expression=self, total=total, rolls=tuple(rolls))
+        self.__dict__["_last"] = (tuple(checked), result)
+        return result
 
 
 def _dice_terms(node: Node) -> Iterator[DiceTerm]:

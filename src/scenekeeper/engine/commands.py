@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -156,6 +157,15 @@ class CommandSpec(Generic[A]):
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
 
+    @functools.cached_property
+    def read_back_changes(self) -> bool:
+        """Whether reading a recorded line of this command back changes it
+        (``engine.secrets.shown``: secret values hidden, people named); most commands' lines
+        read back as they are. Worked out once (a frozen dataclass's own dict allows it)."""
+        return self.secret or any(
+            o.meta.secret or o.name == "secret" or o.type is OptionType.USER for o in self.options
+        )
+
     def build(self, values: dict[str, Any]) -> A:
         return self.args_type(**values)
 
@@ -174,6 +184,9 @@ class CommandRegistry:
         self._shared: dict[str, SharedText] = {}
         #: Every-table command name -> the games whose tables do without it (NoDice: /roll).
         self._without: dict[str, set[str]] = {}
+        #: What ``find`` answered, by name and game: every command line asks, often several
+        #: times (parse, the secrets' read-back, /history). Emptied whenever a command is added.
+        self._found: dict[tuple[str, str | None], CommandSpec[Any] | None] = {}
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -203,6 +216,7 @@ class CommandRegistry:
             self._option_types.setdefault(option.name, (option.type, spec.name))
         self._specs.setdefault(spec.name, []).append(spec)
         self._max_words = max(self._max_words, len(spec.name.split()))
+        self._found.clear()
 
     def include(self, commands: CommandSet) -> None:
         for spec in commands:
@@ -213,6 +227,7 @@ class CommandRegistry:
             self._shared[name] = text
         for name in commands.left_out():
             self._without.setdefault(name, set()).update(commands.systems or ())
+        self._found.clear()
 
     def shared_text(self, name: str) -> SharedText | None:
         """The every-table text declared for ``name`` (``CommandSet.shared``), if any."""
@@ -223,7 +238,21 @@ class CommandRegistry:
 
     def find(self, name: str, system: str | None) -> CommandSpec[Any] | None:
         """The command called ``name`` at a table playing ``system`` (None: no table yet)."""
-        specs = self._specs.get(name, [])
+        key = (name, system)
+        try:
+            return self._found[key]
+        except KeyError:
+            specs = self._specs.get(name)
+            if specs is None:
+                return None  # not a command: not kept (what people mistype has no end)
+            if len(self._found) >= 4096:
+                self._found.clear()  # a bound, whatever game names are asked about
+            found = self._found[key] = self._find(specs, name, system)
+            return found
+
+    def _find(
+        self, specs: list[CommandSpec[Any]], name: str, system: str | None
+    ) -> CommandSpec[Any] | None:
         if system is None:
             # No table yet: only commands that need none, or the all-games version.
             return next((s for s in specs if s.systems is None), None)
@@ -245,8 +274,8 @@ class CommandRegistry:
 
     def spec_of(self, command: str, system: str | None) -> CommandSpec[Any] | None:
         """The command a recorded line (``/game gm add user:bob``) is, at a ``system`` table."""
-        words = command.removeprefix("/").split()
-        for end in range(min(len(words), self._max_words), 0, -1):
+        words = command.removeprefix("/").split(maxsplit=self._max_words)[: self._max_words]
+        for end in range(len(words), 0, -1):
             spec = self.find(" ".join(words[:end]), system)
             if spec is not None:
                 return spec

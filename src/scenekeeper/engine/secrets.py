@@ -33,10 +33,12 @@ def shown(command: str, registry: CommandRegistry, meta: TableMeta | None) -> st
     names by their names at the table (``user:@Ben``, not the id Discord gave)."""
     system = meta.system if meta is not None else None
     spec = registry.spec_of(command, system)
-    if spec is None:
+    if spec is None or not spec.read_back_changes:
         return command
     whole = spec.secret or (
-        spec.option("secret") is not None and re.search(r"(?<!\S)secret:true\b", command)
+        "secret:true" in command
+        and spec.option("secret") is not None
+        and re.search(r"(?<!\S)secret:true\b", command)
     )
     for option in spec.options:
         if f"{option.name}:" not in command:

@@ -1,0 +1,35 @@
+"""What ``App.handle`` answers for one command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.parse import Invocation
+from scenekeeper.engine.reply import Reply
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to one command: its reply, or the one-line error, and the events stored."""
+
+    ok: bool
+    reply: Reply
+    error: str | None = None
+    command: str | None = None  # the command's name, e.g. "game new"
+    #: The command as the table may read it back (``engine.secrets``: secret values hidden),
+    #: e.g. "/game new system:generic"; the record keeps it whole.
+    text: str | None = None
+    events: tuple[Envelope, ...] = ()
+    #: The command held a secret (``engine.secrets.is_secret``): answer it privately.
+    secret: bool = False
+
+    @classmethod
+    def refused(cls, message: str, invocation: Invocation | None = None) -> Outcome:
+        return cls(
+            ok=False,
+            reply=Reply.say(message),
+            error=message,
+            command=invocation.spec.name if invocation else None,
+            text=None,
+        )

@@ -1,0 +1,48 @@
+"""The newest events each busy table stored through this process, so ``/history`` answers
+without reading the store.
+
+Only what this process appended (and the store acknowledged) goes in, in order; a tail answers
+only when it ends at the table's head and reaches back far enough, else the history is read
+from the store as before. A table's tail is dropped with the table (a store failure, another
+process's write), and only the ``tables`` most recently written keep one.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from scenekeeper.engine.events import Envelope
+
+#: Events kept a table: ``/history`` reads two per command wanted, ten commands by default.
+EVENTS = 48
+
+
+class RecentEvents:
+    """Not thread-safe by itself: the app holds its cache lock around every call."""
+
+    def __init__(self, tables: int, events: int = EVENTS) -> None:
+        self.tables = max(1, tables)
+        self.events = events
+        self._tails: OrderedDict[str, tuple[Envelope, ...]] = OrderedDict()
+
+    def stored(self, table_id: str, envelopes: Sequence[Envelope]) -> None:
+        """``envelopes`` were appended to ``table_id``, just after its head as known here."""
+        if not envelopes:
+            return
+        tail = self._tails.pop(table_id, ())
+        if tail and tail[-1].seq + 1 != envelopes[0].seq:
+            tail = ()  # a gap (written elsewhere, or loaded since): start again from these
+        self._tails[table_id] = (*tail, *envelopes)[-self.events :]
+        while len(self._tails) > self.tables:
+            self._tails.popitem(last=False)
+
+    def after(self, table_id: str, after: int, upto: int) -> list[Envelope] | None:
+        """The events ``after`` < seq <= ``upto`` if they are all kept here, else None."""
+        tail = self._tails.get(table_id)
+        if not tail or tail[-1].seq != upto or tail[0].seq > after + 1:
+            return None
+        return [e for e in tail if e.seq > after]
+
+    def forget(self, table_id: str) -> None:
+        self._tails.pop(table_id, None)
