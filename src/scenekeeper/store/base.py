@@ -117,14 +117,12 @@ def dump_json(value: Mapping[str, Any], what: str) -> str:
     if not isinstance(value, Mapping):
         raise StoreError(f"{what} must be a JSON object (a mapping), not {type(value).__name__}")
     try:
-        text = json.dumps(
-            value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_mapping
-        )
+        text = _COMPACT.encode(value)
         # Lone surrogates survive json.dumps but no database can store them as UTF-8.
         text.encode("utf-8")
     except (TypeError, ValueError) as error:  # UnicodeEncodeError is a ValueError
         raise StoreError(f"{what} is not storable as JSON: {error}") from error
-    if _JSON_NUL.search(text):
+    if "\\u0000" in text and _JSON_NUL.search(text):
         raise StoreError(f"{what} contains a NUL character, which the store cannot keep")
     return text
 
@@ -134,6 +132,12 @@ def _mapping(value: object) -> object:
     if isinstance(value, Mapping):
         return dict(value)
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+#: One encoder for every event's data (built once: ``json.dumps`` with options builds one a call).
+_COMPACT = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_mapping
+)
 
 
 _TEXT_FIELDS = ("type", "actor", "time", "command")

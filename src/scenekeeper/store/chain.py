@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scenekeeper.store.base import EventRecord, StoreError, dump_json
@@ -45,17 +45,21 @@ class DamagedSnapshot(StoreError):
 
 def canonical(value: object) -> bytes:
     """One byte string per JSON value, whatever the key order or the backend that stored it."""
-    return json.dumps(
-        value, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
-    ).encode("utf-8")
+    return _CANONICAL.encode(value).encode("utf-8")
+
+
+_CANONICAL = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
+)
 
 
 def event_hash(prev: str, record: EventRecord) -> str:
+    data = record.data
     body = canonical(
         [
             record.seq,
             record.type,
-            dict(record.data),
+            data if type(data) is dict else dict(data),
             record.actor,
             record.time,
             record.command_seq,
@@ -85,7 +89,18 @@ def encode(events: Sequence[EventRecord]) -> list[Encoded]:
     for event in events:
         text = dump_json(event.data, f"data of event seq {event.seq}")
         # Hash what the store will give back: the data as its JSON text reads.
-        encoded.append(Encoded(replace(event, data=json.loads(text)), text))
+        record = EventRecord(
+            event.table_id,
+            event.seq,
+            event.type,
+            json.loads(text),
+            event.actor,
+            event.time,
+            event.command_seq,
+            event.command,
+            event.hash,
+        )
+        encoded.append(Encoded(record, text))
     return encoded
 
 
