@@ -410,3 +410,20 @@ def test_a_text_is_parsed_once_and_a_bad_one_is_refused_every_time() -> None:
     for _ in range(2):
         with pytest.raises(DiceError):
             parse_expression("3d6+")
+
+
+def test_an_expression_typed_and_as_written_is_one_value_kept_once() -> None:
+    typed = parse_expression("4d6kh3+2")
+    assert parse_expression(typed.text) is typed  # "4d6kh3 + 2": the event's check finds it
+
+
+def test_the_kept_evaluation_answers_only_the_same_faces() -> None:
+    expression = parse_expression("2d6kh1+1")
+    first = expression.evaluate((2, 5))
+    assert expression.evaluate((2, 5)) is first
+    other = expression.evaluate((6, 1))
+    assert other.total == 7
+    assert [d.kept for d in other.dice] == [True, False]
+    assert expression.evaluate((2, 5)).total == 6
+    with pytest.raises(DiceError):
+        expression.evaluate((7, 1))  # a face off the die is refused, kept answer or not

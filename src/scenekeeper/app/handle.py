@@ -251,7 +251,7 @@ class App:
             Reply(),
             None,
             invocation.spec.name,
-            shown(invocation.text, self.registry, meta),
+            shown(invocation.text, self.registry, meta, invocation.spec),
             secret=is_secret(invocation.spec, invocation.args),
         )
 

@@ -164,4 +164,17 @@ def parse_expression(text: str) -> Expression:
 # text that does not parse raises each time (errors are not cached).
 @functools.lru_cache(maxsize=1024)
 def _parsed(text: str) -> Expression:
-    return Expression(parse_tree(text))
+    expression = Expression(parse_tree(text))
+    # "4d6kh3+2" as typed and "4d6kh3 + 2" as its event records it are one object, so the
+    # event's check finds the roll's evaluation kept on it (``Expression.evaluate``).
+    return _written(expression.text, expression)
+
+
+_WRITTEN: dict[str, Expression] = {}
+
+
+def _written(text: str, expression: Expression) -> Expression:
+    """The one expression kept for ``text``, as expressions write themselves."""
+    if len(_WRITTEN) >= 1024:
+        _WRITTEN.clear()  # a bound, like the cache in front of it
+    return _WRITTEN.setdefault(text, expression)

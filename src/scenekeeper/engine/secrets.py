@@ -28,11 +28,17 @@ _HIDDEN = "\x00"
 _VALUE = r'(?:"(?:[^"\\]|\\.)*"|\S+)'
 
 
-def shown(command: str, registry: CommandRegistry, meta: TableMeta | None) -> str:
+def shown(
+    command: str,
+    registry: CommandRegistry,
+    meta: TableMeta | None,
+    spec: CommandSpec[Any] | None = None,
+) -> str:
     """``command`` (as recorded) with its secret options' values hidden, and the people it
-    names by their names at the table (``user:@Ben``, not the id Discord gave)."""
-    system = meta.system if meta is not None else None
-    spec = registry.spec_of(command, system)
+    names by their names at the table (``user:@Ben``, not the id Discord gave). ``spec``: the
+    command it is, where the caller knows (else it is found from the line)."""
+    if spec is None:
+        spec = registry.spec_of(command, meta.system if meta is not None else None)
     if spec is None or not spec.read_back_changes:
         return command
     whole = spec.secret or (
