@@ -40,3 +40,16 @@ def test_board_web_gives_the_gm_a_private_link_the_bot_serves_until_revoked(app:
                     assert response.status == 404
 
     run(scenario())
+
+
+def test_revoking_a_board_that_has_no_link_says_so_and_claims_nothing(app: App) -> None:
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            mark = await h.dispatch(h.command_payload("board web revoke", GM, {}))
+            said = " ".join(r.text() for r in h.discord.replies(mark))
+            assert "has no web page from now on" in said
+            assert "It had no link." in said
+            assert "revoked" not in said
+
+    run(scenario())

@@ -136,4 +136,5 @@ def web(ctx: Context, _args: NoOptions) -> Decision:
 )
 def web_revoke(ctx: Context, _args: NoOptions) -> Decision:
     name = ctx.require_state().meta.name
-    return Decision(reply=Reply.say(f"The web page of the board of '{name}' is revoked."))
+    # True whether or not it had a link (only the adapter knows; it tells the GM privately).
+    return Decision(reply=Reply.say(f"The board of '{name}' has no web page from now on."))
