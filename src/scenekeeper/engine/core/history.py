@@ -72,8 +72,13 @@ def history(ctx: Context, args: Limit) -> Decision:
     for entry in entries:
         # The reply is the table's (Discord posts it in the channel): a sealed event reads
         # as the table reads it there, and as the asker may read it in the private part.
-        said = "; ".join(_described(ctx, e, public=True) for e in entry.events)
-        mine = "; ".join(_described(ctx, e) for e in entry.events)
+        public = [_described(ctx, e, public=True) for e in entry.events]
+        said = "; ".join(public)
+        # Only a sealed event reads otherwise to the asker than to the table.
+        mine = "; ".join(
+            _described(ctx, e) if e.event.sealed() else text
+            for e, text in zip(entry.events, public, strict=True)
+        )
         mark = " [undone]" if entry.undone else ""
         command = shown(entry.command, ctx.registry, meta)
         lines.append(f"#{entry.seq} {meta.name_of(entry.actor)}: {command} → {said}{mark}")

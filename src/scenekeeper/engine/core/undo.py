@@ -16,7 +16,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.secrets import shown
-from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.systems import GameSystem, get_system
 from scenekeeper.engine.withheld import Withheld, brings_back
 
 commands = CommandSet()
@@ -112,6 +112,9 @@ def redo(ctx: Context, args: Count) -> Decision:
 def _check_keeps_withheld(ctx: Context, events: tuple[Event, ...]) -> None:
     """A table imported from an export that withheld a sealed choice never revealed
     (``engine.withheld``) cannot bring that choice back: its values are not here."""
+    system = get_system(ctx.require_state().meta.system)
+    if type(system).sealing is GameSystem.sealing:
+        return  # a game that seals nothing has no sealed choice to bring back
     records = (*ctx.table.window, *ctx.table.redo)
     if not any(isinstance(e, Withheld) for r in records for e in r.events):
         return
