@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,8 @@ def tokenize(line: str) -> list[str]:
 def quoted_tokens(line: str) -> list[tuple[str, bool]]:
     """:func:`tokenize`, with whether each token began with a quote (a value, whatever colons
     it holds: ``"Attributes: Agility d10"`` is not an option called Attributes)."""
+    if '"' not in line:
+        return [(token, False) for token in line.split()]  # what the walk below makes of it
     tokens: list[tuple[str, bool]] = []
     current: list[str] = []
     in_token = quoted = opened = False
@@ -103,9 +106,15 @@ RENAMED: Mapping[tuple[str, str], str] = {
 MAX_LINE = 6000
 
 
+#: What ``check_text`` refuses, found in one pass (most lines hold none of it).
+_UNKEEPABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
 def check_text(text: str, what: str = "That line") -> None:
     """Refuse text no table can keep: NUL and other control characters (tab and newline aside)
     and lone surrogates (half of a character, which is not text at all)."""
+    if _UNKEEPABLE.search(text) is None:
+        return
     for char in text:
         code = ord(char)
         if 0xDC80 <= code <= 0xDCFF:
