@@ -185,3 +185,24 @@ def test_a_recorded_history_may_use_an_options_older_name(old: str, new: str, ga
     assert new in parse_line(old, REGISTRY, game, recorded=True).text
     with pytest.raises(Refusal, match="has no option"):
         parse_line(old, REGISTRY, game)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["/roll dice:2d6", "  /pp\tgive  character:Ada\n", "a\u00a0b\u2003c\u3000d", "x:\u0085y z:"],
+)
+def test_a_line_without_quotes_splits_on_every_kind_of_space_as_a_quoted_one_would(
+    line: str,
+) -> None:
+    # The walk that handles quotes is the reference: a quoted empty token forces it.
+    walked = tokenize(line + ' ""')[:-1]
+    assert tokenize(line) == walked
+    assert tokenize(line) == line.split()
+
+
+def test_a_control_character_anywhere_is_refused_and_tab_and_newline_are_not() -> None:
+    registry = build_registry()
+    for bad in ("\x00", "\x1f", "\x7f", "\udc80"):
+        with pytest.raises(Refusal):
+            parse_line(f"/roll dice:2d6 label:a{bad}b", registry, None)
+    assert parse_line("/roll\tdice:2d6\n", registry, None).spec.name == "roll"
