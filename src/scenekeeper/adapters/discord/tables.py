@@ -9,18 +9,22 @@ a side scene); ``/game new`` and ``/game import`` in a thread always start the t
 
 **Work.** ``App.handle`` blocks (store I/O, the table's lock), so it runs in a bounded pool of
 our own threads, never the event loop's shared default. Work for one table waits its turn in
-an ``asyncio.Lock`` (a coroutine, not a thread), so a slow table holds at most one worker and
-every other table keeps moving.
+that table's queue (not in a thread), and one worker at a time takes a table's queue in order,
+so a slow table holds at most one worker and every other table keeps moving. A worker that
+finds more of a table's work waiting when it finishes goes on with it (up to ``BATCH`` before it
+lets other tables' queues go first), so a busy table does not pay a hand-over between threads
+for every command: that hand-over cost as much as the command itself (issue 24).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import threading
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
-from typing import TypeVar
+from collections import deque
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from scenekeeper.app import App
 from scenekeeper.engine.aggregate import Table
@@ -31,6 +35,10 @@ T = TypeVar("T")
 OWN_GAME = frozenset({"game new", "game import"})
 #: Discord channel types that are threads (news, public and private threads).
 THREAD_TYPES = frozenset({10, 11, 12})
+#: How much of one table's waiting work a worker does before other tables' queues go first.
+BATCH = 16
+#: A piece of work, the future its caller awaits, and the caller's event loop.
+_Item = tuple[Callable[[], Any], "asyncio.Future[Any]", asyncio.AbstractEventLoop]
 
 
 def home_channel(table_id: str) -> int:
@@ -50,8 +58,9 @@ class Tables:
         self.pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=workers, thread_name_prefix="scenekeeper-table"
         )
-        self._gates: dict[str, asyncio.Lock] = {}
-        self._waiting: dict[str, int] = {}
+        #: Each key's waiting work; a key is here while a worker has its queue (or will).
+        self._queues: dict[str, deque[_Item]] = {}
+        self._queues_lock = threading.Lock()
         #: Channel id -> its current table id (past ended games), learnt from the store.
         self._current: dict[int, str] = {}
         self._current_lock = threading.Lock()
@@ -128,26 +137,66 @@ class Tables:
 
     async def run(self, key: str, work: Callable[[], T]) -> T:
         """``work`` in the pool, after earlier work for the same ``key`` (a table, a channel)."""
-        async with self._gate(key):
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.pool, work)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        with self._queues_lock:
+            queue = self._queues.get(key)
+            first = queue is None
+            if queue is None:
+                queue = self._queues[key] = deque()
+            queue.append((work, future, loop))
+        if first:
+            self.pool.submit(self._drain, key)
+        return await future
 
     async def run_free(self, work: Callable[[], T]) -> T:
         """``work`` in the pool, with no turn to wait for (reads that take no table lock)."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, work)
 
-    @asynccontextmanager
-    async def _gate(self, key: str) -> AsyncIterator[None]:
-        gate = self._gates.setdefault(key, asyncio.Lock())
-        self._waiting[key] = self._waiting.get(key, 0) + 1
-        try:
-            async with gate:
-                yield
-        finally:
-            self._waiting[key] -= 1
-            if not self._waiting[key]:  # nobody else waits: forget the gate
-                del self._waiting[key]
-                self._gates.pop(key, None)
+    def _drain(self, key: str) -> None:
+        """In a worker: ``key``'s waiting work in order, until its queue is empty (then the key
+        is let go) or ``BATCH`` are done (then the rest waits its turn behind other tables)."""
+        done = 0
+        while True:
+            with self._queues_lock:
+                queue = self._queues[key]
+                if not queue:
+                    del self._queues[key]
+                    return
+                if done == BATCH:
+                    try:
+                        self.pool.submit(self._drain, key)
+                        return
+                    except RuntimeError:
+                        pass  # the pool is shutting down: finish the queue here
+                work, future, loop = queue.popleft()
+            done += 1
+            try:
+                result = work()
+            except BaseException as error:  # the caller gets it, as run_in_executor does
+                _settle(loop, future, None, error)
+            else:
+                _settle(loop, future, result, None)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=False)
+
+
+def _settle(
+    loop: asyncio.AbstractEventLoop,
+    future: asyncio.Future[Any],
+    result: object,
+    error: BaseException | None,
+) -> None:
+    """Hand a worker's answer to the awaiting coroutine on its own loop."""
+
+    def settle() -> None:
+        if future.cancelled():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is waiting any more
+        loop.call_soon_threadsafe(settle)
