@@ -40,6 +40,7 @@ from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.state import Person
+from scenekeeper.store.base import redact_url
 
 GM = Person("gm", "GM")
 DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -267,6 +268,16 @@ def stored_events(url: str, schema: str) -> int:
     return int(row[0]) if row else 0
 
 
+def reachable(url: str) -> bool:
+    import psycopg  # noqa: PLC0415
+
+    try:
+        psycopg.connect(url, connect_timeout=3).close()
+    except psycopg.Error:
+        return False
+    return True
+
+
 def drop_schema(url: str, schema: str) -> None:
     import psycopg  # noqa: PLC0415
 
@@ -306,6 +317,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=8, help="threads a process")
     parser.add_argument("--runs", type=int, default=3, help="runs per case (median and range)")
     args = parser.parse_args()
+    if not reachable(args.postgres):
+        print(f"many_processes: skipped, no PostgreSQL at {redact_url(args.postgres)} (--postgres)")
+        return
     results: dict[int, list[list[float]]] = {}
     for _run in range(args.runs):
         for processes in args.processes:  # interleaved: every case sees the same neighbours
