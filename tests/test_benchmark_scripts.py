@@ -3,7 +3,7 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 
 from __future__ import annotations
 
-from benchmarks import command_path, import_export, many_tables, memory
+from benchmarks import command_path, import_export, many_processes, many_tables, memory
 
 from tests.support import make_app
 
@@ -33,3 +33,13 @@ def test_the_many_tables_script_is_all_accepted() -> None:
     for line in many_tables.table_script(25):
         outcome = app.handle("bench", many_tables.GM, line)
         assert outcome.ok, f"{line!r}: {outcome.error}"
+
+
+def test_the_many_processes_script_is_all_accepted() -> None:
+    app = make_app()
+    for line in many_processes.table_script("p0.bench", 25):
+        outcome = app.handle("bench", many_processes.GM, line)
+        assert outcome.ok, f"{line!r}: {outcome.error}"
+    tables = many_processes.servers(40)
+    assert len({s.table_id for s in tables}) == 40
+    assert len({s.guild for s in tables}) == 20  # two channels a server

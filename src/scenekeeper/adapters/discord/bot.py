@@ -28,6 +28,7 @@ from scenekeeper.adapters.discord.guilds import GuildCommands
 from scenekeeper.adapters.discord.options import stale_command
 from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.runner import NEEDS_SYNC, Runner
+from scenekeeper.adapters.discord.shards import Shards
 from scenekeeper.adapters.discord.tree import SlashCommand, build_tree, new_tree
 from scenekeeper.adapters.web.answer import LINK_COMMANDS, link_lines, with_link
 from scenekeeper.adapters.web.serve import WebBoard
@@ -98,6 +99,7 @@ class Scenekeeper(discord.AutoShardedClient):
             client=self,
             board_interval=board_interval,
             after=self._after_command,
+            shards=Shards.of(shard_count if shard_ids is not None else None, shard_ids),
         )
         #: The board's web pages (``SCENEKEEPER_WEB_URL``), served by this process; None: none.
         self.web = web

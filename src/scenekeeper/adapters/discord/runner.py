@@ -33,6 +33,7 @@ from scenekeeper.adapters.discord.options import (
     stale_command,
 )
 from scenekeeper.adapters.discord.render import Done
+from scenekeeper.adapters.discord.shards import Shards
 from scenekeeper.adapters.discord.tables import Tables, home_channel
 from scenekeeper.adapters.suggest import Ask, Suggestion, suggestions
 from scenekeeper.app import App, Outcome
@@ -85,8 +86,10 @@ class Runner:
         client: discord.Client | None = None,
         board_interval: float = 2.0,
         after: AfterCommand | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.app = app
+        self.shards = shards or Shards()  # the servers this process writes for
         self.after = after
         self.quick_reply = quick_reply
         self.tables = Tables(app, workers=workers)
@@ -362,10 +365,10 @@ class Runner:
     @asynccontextmanager
     async def _serving(self, interaction: discord.Interaction[Any]) -> AsyncIterator[bool]:
         """Counts the interactions being answered (a stop waits for them); answers at once
-        those that cannot be served here (a DM, a stop under way)."""
-        refusal = (
-            IN_SERVERS if interaction.guild_id is None else STOPPING if self.stopping else None
-        )
+        those that cannot be served here (a DM, a stop under way, another process's server)."""
+        guild = interaction.guild_id
+        refusal = IN_SERVERS if guild is None else STOPPING if self.stopping else None
+        refusal = refusal or self.shards.refusal(guild, interaction.channel_id)
         if refusal is not None:
             await send.new(interaction, render.refusal(refusal), deferred=False)
             yield False
