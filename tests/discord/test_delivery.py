@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 
 from scenekeeper.adapters.discord import ids
-from scenekeeper.adapters.discord.runner import STORAGE_DOWN
+from scenekeeper.adapters.discord.wording import STORAGE_DOWN
 from scenekeeper.app import App, Outcome
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice

@@ -27,9 +27,10 @@ from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
 from scenekeeper.adapters.discord.guilds import GuildCommands
 from scenekeeper.adapters.discord.options import stale_command
 from scenekeeper.adapters.discord.render import Done
-from scenekeeper.adapters.discord.runner import NEEDS_SYNC, Runner
+from scenekeeper.adapters.discord.runner import Runner
 from scenekeeper.adapters.discord.shards import Shards
 from scenekeeper.adapters.discord.tree import SlashCommand, build_tree, new_tree
+from scenekeeper.adapters.discord.wording import NEEDS_SYNC
 from scenekeeper.adapters.web.answer import LINK_COMMANDS, link_lines, with_link
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
