@@ -80,11 +80,46 @@ def appending(
     return lambda: store.append(table, expected, events)
 
 
-def test_a_lone_append_is_written_at_once_without_savepoints(store: SqliteStore) -> None:
+def kinds(statements: list[str]) -> list[str]:
+    return [statement.split()[0].upper() for statement in statements]
+
+
+def test_a_lone_append_after_a_known_head_is_one_statement(store: SqliteStore) -> None:
     statements = traced(store)
+    store.append("t", 0, batch("t", 1, 2))  # a new table: the head (none) is known
+    store.append("t", 2, batch("t", 3, 1))  # after its own append: known
+    assert kinds(statements) == ["INSERT", "INSERT"]
+    assert store.read("t") == batch("t", 1, 3)  # the chain checks on read
+
+
+def test_a_lone_append_after_an_unknown_head_reads_it_in_a_transaction(path: Path) -> None:
+    first = SqliteStore(path)
+    second = SqliteStore(path)
+    try:
+        first.append("t", 0, batch("t", 1, 2))
+        statements = traced(second)
+        second.append("t", 2, batch("t", 3, 1))  # never read nor written by `second`
+        assert kinds(statements) == ["BEGIN", "SELECT", "INSERT", "COMMIT"]
+        statements.clear()
+        second.append("t", 3, batch("t", 4, 1))  # known now
+        assert kinds(statements) == ["INSERT"]
+        # `first` still knows #2 as the head: its one statement inserts nothing, the
+        # transaction then reads the head and refuses the stale append.
+        statements = traced(first)
+        with pytest.raises(AppendConflict):
+            first.append("t", 2, batch("t", 3, 1, actor="stale"))
+        assert kinds(statements)[:3] == ["INSERT", "BEGIN", "SELECT"]
+        assert first.read("t") == batch("t", 1, 4)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_known_head_with_another_hash_is_read_again_not_trusted(store: SqliteStore) -> None:
     store.append("t", 0, batch("t", 1, 2))
-    kinds = [statement.split()[0].upper() for statement in statements]
-    assert kinds == ["BEGIN", "SELECT", "INSERT", "INSERT", "COMMIT"]
+    store._heads.saw("t", 2, "0" * 64)  # a hint that does not hold (a file restored, say)
+    store.append("t", 2, batch("t", 3, 1))
+    assert store.read("t") == batch("t", 1, 3)  # chained from the stored #2, not the hint
 
 
 def test_appends_ready_together_share_one_commit(store: SqliteStore, path: Path) -> None:

@@ -41,6 +41,8 @@ class Pending:
     done: bool = False
     #: Why it failed; None when it is written and durable.
     error: BaseException | None = None
+    #: The (seq, chain hash) its last event was written with, once it is.
+    head: tuple[int, str] = (0, "")
 
     def written(self) -> None:
         """Its group committed: durable (a member that failed alone stays failed)."""

@@ -45,6 +45,7 @@ from scenekeeper.store.chain import (
 from scenekeeper.store.group import GroupCommit, Pending
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
+from scenekeeper.store.sqlite_append import EVENT_COLUMNS, Heads, append_after
 from scenekeeper.store.sqlite_file import (
     SqliteMigrationTransaction,
     refuse_a_foreign_database,
@@ -53,7 +54,7 @@ from scenekeeper.store.sqlite_file import (
 
 DEFAULT_TIMEOUT = 10.0
 
-_EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command, hash"
+_EVENT_COLUMNS = EVENT_COLUMNS
 
 
 class SqliteStore:
@@ -71,6 +72,8 @@ class SqliteStore:
         self._closed = False
         #: Appends ready at the same moment share a transaction (``store.group``).
         self._group = GroupCommit(self._lock, self._write_group)
+        #: Each table's head as last seen here: a lone append is then one statement.
+        self._heads = Heads()
         if not _new:
             _create_if_missing(self._path, timeout)
             refuse_what_is_not_a_store(self._path)
@@ -123,7 +126,10 @@ class SqliteStore:
             params += (upto,)
         with self._use() as conn:
             rows = conn.execute(query + " ORDER BY seq", params).fetchall()
-        return verified(table_id, rows, max(after, 0), json.loads)
+        records = verified(table_id, rows, max(after, 0), json.loads)
+        if upto is None and rows:  # the head as it stood (its hash checked by verified)
+            self._heads.saw(table_id, int(rows[-1][0]), str(rows[-1][7]))
+        return records
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
         """Returns once the events are durable (committed with ``synchronous=FULL``), in one
@@ -197,6 +203,8 @@ class SqliteStore:
                 pending.fail(StoreError(f"the SQLite store {str(self._path)!r} is closed"))
             return
         conn = self._conn
+        if len(group) == 1 and self._write_alone(conn, group[0]):
+            return
         # A lone append needs no savepoint: its failure is the transaction's.
         shared = len(group) > 1
         try:
@@ -220,7 +228,32 @@ class SqliteStore:
                 raise
             return
         for pending in group:
+            if pending.error is None:
+                self._heads.saw(pending.table_id, *pending.head)
             pending.written()
+
+    def _write_alone(self, conn: sqlite3.Connection, pending: Pending) -> bool:
+        """A lone append in one statement where the head is known (``store.sqlite_append``);
+        False (nothing written, nothing settled) when the transaction must do it."""
+        prev = self._heads.get(pending.table_id, pending.expected_seq)
+        if prev is None:
+            return False
+        rows = event_rows(pending.table_id, pending.batch, prev)
+        try:
+            if not append_after(conn, pending.table_id, pending.expected_seq, prev, rows):
+                self._heads.forget(pending.table_id)
+                return False
+        except sqlite3.Error as error:
+            if conn.in_transaction:  # not left open by a statement that failed, but be sure
+                conn.execute("ROLLBACK")
+            pending.fail(self._append_error(conn, pending, error))
+            return True
+        except BaseException as error:
+            pending.fail(StoreError(f"the append was interrupted ({error!r})"))
+            raise
+        self._heads.saw(pending.table_id, rows[-1][1], rows[-1][8])
+        pending.written()
+        return True
 
     def _write_one(self, conn: sqlite3.Connection, pending: Pending, shared: bool) -> None:
         """One member's head check and insert, inside a savepoint when the group is
@@ -233,11 +266,13 @@ class SqliteStore:
             head, prev = self._head_and_hash(conn, table_id)
             if head != expected_seq:
                 raise AppendConflict(table_id, expected_seq, head)
+            rows = event_rows(table_id, pending.batch, prev)
             conn.executemany(
                 f"INSERT INTO events (table_id, {_EVENT_COLUMNS}) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                event_rows(table_id, pending.batch, prev),
+                rows,
             )
+            pending.head = (rows[-1][1], rows[-1][8])
         except (AppendConflict, sqlite3.Error) as error:
             if not conn.in_transaction:
                 raise
