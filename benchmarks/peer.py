@@ -42,9 +42,12 @@ Cortex game, the doom-pool mod on, a character; the peer: its game row, made by 
 by ``--workers`` threads through the Discord adapter's own ``Tables`` runner, as
 ``many_tables`` does: every command handed over at once, one at a time per table. Reported:
 commands/s over the whole shape, p99 of a command's time (peer: connection to close; ours:
-``App.handle``), and the ratio ours/peer of commands/s, median (min-max) over the runs; the
-peer's commands that failed (e.g. ``database is locked``: the peer answers those with its
-"software error" reply) are counted and left out of its rate.
+``App.handle``), and the ratio ours/peer of commands/s, median (min-max) over the runs (each
+run's ratio from the two sides measured back to back); the peer's commands that failed (e.g.
+``database is locked``: the peer answers those with its "software error" reply) are counted
+and left out of its rate. Each run also times the raw SQLite commit (``raw_ceiling`` of
+``command_path``): the shared disk's speed varies a lot from one minute to the next, and the
+ratios are only meaningful within a run.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
+from benchmarks.command_path import raw_ceiling
 from benchmarks.many_tables import GM, Counted, spread
 
 from scenekeeper.adapters.discord.tables import Tables
@@ -372,10 +376,14 @@ def main() -> None:
     per_commit: dict[int, list[float]] = {n: [] for n in shapes}
     peers: dict[int, list[Result]] = {n: [] for n in shapes}
     why: dict[int, Counter[str]] = {n: Counter() for n in shapes}
+    raw: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         peer = Peer(args.peer, work) if args.peer is not None else None
         for run in range(args.runs):
+            # The disk as it is this run: our store's commit shape done with bare sqlite3.
+            timings = raw_ceiling(work / f"raw-{run}.sqlite3", args.commands)
+            raw.append(len(timings) / sum(timings))
             # Interleaved, so both see the same disk and the same neighbours.
             for tables in shapes:
                 if peer is not None:
@@ -398,6 +406,7 @@ def main() -> None:
         f"{args.workers} worker threads for {args.tables} tables; median (min-max)"
     )
     print("ours: App.handle on the SQLite store, WAL, synchronous=FULL, group commit")
+    print(f"the disk: raw SQLite WAL commits, one append each: {spread(raw, ',.0f')}/s")
     if peer is not None:
         print(
             f"peer: CortexPal2000's state layer as it ships: {settings}, a connection per "
