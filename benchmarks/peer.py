@@ -64,8 +64,9 @@ import tempfile
 import threading
 import time
 import types
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -359,6 +360,94 @@ def theirs(
 # -- the report ---------------------------------------------------------------------------------
 
 
+@dataclass
+class Runs:
+    """Every run's figures, by shape (tables)."""
+
+    shapes: list[int]
+    raw: list[float] = field(default_factory=list)
+    mine: dict[int, list[Result]] = field(default_factory=lambda: defaultdict(list))
+    per_commit: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    peers: dict[int, list[Result]] = field(default_factory=lambda: defaultdict(list))
+    why: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    peer_shape: str = ""
+
+
+def measure(args: argparse.Namespace) -> Runs:
+    runs = Runs([1, args.tables])
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        peer = Peer(args.peer, work) if args.peer is not None else None
+        for run in range(args.runs):
+            # The disk as it is this run: our store's commit shape done with bare sqlite3.
+            timings = raw_ceiling(work / f"raw-{run}.sqlite3", args.commands)
+            runs.raw.append(len(timings) / sum(timings))
+            # Interleaved, so both see the same disk and the same neighbours.
+            for tables in runs.shapes:
+                if peer is not None:
+                    path = work / f"peer-{tables}-{run}.sqlite3"
+                    result, failed = theirs(peer, path, tables, args.commands, args.workers)
+                    runs.peers[tables].append(result)
+                    runs.why[tables].update(failed)
+                path = work / f"ours-{tables}-{run}.sqlite3"
+                result, appends = ours(path, tables, args.commands, args.workers)
+                runs.mine[tables].append(result)
+                runs.per_commit[tables].append(appends)
+        if peer is not None:
+            peer.fresh(work / "shape.sqlite3")
+            statements, commits = peer.transactions()
+            runs.peer_shape = (
+                f"CortexPal2000's state layer as it ships: {peer.settings()}, a connection per "
+                f"command, {commits:.1f} commits and {statements:.1f} statements a command"
+            )
+    return runs
+
+
+def report(args: argparse.Namespace, runs: Runs) -> None:
+    print(
+        f"{args.commands:,} commands a shape a run, {args.runs} runs, "
+        f"{args.workers} worker threads for {args.tables} tables; median (min-max)"
+    )
+    print("ours: App.handle on the SQLite store, WAL, synchronous=FULL, group commit")
+    if runs.peer_shape:
+        print(f"peer: {runs.peer_shape}")
+    print(f"the disk: raw SQLite WAL commits, one append each: {spread(runs.raw, ',.0f')}/s")
+    print("\nthe cycle (ours | the peer's):")
+    for line, name, options in CYCLE:
+        print(f"  {line:<62} | {peer_text(name, options)}")
+    print(
+        f"\n{'tables':>6} {'side':<5} {'commands/s':>22} {'p99 ms':>20} {'failed':>7} "
+        f"{'appends/commit':>16}"
+    )
+    for tables in runs.shapes:
+        mine, peers = runs.mine[tables], runs.peers[tables]
+        for side, outcomes in [("ours", mine), ("peer", peers)] if peers else [("ours", mine)]:
+            rates, p99s, failed = ([o[i] for o in outcomes] for i in range(3))
+            appends = spread(runs.per_commit[tables], ".1f") if side == "ours" else "-"
+            print(
+                f"{tables:>6} {side:<5} {spread(rates, ',.0f'):>22} {spread(p99s, '.1f'):>20} "
+                f"{int(sum(failed)):>7} {appends:>16}"
+            )
+        if peers:
+            ratios = [m[0] / p[0] for m, p in zip(mine, peers, strict=True)]
+            print(f"{tables:>6} ours/peer commands/s: {spread(ratios, '.1f')}x (run by run)")
+            for reason, count in runs.why[tables].most_common():
+                print(f"{'':>6} peer failed ({count} in all runs): {reason}")
+    if runs.peer_shape:
+        print("\nrun by run: raw WAL commits/s; commands/s ours/peer (ratio) at each shape")
+        for run, rate in enumerate(runs.raw):
+            cells = []
+            for n in runs.shapes:
+                mine_rate, peer_rate = runs.mine[n][run][0], runs.peers[n][run][0]
+                cells.append(f"{mine_rate:,.0f}/{peer_rate:,.0f} ({mine_rate / peer_rate:.1f}x)")
+            print(f"  {run + 1:>2}: {rate:>7,.0f}  " + "  ".join(cells))
+    else:
+        print(
+            f"\nThe peer was not measured: clone {PEER_URL} outside this repository "
+            "(git clone " + PEER_URL + " /tmp/cortexpal) and pass --peer /tmp/cortexpal."
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -371,73 +460,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.peer is not None and not (args.peer / "CortexPal.py").is_file():
         parser.error(f"{args.peer} is not a checkout of {PEER_URL} (no CortexPal.py)")
-    shapes = [1, args.tables]
-    mine: dict[int, list[Result]] = {n: [] for n in shapes}
-    per_commit: dict[int, list[float]] = {n: [] for n in shapes}
-    peers: dict[int, list[Result]] = {n: [] for n in shapes}
-    why: dict[int, Counter[str]] = {n: Counter() for n in shapes}
-    raw: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        peer = Peer(args.peer, work) if args.peer is not None else None
-        for run in range(args.runs):
-            # The disk as it is this run: our store's commit shape done with bare sqlite3.
-            timings = raw_ceiling(work / f"raw-{run}.sqlite3", args.commands)
-            raw.append(len(timings) / sum(timings))
-            # Interleaved, so both see the same disk and the same neighbours.
-            for tables in shapes:
-                if peer is not None:
-                    path = work / f"peer-{tables}-{run}.sqlite3"
-                    result, failed = theirs(peer, path, tables, args.commands, args.workers)
-                    peers[tables].append(result)
-                    why[tables].update(failed)
-                result, appends = ours(
-                    work / f"ours-{tables}-{run}.sqlite3", tables, args.commands, args.workers
-                )
-                mine[tables].append(result)
-                per_commit[tables].append(appends)
-        if peer is not None:
-            peer.fresh(work / "shape.sqlite3")
-            statements, commits = peer.transactions()
-            settings = peer.settings()
-
-    print(
-        f"{args.commands:,} commands a shape a run, {args.runs} runs, "
-        f"{args.workers} worker threads for {args.tables} tables; median (min-max)"
-    )
-    print("ours: App.handle on the SQLite store, WAL, synchronous=FULL, group commit")
-    print(f"the disk: raw SQLite WAL commits, one append each: {spread(raw, ',.0f')}/s")
-    if peer is not None:
-        print(
-            f"peer: CortexPal2000's state layer as it ships: {settings}, a connection per "
-            f"command, {commits:.1f} commits and {statements:.1f} statements a command"
-        )
-    print("\nthe cycle (ours | the peer's):")
-    for line, name, options in CYCLE:
-        print(f"  {line:<62} | {peer_text(name, options)}")
-    print(
-        f"\n{'tables':>6} {'side':<5} {'commands/s':>22} {'p99 ms':>20} {'failed':>7} "
-        f"{'appends/commit':>16}"
-    )
-    for tables in shapes:
-        sides = [("ours", mine[tables])] + ([("peer", peers[tables])] if peer else [])
-        for side, outcomes in sides:
-            rates, p99s, failed = ([o[i] for o in outcomes] for i in range(3))
-            appends = spread(per_commit[tables], ".1f") if side == "ours" else "-"
-            print(
-                f"{tables:>6} {side:<5} {spread(rates, ',.0f'):>22} {spread(p99s, '.1f'):>20} "
-                f"{int(sum(failed)):>7} {appends:>16}"
-            )
-        if peer is not None:
-            ratios = [m[0] / p[0] for m, p in zip(mine[tables], peers[tables], strict=True)]
-            print(f"{tables:>6} ours/peer commands/s: {spread(ratios, '.1f')}x (run by run)")
-            for reason, count in why[tables].most_common():
-                print(f"{'':>6} peer failed ({count} in all runs): {reason}")
-    if peer is None:
-        print(
-            f"\nThe peer was not measured: clone {PEER_URL} outside this repository "
-            "(git clone " + PEER_URL + " /tmp/cortexpal) and pass --peer /tmp/cortexpal."
-        )
+    report(args, measure(args))
 
 
 if __name__ == "__main__":
