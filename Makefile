@@ -48,7 +48,8 @@ test: $(DEV)
 docs: $(DEV)
 	$(BIN)/scenekeeper docs --write docs/commands.md
 
-## Benchmarks: their own command, never part of the test suite.
+## Benchmarks: their own command, never part of the test suite (PEER=/path/to/a checkout of
+## cortex-discord-2 to measure the peer Cortex bot next to us; without it, ours alone).
 bench: $(DEV)
 	$(BIN)/python benchmarks/command_path.py
 	$(BIN)/python benchmarks/odds.py
@@ -58,6 +59,7 @@ bench: $(DEV)
 	$(BIN)/python -m benchmarks.cold_load
 	$(BIN)/python -m benchmarks.many_tables
 	$(BIN)/python -m benchmarks.many_processes
+	$(BIN)/python -m benchmarks.peer $(if $(PEER),--peer $(PEER))
 
 ## The board page under load: 500 open pages on one table, 100 tables with pages open
 ## (update latency p50/p99 from command to page, the server's extra memory); not part of check.

@@ -3,7 +3,10 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 
 from __future__ import annotations
 
-from benchmarks import command_path, import_export, many_processes, many_tables, memory
+import sys
+
+import pytest
+from benchmarks import command_path, import_export, many_processes, many_tables, memory, peer
 
 from tests.support import make_app
 
@@ -43,3 +46,21 @@ def test_the_many_processes_script_is_all_accepted() -> None:
     tables = many_processes.servers(40)
     assert len({s.table_id for s in tables}) == 40
     assert len({s.guild for s in tables}) == 20  # two channels a server
+
+
+def test_the_peer_comparison_script_is_all_accepted() -> None:
+    app = make_app()
+    for line in peer.SET_UP + [peer.CYCLE[step][0] for step in peer.cycle(len(peer.CYCLE) * 2)]:
+        outcome = app.handle("bench", many_tables.GM, line)
+        assert outcome.ok, f"{line!r}: {outcome.error}"
+
+
+def test_the_peer_comparison_runs_ours_alone_without_a_peer_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["peer.py", "--commands", "50", "--runs", "1", "--tables", "4", "--workers", "2"]
+    monkeypatch.setattr(sys, "argv", argv)
+    peer.main()
+    out = capsys.readouterr().out
+    assert "ours" in out
+    assert "--peer" in out  # says how to get the peer
