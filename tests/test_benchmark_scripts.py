@@ -3,7 +3,9 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 
 from __future__ import annotations
 
-from benchmarks import command_path, import_export, many_tables, memory
+from pathlib import Path
+
+from benchmarks import command_path, import_export, many_tables, memory, startup
 
 from tests.support import make_app
 
@@ -33,3 +35,10 @@ def test_the_many_tables_script_is_all_accepted() -> None:
     for line in many_tables.table_script(25):
         outcome = app.handle("bench", many_tables.GM, line)
         assert outcome.ok, f"{line!r}: {outcome.error}"
+
+
+def test_the_startup_benchmark_starts_the_console(tmp_path: Path) -> None:
+    first, last = startup.piped(tmp_path / "new.sqlite3", "/help")
+    assert 0 < first <= last
+    _first, done = startup.piped(startup.cortex_table(tmp_path), "/game show")
+    assert done > 0
