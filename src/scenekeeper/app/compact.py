@@ -3,10 +3,10 @@ compressed with a preset dictionary of its game's words.
 
 Brought back, the state is decoded as it was written, not folded again from the undo window's
 base (``Table.from_compact``): about a millisecond for a table of ~50 events, where folding
-took 1-2 ms, and 7-10 ms for a full window. The state adds some bytes; the dictionary -- the
-event type names and field names of the table's game and of the engine, which every snapshot
-repeats -- takes them back: a table's bytes are what they were, or fewer
-(docs/performance.md). The form lives only in this process: nothing here is ever read from
+took 1-2 ms, and 3-8 ms for a full window. The state adds some bytes; the dictionary -- the
+event type names and field names of the table's game and of the engine, and a new table's
+state, which every snapshot repeats -- takes them back: a table's bytes are about what they
+were, or fewer (docs/performance.md). The form lives only in this process: nothing here is ever read from
 outside, so what it decodes was validated when it was first made.
 """
 
@@ -80,6 +80,9 @@ def _words(game: type[pydantic.BaseModel] | None) -> bytes:
     for model in (TableMeta, game):
         if model is not None:
             parts.append(_fields(model, seen))
+    if game is not None:
+        # A new table's state: every field with its default, as a state's JSON begins.
+        parts.append(json.dumps(game().model_dump(mode="json"), separators=(",", ":")))
     return "".join((*parts, *_SKELETON)).encode("utf-8")
 
 
