@@ -60,6 +60,7 @@ bench: $(DEV)
 	$(BIN)/python -m benchmarks.many_tables
 	$(BIN)/python -m benchmarks.many_processes
 	$(BIN)/python -m benchmarks.peer $(if $(PEER),--peer $(PEER))
+	$(BIN)/python -m benchmarks.startup
 
 ## The board page under load: 500 open pages on one table, 100 tables with pages open
 ## (update latency p50/p99 from command to page, the server's extra memory); not part of check.

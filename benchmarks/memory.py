@@ -6,9 +6,10 @@ seeds; then, in a fresh process, ``--tables`` copies are loaded from their store
 decoded on its own, as a cold load does) and kept, and the growth of the process's resident
 memory (RSS) is divided by their number: all kept as objects ("all hot", on a tenth as many
 tables), and kept as the app keeps them (app/cache.py: the newest 256 as objects, the rest
-compact). "MB for all" scales the figure to ``--tables``. A table past the undo window (150
-commands) is measured the same way. Undo is timed through ``App.handle``: every command of a
-full window undone in a row, newest first, then redone.
+compact). "MB for all" scales the figure to ``--tables``; "back from compact" is the median
+time to bring a compact table back (``app.cache.inflate``), beside its compact form's bytes. A
+table past the undo window (150 commands) is measured the same way. Undo is timed through
+``App.handle``: every command of a full window undone in a row, newest first, then redone.
 
 Targets (issue 24): 10,000 tables of ~50 events in <= 250 MB (25 KB a table), a table past
 100 commands <= 25 KB, undo p99 < 5 ms anywhere in the window.
@@ -26,7 +27,7 @@ import time
 from collections.abc import Sequence
 
 from scenekeeper.app import App
-from scenekeeper.app.cache import HOT, TableCache, compact
+from scenekeeper.app.cache import HOT, TableCache, compact, inflate
 from scenekeeper.app.records import envelope_from_record
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
@@ -174,6 +175,10 @@ def rss_kb() -> int:
 def measure(game: str, commands: int, tables: int, hot: int) -> None:
     """Child process: print the RSS growth per table, in bytes, and the events per table, for
     ``tables`` kept in the app's cache with ``hot`` of them as objects."""
+    # Every game imported before anything else, as when importing the package imported them
+    # all: where the import's leftovers sit decides how much of the baseline's heap the tables
+    # reuse (5 MB either way; 0.5 KB a table at 10,000), and the figures stay comparable.
+    build_registry()
     warm()
     texts = stored(game, commands)
     load(texts[0])  # imports and caches warmed before the baseline
@@ -188,15 +193,31 @@ def measure(game: str, commands: int, tables: int, hot: int) -> None:
     kept = [cache.peek("t0")]
     gc.collect()
     after = rss_kb()
+    back, packed = back_from_compact(texts)
     print(
         json.dumps(
             {
                 "bytes": (after - before) * 1024 / tables,
                 "events": kept[0].seq,
                 "load_ms": seconds * 1000 / tables,
+                "back_ms": back,
+                "compact_bytes": packed,
             }
         )
     )
+
+
+def back_from_compact(texts: Sequence[str], rounds: int = 20) -> tuple[float, float]:
+    """(median ms to bring a compact table back, mean bytes of its compact form) over every
+    seed's table, each brought back ``rounds`` times (``app.cache.inflate``)."""
+    forms = [compact(load(text)) for text in texts]
+    timings = []
+    for _ in range(rounds):
+        for form in forms:
+            started = time.perf_counter()
+            inflate(*form)
+            timings.append((time.perf_counter() - started) * 1000)
+    return statistics.median(timings), statistics.mean(len(form[-1]) for form in forms)
 
 
 def undo_times(game: str) -> list[float]:
@@ -229,7 +250,10 @@ def main() -> None:
         return
     games = args.games.split(",")
     print(f"{args.tables:,} tables per run, {args.runs} runs; median (min-max)")
-    print(f"{'table':<34} {'events':>6} {'KB a table':>22} {'MB for all':>22} {'load ms':>20}")
+    print(
+        f"{'table':<34} {'events':>6} {'KB a table':>22} {'MB for all':>22} {'load ms':>20} "
+        f"{'back from compact ms':>22} {'compact B':>9}"
+    )
     small = max(args.tables // 10, 100)
     cases = (
         ("all hot", 40, small, small),
@@ -245,7 +269,9 @@ def main() -> None:
             print(
                 f"{f'{game} {commands} cmds, {kind}':<34} {int(results[0]['events']):>6} "
                 f"{spread(kb, '.1f'):>22} {spread(mb, ',.0f'):>22} "
-                f"{spread([r['load_ms'] for r in results], '.2f'):>20}"
+                f"{spread([r['load_ms'] for r in results], '.2f'):>20} "
+                f"{spread([r['back_ms'] for r in results], '.2f'):>22} "
+                f"{statistics.median(r['compact_bytes'] for r in results):>9,.0f}"
             )
     print(f"\n{'undo/redo, full window':<26} {'p50 ms':>22} {'p99 ms':>22} {'max ms':>20}")
     for game in games:

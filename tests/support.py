@@ -15,11 +15,19 @@ from scenekeeper.store.memory import MemoryStore
 GM = Person("gm", "Gemma")
 
 
-def make_app(store: EventStore | None = None, seed: int = 1, snapshot_every: int = 200) -> App:
+def make_app(
+    store: EventStore | None = None,
+    seed: int = 1,
+    snapshot_every: int = 200,
+    *,
+    every_game: bool = True,
+) -> App:
+    """``every_game=False``: games' commands load as tables use them, as ``scenekeeper play``
+    does."""
     return App(
         store=store or MemoryStore(),
         dice=SeededDice(seed),
-        registry=build_registry(),
+        registry=build_registry(every_game=every_game),
         snapshot_every=snapshot_every,
     )
 

@@ -4,9 +4,18 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
-from benchmarks import command_path, import_export, many_processes, many_tables, memory, peer
+from benchmarks import (
+    command_path,
+    import_export,
+    many_processes,
+    many_tables,
+    memory,
+    peer,
+    startup,
+)
 
 from tests.support import make_app
 
@@ -64,3 +73,10 @@ def test_the_peer_comparison_runs_ours_alone_without_a_peer_checkout(
     out = capsys.readouterr().out
     assert "ours" in out
     assert "--peer" in out  # says how to get the peer
+
+
+def test_the_startup_benchmark_starts_the_console(tmp_path: Path) -> None:
+    first, last = startup.piped(tmp_path / "new.sqlite3", "/help")
+    assert 0 < first <= last
+    _first, done = startup.piped(startup.cortex_table(tmp_path), "/game show")
+    assert done > 0

@@ -62,7 +62,13 @@ class Bot:
     def _start(self) -> ConsoleSession:
         store: EventStore = SqliteStore(self.database) if self.database else MemoryStore()
         # A restarted bot's dice are not the ones it would have rolled next.
-        app = make_app(store, seed=self.seed + self.starts, snapshot_every=self.snapshot_every)
+        # As ``scenekeeper play``: a game's commands load when its table is first asked about.
+        app = make_app(
+            store,
+            seed=self.seed + self.starts,
+            snapshot_every=self.snapshot_every,
+            every_game=False,
+        )
         self.starts += 1
         return ConsoleSession(
             app=app,

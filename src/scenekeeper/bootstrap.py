@@ -13,7 +13,7 @@ from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.core import COMMAND_SETS
 from scenekeeper.engine.names import warm as warm_names
 from scenekeeper.store.open import open_store
-from scenekeeper.systems import load_all
+from scenekeeper.systems import command_names, commands_of
 
 DATABASE_ENV = "SCENEKEEPER_DATABASE_URL"
 
@@ -28,16 +28,25 @@ def default_database() -> str:
     return os.environ.get(DATABASE_ENV) or str(data_dir() / "tables.sqlite3")
 
 
-def build_registry() -> CommandRegistry:
-    registry = CommandRegistry()
-    for commands in (*COMMAND_SETS, *load_all()):
+def build_registry(*, every_game: bool = True) -> CommandRegistry:
+    """Every command. ``every_game=False``: a game's commands (and its package) load when a
+    table playing it is first asked about -- for the console, whose first line should not
+    wait for games its table does not play (docs/performance.md, start-up)."""
+    registry = CommandRegistry(games=command_names(), load=commands_of)
+    for commands in COMMAND_SETS:
         registry.include(commands)
+    if every_game:
+        registry.load_all()
     return registry
 
 
-def build_app(database: str | None = None, seed: int | None = None) -> App:
-    """The app on ``database`` (URL or path); seeded dice when ``seed`` is given, else fair."""
+def build_app(
+    database: str | None = None, seed: int | None = None, *, every_game: bool = True
+) -> App:
+    """The app on ``database`` (URL or path); seeded dice when ``seed`` is given, else fair.
+    ``every_game``: as for ``build_registry``."""
     dice: DiceSource = SeededDice(seed) if seed is not None else FairDice()
     store = open_store(database or default_database())
     warm_names()  # Unicode's confusables table loads once, not in someone's first command
-    return App(store=store, dice=dice, registry=build_registry(), snapshots_in_background=True)
+    registry = build_registry(every_game=every_game)
+    return App(store=store, dice=dice, registry=registry, snapshots_in_background=True)

@@ -163,7 +163,7 @@ def _check(database: str | None) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     try:
-        app = build_app(args.db, args.seed)
+        app = build_app(args.db, args.seed, every_game=False)
     except StoreError as error:
         print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
         return 2

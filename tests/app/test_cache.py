@@ -24,8 +24,8 @@ def test_a_compacted_table_comes_back_equal_with_its_window_and_redo() -> None:
     table = driver.app.table("t1")
     assert table.redo
     assert len(table.window) > 20
-    seq, data = compact(table)
-    back = inflate(seq, data)
+    seq, words, data = compact(table)
+    back = inflate(seq, words, data)
     assert back == table
     assert back.state == table.state
     assert len(data) < 8_000
@@ -57,3 +57,55 @@ def test_past_its_size_the_cache_forgets_the_least_recently_used() -> None:
     assert app.cached_table("t4") is not None
     # A forgotten table loads from the store as it was.
     assert app.table("t0").state is not None
+
+
+def test_a_compact_table_comes_back_unfolded_and_undoes_the_whole_window_exactly() -> None:
+    driver, reference = TableDriver(), TableDriver(app=make_app(), table_id="ref")
+    for each in (driver, reference):
+        _played(each, "Window")
+        for n in range(25):
+            each.do(f"/roll pool:Agility label:r{n}", "ana")
+    table = driver.app.table("t1")
+    back = inflate(*compact(table))
+    # The state is decoded as it stood, not folded: only the newest command keeps it.
+    assert back == table
+    assert back.state is back.window[-1].after
+    assert [r.after for r in back.window[:-1]] == [None] * (len(back.window) - 1)
+    driver.app._cache.put("t1", back)
+    # Every undo, one at a time past the checkpoints the compact form left out, and the redos
+    # and a new command after them, answer and leave the table as the reference does.
+    for line in ["/undo"] * (len(table.window) - 1) + ["/redo count:20", "/pp give character:Ada"]:
+        assert driver.do(line, GM).reply == reference.do(line, GM).reply
+        assert driver.app.table("t1").state == reference.app.table("ref").state
+    # The first undo folded the checkpoints back: each later one folds at most ten commands.
+    kept = [i for i, r in enumerate(driver.app.table("t1").window) if r.after is not None]
+    assert kept
+    assert all(b - a <= 10 for a, b in zip([-1, *kept], kept, strict=False))
+
+
+def test_commands_after_a_compact_table_comes_back_then_undo_into_its_old_window() -> None:
+    driver, reference = TableDriver(), TableDriver(app=make_app(), table_id="ref")
+    for each in (driver, reference):
+        _played(each, "Old")
+        for n in range(15):
+            each.do(f"/roll pool:Agility label:r{n}", "ana")
+    driver.app._cache.put("t1", inflate(*compact(driver.app.table("t1"))))
+    for line in ["/pp give character:Ada"] * 3 + ["/undo"] * 25 + ["/redo count:4"]:
+        assert driver.do(line, GM).reply == reference.do(line, GM).reply
+        assert driver.app.table("t1").state == reference.app.table("ref").state
+
+
+def test_each_games_compact_form_is_its_game_and_comes_back_equal() -> None:
+    tables = {
+        "generic": ["/game new system:generic name:G", "/roll dice:2d6", "/roll dice:d20"],
+        "mettle": ["/game new system:mettle name:M", "/scene start", "/check pool:3"],
+        "nodice": ["/game new system:nodice name:N", "/char new name:Kit"],
+    }
+    for game, lines in tables.items():
+        driver = TableDriver(table_id=game)
+        for line in lines:
+            driver.do(line)
+        table = driver.app.table(game)
+        seq, words, data = compact(table)
+        assert inflate(seq, words, data) == table
+        assert words is compact(table)[1], "one dictionary a game"

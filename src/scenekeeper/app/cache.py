@@ -2,21 +2,22 @@
 
 A live table (``Table``: state, undo window, redo stack) is tens of kilobytes of Python
 objects; a bot in thousands of channels keeps thousands. So only the ``hot`` most recently used
-tables stay as objects; the others are kept as their snapshot (``Table.to_snapshot``), as
-compressed JSON (a few kilobytes), and folded back into a table when next used (about a
-millisecond or two: the window's events are decoded and folded, as a cold load from a snapshot
-does). Past ``size`` tables, the least recently used is forgotten and loads from the store.
+tables stay as objects; the others are kept compact (``app.compact``: the snapshot and the state
+as compressed JSON, a few kilobytes), and brought back when next used (about a millisecond: the
+state and the window's events are decoded, nothing is folded again). Past ``size`` tables, the
+least recently used is forgotten and loads from the store.
 
 Not thread-safe by itself: the app holds its cache lock around every call.
 """
 
 from __future__ import annotations
 
-import json
-import zlib
 from collections import OrderedDict
 
+from scenekeeper.app.compact import Compacted, compact, inflate
 from scenekeeper.engine.aggregate import Table
+
+__all__ = ["HOT", "TableCache", "compact", "inflate"]
 
 #: Tables kept as objects; the rest of the cache is kept compact.
 HOT = 256
@@ -27,7 +28,7 @@ class TableCache:
         self.size = size
         self.hot_size = max(1, min(hot, size))
         self._hot: OrderedDict[str, Table] = OrderedDict()
-        self._compact: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+        self._compact: OrderedDict[str, Compacted] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._hot) + len(self._compact)
@@ -73,12 +74,3 @@ class TableCache:
     def clear(self) -> None:
         self._hot.clear()
         self._compact.clear()
-
-
-def compact(table: Table) -> tuple[int, bytes]:
-    text = json.dumps(table.to_snapshot(), separators=(",", ":"), ensure_ascii=False)
-    return table.seq, zlib.compress(text.encode("utf-8"), 6)
-
-
-def inflate(seq: int, data: bytes) -> Table:
-    return Table.from_snapshot(seq, json.loads(zlib.decompress(data)))

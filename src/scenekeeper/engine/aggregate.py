@@ -153,6 +153,28 @@ class Table:
         state = keeping_numbers(state, data.get("numbers") or {})
         return cls(seq=seq, state=state, base=base, window=window, redo=redo)
 
+    def to_compact(self) -> dict[str, Any]:
+        """``to_snapshot`` with the state as it stands: what ``from_compact`` brings back
+        without folding the window again (an idle table kept compact, ``app.cache``)."""
+        # The state first: what it shares with the window's events is then within zlib's
+        # reach of them (32 KB back) in a long window.
+        return {"state": self.state.to_json() if self.state else None, **self.to_snapshot()}
+
+    @classmethod
+    def from_compact(cls, seq: int, data: Mapping[str, Any]) -> Table:
+        """The table ``to_compact`` wrote, in this process (never data from outside): its state
+        is decoded as written rather than folded again from ``base``, and only the newest
+        command keeps the state after it. The checkpoints (``CHECKPOINT_EVERY``) come back
+        when an undo first reaches past the newest command (``_undo``), so a table that is
+        only played on pays for no fold at all."""
+        if data.get("format") != SNAPSHOT_FORMAT:
+            raise CorruptHistory(f"unknown snapshot format {data.get('format')!r}")
+        base = decode_state(data["base"]) if data["base"] is not None else None
+        state = decode_state(data["state"]) if data["state"] is not None else None
+        window = tuple(CommandRecord.from_json(r) for r in data["window"])
+        redo = tuple(CommandRecord.from_json(r) for r in data["redo"])
+        return cls(seq=seq, state=state, base=base, window=_newest_keeps(window, state), redo=redo)
+
 
 def keeping_numbers(state: TableState | None, used: Mapping[str, int]) -> TableState | None:
     """``state`` with its game's counters (``GameState.NUMBERS``) at least at ``used``."""
@@ -196,6 +218,24 @@ def _pushed(window: tuple[CommandRecord, ...], record: CommandRecord) -> tuple[C
     if previous.after is not None and any(r.after is not None for r in recent):
         window = (*window[:-1], replace(previous, after=None))
     return (*window, record)
+
+
+def _checkpointed(
+    base: TableState | None, window: tuple[CommandRecord, ...]
+) -> tuple[CommandRecord, ...]:
+    """``window`` with a kept state within ``CHECKPOINT_EVERY`` commands of its newest,
+    folded again from the nearest kept one (or ``base``) where it has none: a table brought
+    back by ``Table.from_compact`` keeps only its newest command's state. Folded once, so each
+    undo after it folds at most ``CHECKPOINT_EVERY`` commands again."""
+    kept = next((i for i in range(len(window) - 1, -1, -1) if window[i].after is not None), -1)
+    if len(window) - 1 - kept <= CHECKPOINT_EVERY:
+        return window
+    state = base if kept < 0 else window[kept].after
+    rebuilt = window[: kept + 1]
+    for record in window[kept + 1 :]:
+        state = _fold(state, (record,))
+        rebuilt = _pushed(rebuilt, replace(record, after=state))
+    return rebuilt
 
 
 def _newest_keeps(
@@ -244,7 +284,7 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
     target = table.last_command
     if target is None or target.seq != event.target_seq:
         raise CorruptHistory(f"event #{seq} undoes #{event.target_seq}, which is not the newest")
-    window = table.window[:-1]
+    window = _checkpointed(table.base, table.window[:-1])
     state = _state_after(table.base, window)
     window = _newest_keeps(window, state)
     if event.keeps_numbers:

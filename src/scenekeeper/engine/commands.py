@@ -20,8 +20,9 @@ import dataclasses
 import enum
 import functools
 import re
+import threading
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -174,9 +175,21 @@ _NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
 class CommandRegistry:
-    """Every command the engine knows, by name; a game may have its own version of a name."""
+    """Every command the engine knows, by name; a game may have its own version of a name.
 
-    def __init__(self) -> None:
+    Given ``games`` (each game's command names) and ``load`` (a game's command sets), a game's
+    commands are included only when a table playing it is first asked about (``find``,
+    ``names``), or when every command is (``all_specs``): the registry answers for the others
+    from their names, as if they were included."""
+
+    def __init__(
+        self,
+        games: Mapping[str, frozenset[str]] | None = None,
+        load: Callable[[str], Iterable[CommandSet]] | None = None,
+    ) -> None:
+        self._lazy: dict[str, frozenset[str]] = dict(games or {}) if load is not None else {}
+        self._load = load
+        self._loading = threading.RLock()
         self._specs: dict[str, list[CommandSpec[Any]]] = {}
         self._max_words = 1
         #: Each option name's type and the first command that declared it.
@@ -187,6 +200,23 @@ class CommandRegistry:
         #: What ``find`` answered, by name and game: every command line asks, often several
         #: times (parse, the secrets' read-back, /history). Emptied whenever a command is added.
         self._found: dict[tuple[str, str | None], CommandSpec[Any] | None] = {}
+        for names in self._lazy.values():
+            self._max_words = max([self._max_words, *(len(n.split()) for n in names)])
+
+    def load(self, system: str | None) -> None:
+        """Include ``system``'s commands now, if they wait to be (a no-op otherwise)."""
+        if system is None or system not in self._lazy or self._load is None:
+            return
+        with self._loading:
+            if system in self._lazy:
+                for commands in self._load(system):
+                    self.include(commands)
+                del self._lazy[system]
+
+    def load_all(self) -> None:
+        """Include every game's commands, in the order the games were given."""
+        for system in tuple(self._lazy):
+            self.load(system)
 
     def add(self, spec: CommandSpec[Any]) -> None:
         for word in spec.name.split():
@@ -234,10 +264,12 @@ class CommandRegistry:
         return self._shared.get(name)
 
     def names(self, system: str | None = None) -> list[str]:
+        self.load(system)
         return sorted(name for name in self._specs if self.find(name, system) is not None)
 
     def find(self, name: str, system: str | None) -> CommandSpec[Any] | None:
         """The command called ``name`` at a table playing ``system`` (None: no table yet)."""
+        self.load(system)
         key = (name, system)
         try:
             return self._found[key]
@@ -263,14 +295,16 @@ class CommandRegistry:
 
     def left_out_at(self, name: str, system: str | None) -> bool:
         """Whether ``system``'s tables do without the every-table command ``name``."""
+        self.load(system)
         return system is not None and system in self._without.get(name, ())
 
     def games_of(self, name: str) -> list[str] | None:
         """The games a command name belongs to ([] for every game); None if no such command."""
-        specs = self._specs.get(name)
-        if not specs:
+        specs = self._specs.get(name, [])
+        waiting = {g for g, names in tuple(self._lazy.items()) if name in names}
+        if not specs and not waiting:
             return None
-        return sorted({g for s in specs for g in (s.systems or ())})
+        return sorted({g for s in specs for g in (s.systems or ())} | waiting)
 
     def spec_of(self, command: str, system: str | None) -> CommandSpec[Any] | None:
         """The command a recorded line (``/game gm add user:bob``) is, at a ``system`` table."""
@@ -286,12 +320,13 @@ class CommandRegistry:
         return self._max_words
 
     def all_specs(self) -> list[CommandSpec[Any]]:
+        self.load_all()
         return [spec for name in sorted(self._specs) for spec in self._specs[name]]
 
     def word_tree(self) -> set[tuple[str, ...]]:
         """Every command name and every prefix of one, as word tuples (for parsing)."""
         prefixes: set[tuple[str, ...]] = set()
-        for name in self._specs:
+        for name in {*self._specs, *(n for names in tuple(self._lazy.values()) for n in names)}:
             words = tuple(name.split())
             for end in range(1, len(words) + 1):
                 prefixes.add(words[:end])

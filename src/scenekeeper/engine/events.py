@@ -110,6 +110,15 @@ def upcaster(
     return register
 
 
+#: Called with a type name nobody registered; True if it loaded something that might have
+#: (``engine.systems`` imports the game the name's prefix names).
+_LOAD_UNKNOWN: list[Callable[[str], bool]] = []
+
+
+def on_unknown_type(load: Callable[[str], bool]) -> None:
+    _LOAD_UNKNOWN[:] = [load]
+
+
 def event_types() -> Mapping[str, type[Event]]:
     return dict(_EVENTS)
 
@@ -119,6 +128,9 @@ def decode_event(type_name: str, data: Mapping[str, Any], *, strict: bool = Fals
 
     ``strict`` (for files from outside, /game import) takes every value as JSON gives it, with
     no conversion: ``"2"``, ``2.0`` or ``true`` is not the integer 2."""
+    if type_name not in _EVENTS and type_name not in _UPCASTERS:
+        for load in _LOAD_UNKNOWN:
+            load(type_name)
     seen = set()
     while type_name not in _EVENTS and type_name in _UPCASTERS:
         if type_name in seen:

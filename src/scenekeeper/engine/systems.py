@@ -6,6 +6,8 @@ this module only knows what the engine needs to create, store and show a game's 
 
 from __future__ import annotations
 
+import importlib
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -14,7 +16,7 @@ import pydantic
 
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import CorruptHistory, Refusal
-from scenekeeper.engine.events import Event
+from scenekeeper.engine.events import Event, on_unknown_type
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
 
 if TYPE_CHECKING:
@@ -246,6 +248,59 @@ class GameSystem:
 _SYSTEMS: dict[str, GameSystem] = {}
 
 
+@dataclass(frozen=True)
+class KnownGame:
+    """A game known before its package is imported (``declare_games``): the package that
+    registers it, its state's version (as its ``GameSystem.state_version``) and the names of
+    the commands its package declares. A game's models cost tens of milliseconds to build, so
+    a process imports only the games its tables play (``load_game``)."""
+
+    module: str
+    state_version: int = 1
+    commands: frozenset[str] = frozenset()
+
+
+_KNOWN: dict[str, KnownGame] = {}
+_LOADING = threading.RLock()
+
+
+def declare_games(games: Mapping[str, KnownGame]) -> None:
+    """Make games known by name without importing them (``scenekeeper.systems.catalog``)."""
+    _KNOWN.update(games)
+
+
+def known_games() -> Mapping[str, KnownGame]:
+    return dict(_KNOWN)
+
+
+def load_game(name: str) -> Any:
+    """Import game ``name``'s package (registering the game) and return the module; None for a
+    game nobody declared."""
+    known = _KNOWN.get(name)
+    if known is None:
+        return None
+    with _LOADING:
+        return importlib.import_module(known.module)
+
+
+def _system(name: str) -> GameSystem | None:
+    system = _SYSTEMS.get(name)
+    if system is None and name in _KNOWN:
+        load_game(name)
+        system = _SYSTEMS.get(name)
+    return system
+
+
+def _load_for_event(type_name: str) -> bool:
+    """An event type nobody registered yet: the game its prefix names, imported (``cortex.``
+    events are Cortex's). Whether a game was loaded."""
+    game = type_name.split(".", 1)[0]
+    return game not in _SYSTEMS and load_game(game) is not None
+
+
+on_unknown_type(_load_for_event)
+
+
 def register_system(system: GameSystem) -> GameSystem:
     if system.name in _SYSTEMS and _SYSTEMS[system.name] is not system:
         raise TypeError(f"a game called {system.name!r} is already registered")
@@ -254,11 +309,12 @@ def register_system(system: GameSystem) -> GameSystem:
 
 
 def system_names() -> tuple[str, ...]:
-    return tuple(sorted(_SYSTEMS))
+    """Every game's name, imported or only declared."""
+    return tuple(sorted({*_SYSTEMS, *_KNOWN}))
 
 
 def get_system(name: str) -> GameSystem:
-    system = _SYSTEMS.get(name.strip().lower())
+    system = _system(name.strip().lower())
     if system is None:
         known = ", ".join(system_names()) or "(none installed)"
         raise Refusal(f"There is no game called '{name}'. Choose one of: {known}.")
@@ -269,7 +325,7 @@ def decode_state(data: Mapping[str, Any]) -> TableState:
     """Rebuild a ``TableState`` from ``TableState.to_json()`` output."""
     try:
         meta = TableMeta.model_validate(data["meta"])
-        system = _SYSTEMS.get(meta.system)
+        system = _system(meta.system)
         if system is None:
             raise CorruptHistory(f"unknown game {meta.system!r}")
         game = system.state_type.model_validate(data["game"])
@@ -280,7 +336,10 @@ def decode_state(data: Mapping[str, Any]) -> TableState:
 
 def state_version(meta_system: str) -> str:
     system = _SYSTEMS.get(meta_system)
-    return f"{meta_system}-{system.state_version if system else 0}"
+    if system is not None:
+        return f"{meta_system}-{system.state_version}"
+    known = _KNOWN.get(meta_system)
+    return f"{meta_system}-{known.state_version if known else 0}"
 
 
 def mod_on(state: TableState, name: str) -> bool:
