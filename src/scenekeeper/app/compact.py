@@ -2,12 +2,12 @@
 compressed with a preset dictionary of its game's words.
 
 Brought back, the state is decoded as it was written, not folded again from the undo window's
-base (``Table.from_compact``): about a millisecond for a table of ~50 events, where folding
-took 1-2 ms, and 3-8 ms for a full window. The state adds some bytes; the dictionary -- the
-event type names and field names of the table's game and of the engine, and a new table's
-state, which every snapshot repeats -- takes them back: a table's bytes are about what they
-were, or fewer (docs/performance.md). The form lives only in this process: nothing here is ever read from
-outside, so what it decodes was validated when it was first made.
+base (``Table.from_compact``): under a millisecond for a table of ~50 events (folding took
+1-1.5 ms) and 1-2.5 ms for a full window (it took 3-8 ms). The state adds bytes; the
+dictionary -- the event type names and field names of the table's game and of the engine, and
+a new table's state, which every snapshot repeats -- takes them back: a table's form is about
+as large as it was, or smaller (docs/performance.md). The form lives only in this process:
+nothing here is ever read from outside, so what it decodes was validated when it was made.
 """
 
 from __future__ import annotations

@@ -180,7 +180,9 @@ class CommandRegistry:
     Given ``games`` (each game's command names) and ``load`` (a game's command sets), a game's
     commands are included only when a table playing it is first asked about (``find``,
     ``names``), or when every command is (``all_specs``): the registry answers for the others
-    from their names, as if they were included."""
+    from their names, as if they were included. Loading holds a lock, but a registry that
+    still has games to load is for one asking thread (the console); the bot's loads them all
+    at start-up."""
 
     def __init__(
         self,
