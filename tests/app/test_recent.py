@@ -91,3 +91,14 @@ def test_a_gap_starts_the_kept_events_again() -> None:
     recent.stored("u", envelopes[:1])
     recent.stored("v", envelopes[:1])  # two tables kept: "t", written longest ago, goes
     assert recent.after("t", 5, 9) is None
+
+
+def test_a_table_caught_up_with_another_process_reads_what_it_did_not_store() -> None:
+    store = MemoryStore()
+    here = TableDriver(app=make_app(store))
+    _played(here)
+    there = TableDriver(app=make_app(store))
+    there.do('/roll dice:d6 results:"6" label:elsewhere', "ana")
+    here.app.table("t1")  # a fresh look (as the bot's table lookup does) catches up
+    lines = here.do("/history count:2").reply.text
+    assert "label:elsewhere" in lines[-1]  # not answered from the events kept here

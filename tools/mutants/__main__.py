@@ -24,11 +24,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.mutants import issue20, moves
+from tools.mutants import issue20, moves, scale
 from tools.mutants.mutant import Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES: dict[str, tuple[Mutant, ...]] = {"issue20": issue20.MUTANTS, "moves": moves.MUTANTS}
+CATALOGUES: dict[str, tuple[Mutant, ...]] = {
+    "issue20": issue20.MUTANTS,
+    "moves": moves.MUTANTS,
+    "scale": scale.MUTANTS,
+}
 
 
 @dataclass(frozen=True)
