@@ -41,8 +41,8 @@ MUTANTS = (
     Mutant(
         "chain.no-reread-before-hash",
         "store/chain.py",
-        "encoded.append(Encoded(replace(event, data=json.loads(text)), text))",
-        "encoded.append(Encoded(event, text))",
+        "            json.loads(text),\n",
+        "            event.data,\n",
         "a nested read-only mapping or mixed keys in event data crash every write",
         ("tests/store",),
     ),

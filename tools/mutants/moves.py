@@ -215,7 +215,7 @@ HASH_CHAIN = (
     ),
     Mutant(
         "postgres.head-from-oldest",
-        "store/postgres.py",
+        "store/postgres_sql.py",
         '"SELECT seq, hash FROM {schema}.events WHERE table_id = %s ORDER BY seq DESC LIMIT 1"',
         '"SELECT seq, hash FROM {schema}.events WHERE table_id = %s ORDER BY seq LIMIT 1"',
         "on PostgreSQL, appends chain from the first event",
