@@ -69,7 +69,10 @@ def pytest(tree: Path, args: list[str]) -> tuple[int, str]:
     # the same file made within one second.
     env["PYTHONPATH"] = str(tree / "src") + os.pathsep + str(tree)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *args]
+    # The catalogues' own check fails for every change made (its text is no longer there):
+    # it would catch them all, so it is no judge of them.
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+    command += ["--ignore", "tests/test_mutant_catalogues.py", *args]
     done = subprocess.run(command, check=False, cwd=tree, env=env, capture_output=True, text=True)
     return done.returncode, done.stdout + done.stderr
 
