@@ -18,48 +18,35 @@ def _names(text: str) -> frozenset[str]:
     return frozenset(text.split(", "))
 
 
+#: Cortex Prime's commands; Scions of the Old Gods has every one of them, and its own.
+_CORTEX = _names(
+    "action, asset add, asset create, asset remove, asset stepdown, asset stepup, assist,"
+    " assist drop, cancel, char approval, char approve, char delete, char import, char "
+    "new, char remove, char return, char set, char sfx add, char sfx remove, char show, "
+    "char signature, complication add, complication remove, complication stepdown, "
+    "complication stepup, contest end, contest givein, contest interfere, contest roll, "
+    "contest settle, contest show, contest stand, contest start, counter, crisis add, "
+    "crisis hit, crisis roll, crisis show, doom add, doom reset, doom roll, doom show, "
+    "doom spend, doom stepdown, doom stepup, drama lead, drama roll, game sets, game "
+    "stress, gang end, gang knock, gang start, gmroll, hitch, odds, opportunity, order "
+    "add, order end, order handoff, order interrupt, order next, order remove, order "
+    "roll, order show, order start, pick, pp bank, pp give, pp session, pp show, pp "
+    "spend, react, recover, roll, scene end, scene show, scene start, stress add, stress "
+    "remove, stress rest, stress stepdown, stress stepup, timed buy, timed end, timed "
+    "roll, timed show, timed start, trauma add, trauma remove, trauma stepdown, trauma "
+    "stepup, xp give, xp show, xp spend"
+)
+
+
 GAMES: dict[str, KnownGame] = {
     "generic": KnownGame("scenekeeper.systems.generic"),
-    "cortex": KnownGame(
-        "scenekeeper.systems.cortex",
-        commands=_names(
-            "action, asset add, asset create, asset remove, asset stepdown, asset stepup, assist,"
-            " assist drop, cancel, char approval, char approve, char delete, char import, char "
-            "new, char remove, char return, char set, char sfx add, char sfx remove, char show, "
-            "char signature, complication add, complication remove, complication stepdown, "
-            "complication stepup, contest end, contest givein, contest interfere, contest roll, "
-            "contest settle, contest show, contest stand, contest start, counter, crisis add, "
-            "crisis hit, crisis roll, crisis show, doom add, doom reset, doom roll, doom show, "
-            "doom spend, doom stepdown, doom stepup, drama lead, drama roll, game sets, game "
-            "stress, gang end, gang knock, gang start, gmroll, hitch, odds, opportunity, order "
-            "add, order end, order handoff, order interrupt, order next, order remove, order "
-            "roll, order show, order start, pick, pp bank, pp give, pp session, pp show, pp "
-            "spend, react, recover, roll, scene end, scene show, scene start, stress add, stress "
-            "remove, stress rest, stress stepdown, stress stepup, timed buy, timed end, timed "
-            "roll, timed show, timed start, trauma add, trauma remove, trauma stepdown, trauma "
-            "stepup, xp give, xp show, xp spend"
-        ),
-    ),
+    "cortex": KnownGame("scenekeeper.systems.cortex", commands=_CORTEX),
     "scions": KnownGame(
         "scenekeeper.systems.scions",
-        commands=_names(
-            "action, asset add, asset create, asset remove, asset stepdown, asset stepup, assist,"
-            " assist drop, cancel, char approval, char approve, char delete, char import, char "
-            "new, char remove, char return, char set, char sfx add, char sfx remove, char show, "
-            "char signature, complication add, complication remove, complication stepdown, "
-            "complication stepup, contest end, contest givein, contest interfere, contest roll, "
-            "contest settle, contest show, contest stand, contest start, counter, crisis add, "
-            "crisis hit, crisis roll, crisis show, doom add, doom boost, doom distinction, doom "
-            "reset, doom return, doom roll, doom scene, doom show, doom spend, doom stepdown, "
-            "doom stepup, drama lead, drama roll, game act, game sets, game stress, gang end, "
-            "gang knock, gang start, gmroll, hitch, legend declare, legend die, legend persist, "
-            "legend shift, odds, opportunity, order add, order end, order handoff, order "
-            "interrupt, order next, order remove, order roll, order show, order start, pick, pp "
-            "bank, pp give, pp session, pp show, pp spend, react, recover, roll, scene end, scene"
-            " show, scene start, stress add, stress exchange, stress remove, stress rest, stress "
-            "stepdown, stress stepup, timed buy, timed end, timed roll, timed show, timed start, "
-            "trauma add, trauma remove, trauma stepdown, trauma stepup, xp give, xp show, xp "
-            "spend"
+        commands=_CORTEX
+        | _names(
+            "doom boost, doom distinction, doom return, doom scene, game act, legend declare, "
+            "legend die, legend persist, legend shift, stress exchange"
         ),
     ),
     "mettle": KnownGame(
