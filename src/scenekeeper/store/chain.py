@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -181,3 +182,31 @@ def _check_text(record: EventRecord) -> None:
     # store can have written (dump_json refuses them on the way in).
     for text in (record.type, record.actor, record.time, record.command):
         text.encode("utf-8")
+
+
+class Heads:
+    """The newest (seq, chain hash) a store saw of each table, by reading or appending: an
+    append after it chains from it in one statement. Only a hint: the statement checks it
+    against the stored head, and the store reads the head again when it does not hold."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[int, str]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, table_id: str, expected_seq: int) -> str | None:
+        """The hash to chain from if the head is known to be ``expected_seq``, else None."""
+        if expected_seq == 0:
+            return GENESIS
+        with self._lock:
+            known = self._known.get(table_id)
+        return known[1] if known is not None and known[0] == expected_seq else None
+
+    def saw(self, table_id: str, seq: int, chain_hash: str) -> None:
+        with self._lock:
+            known = self._known.get(table_id)
+            if known is None or known[0] <= seq:
+                self._known[table_id] = (seq, chain_hash)
+
+    def forget(self, table_id: str) -> None:
+        with self._lock:
+            self._known.pop(table_id, None)

@@ -15,7 +15,6 @@ Messages and logs name the server with ``redact_url``: the password never leaves
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -34,7 +33,7 @@ from scenekeeper.store.base import (
     check_snapshot,
     redact_url,
 )
-from scenekeeper.store.chain import GENESIS, EventRow, encode, event_rows, verified
+from scenekeeper.store.chain import GENESIS, EventRow, Heads, encode, event_rows, verified
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import POSTGRES_MIGRATIONS, run_migrations
 from scenekeeper.store.postgres_sql import Statements, lock_key
@@ -93,11 +92,9 @@ class PostgresStore:
         params.setdefault("connect_timeout", connect_timeout)
         conninfo = make_conninfo("", **params)
         self._sql = Statements(schema)
-        # The newest (seq, chain hash) seen per table, by reading or appending: an append after
-        # it chains from it in one statement (``Statements.append``). Only a hint: the insert
-        # checks it against the stored head, and reads it again when it does not hold.
-        self._heads: dict[str, tuple[int, str]] = {}
-        self._heads_lock = threading.Lock()
+        # Each table's head as last seen here: an append after it is one statement
+        # (``Statements.append``).
+        self._heads = Heads()
 
         # Migrate on one dedicated connection before starting the pool: if the server is
         # unreachable or refuses us, this fails at once with libpq's own explanation, where a
@@ -147,7 +144,7 @@ class PostgresStore:
             rows = cursor.fetchall()
         records = verified(table_id, rows, max(after, 0), _as_mapping)
         if records:
-            self._remember(table_id, records[-1].seq, records[-1].hash)
+            self._heads.saw(table_id, records[-1].seq, records[-1].hash)
         return records
 
     def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
@@ -156,13 +153,10 @@ class PostgresStore:
         check_batch(table_id, expected_seq, events)
         # Encoded by the same function as every backend, then cast to jsonb by the server.
         batch = encode(events)
-        with self._heads_lock:
-            known = self._heads.get(table_id)
-        if expected_seq == 0:
-            known = (0, GENESIS)
-        if known is not None and known[0] == expected_seq:
-            rows = event_rows(table_id, batch, known[1])
-            if self._append_after(table_id, expected_seq, known[1], rows):
+        prev = self._heads.get(table_id, expected_seq)
+        if prev is not None:
+            rows = event_rows(table_id, batch, prev)
+            if self._append_after(table_id, expected_seq, prev, rows):
                 return
         # The head's hash is not known here (or another writer moved the head): read it and
         # insert in one transaction, as before (two round trips more).
@@ -179,7 +173,7 @@ class PostgresStore:
             except psycopg.errors.UniqueViolation:
                 # Another writer committed the same seqs while we were inserting.
                 raise AppendConflict(table_id, expected_seq, self._head(conn, table_id)) from None
-        self._remember(table_id, rows[-1][1], rows[-1][8])
+        self._heads.saw(table_id, rows[-1][1], rows[-1][8])
 
     def _append_after(
         self, table_id: str, expected_seq: int, prev: str, rows: Sequence[EventRow]
@@ -200,7 +194,7 @@ class PostgresStore:
             # The connection failed (a server restart): did the insert land before it did?
             # The chain hash of our last row says so, since it covers every byte of the batch.
             if self._landed(table_id, rows):
-                self._remember(table_id, rows[-1][1], rows[-1][8])
+                self._heads.saw(table_id, rows[-1][1], rows[-1][8])
                 return True
             raise
         if raced:
@@ -208,7 +202,7 @@ class PostgresStore:
             raise AppendConflict(table_id, expected_seq, self.head(table_id))
         if inserted != len(rows):
             return False
-        self._remember(table_id, rows[-1][1], rows[-1][8])
+        self._heads.saw(table_id, rows[-1][1], rows[-1][8])
         return True
 
     def _landed(self, table_id: str, rows: Sequence[EventRow]) -> bool:
@@ -218,12 +212,6 @@ class PostgresStore:
         except StoreError:
             return False
         return found is not None and str(found[0]) == rows[-1][8]
-
-    def _remember(self, table_id: str, seq: int, chain_hash: str) -> None:
-        with self._heads_lock:
-            known = self._heads.get(table_id)
-            if known is None or known[0] <= seq:
-                self._heads[table_id] = (seq, chain_hash)
 
     def save_snapshot(self, snapshot: Snapshot) -> None:
         state = check_snapshot(snapshot)

@@ -38,6 +38,7 @@ from scenekeeper.store.base import (
 from scenekeeper.store.chain import (
     GENESIS,
     DamagedSnapshot,
+    Heads,
     encode,
     event_rows,
     verified,
@@ -45,7 +46,7 @@ from scenekeeper.store.chain import (
 from scenekeeper.store.group import GroupCommit, Pending
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
-from scenekeeper.store.sqlite_append import EVENT_COLUMNS, Heads, append_after
+from scenekeeper.store.sqlite_append import EVENT_COLUMNS, append_after
 from scenekeeper.store.sqlite_file import (
     SqliteMigrationTransaction,
     refuse_a_foreign_database,

@@ -16,10 +16,9 @@ then either inserts after it or reports the conflict. A known head is only ever 
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Sequence
 
-from scenekeeper.store.chain import GENESIS, EventRow
+from scenekeeper.store.chain import EventRow
 
 EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command, hash"
 _ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -34,33 +33,6 @@ def append_statement(count: int) -> str:
         "WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = ? AND seq > ?) "
         "AND (? = 0 OR EXISTS (SELECT 1 FROM events WHERE table_id = ? AND seq = ? AND hash = ?))"
     )
-
-
-class Heads:
-    """The newest (seq, chain hash) this store saw of each table: a hint, checked by the
-    statement that uses it."""
-
-    def __init__(self) -> None:
-        self._known: dict[str, tuple[int, str]] = {}
-        self._lock = threading.Lock()
-
-    def get(self, table_id: str, expected_seq: int) -> str | None:
-        """The hash to chain from if the head is known to be ``expected_seq``, else None."""
-        if expected_seq == 0:
-            return GENESIS
-        with self._lock:
-            known = self._known.get(table_id)
-        return known[1] if known is not None and known[0] == expected_seq else None
-
-    def saw(self, table_id: str, seq: int, chain_hash: str) -> None:
-        with self._lock:
-            known = self._known.get(table_id)
-            if known is None or known[0] <= seq:
-                self._known[table_id] = (seq, chain_hash)
-
-    def forget(self, table_id: str) -> None:
-        with self._lock:
-            self._known.pop(table_id, None)
 
 
 def append_after(
