@@ -70,8 +70,12 @@ def run(store: EventStore, lines: list[tuple[Person, str]]) -> list[float]:
     return timings
 
 
-def raw_ceiling(path: Path, count: int) -> list[float]:
-    """Seconds per raw append in the store's transaction shape, with nothing else around it."""
+#: One raw event's data, about the size of a roll's.
+RAW_DATA = '{"expression":"4d6kh3+1","dice":[{"sides":6,"face":3}],"total":12}'
+
+
+def _raw_store(path: Path) -> sqlite3.Connection:
+    """A bare sqlite3 events table at the store's durability (WAL, synchronous=FULL)."""
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
@@ -79,7 +83,12 @@ def raw_ceiling(path: Path, count: int) -> list[float]:
         "CREATE TABLE events (table_id TEXT, seq INTEGER, data TEXT, hash TEXT, "
         "PRIMARY KEY (table_id, seq))"
     )
-    data = '{"expression":"4d6kh3+1","dice":[{"sides":6,"face":3}],"total":12}'
+    return conn
+
+
+def raw_ceiling(path: Path, count: int) -> list[float]:
+    """Seconds per raw append in the store's transaction shape, with nothing else around it."""
+    conn = _raw_store(path)
     timings = []
     for seq in range(1, count + 1):
         start = time.perf_counter()
@@ -87,7 +96,7 @@ def raw_ceiling(path: Path, count: int) -> list[float]:
         conn.execute(
             "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", ("b",)
         ).fetchone()
-        conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", ("b", seq, data, "h" * 64))
+        conn.execute("INSERT INTO events VALUES (?, ?, ?, ?)", ("b", seq, RAW_DATA, "h" * 64))
         conn.execute("COMMIT")
         timings.append(time.perf_counter() - start)
     conn.close()
@@ -98,14 +107,7 @@ def raw_one_statement(path: Path, count: int) -> list[float]:
     """Seconds per raw append in the store's lone-append shape since issue 24 (one ``INSERT ...
     SELECT`` that checks the head and its hash, in its own transaction): the ceiling of that
     shape, beside the one above (the issue's reference)."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute(
-        "CREATE TABLE events (table_id TEXT, seq INTEGER, data TEXT, hash TEXT, "
-        "PRIMARY KEY (table_id, seq))"
-    )
-    data = '{"expression":"4d6kh3+1","dice":[{"sides":6,"face":3}],"total":12}'
+    conn = _raw_store(path)
     insert = (
         "INSERT INTO events SELECT * FROM (VALUES (?, ?, ?, ?)) "
         "WHERE NOT EXISTS (SELECT 1 FROM events WHERE table_id = ? AND seq > ?) "
@@ -115,7 +117,7 @@ def raw_one_statement(path: Path, count: int) -> list[float]:
     for seq in range(1, count + 1):
         start = time.perf_counter()
         conn.execute(
-            insert, ("b", seq, data, "h" * 64, "b", seq - 1, seq - 1, "b", seq - 1, "h" * 64)
+            insert, ("b", seq, RAW_DATA, "h" * 64, "b", seq - 1, seq - 1, "b", seq - 1, "h" * 64)
         )
         timings.append(time.perf_counter() - start)
     conn.close()
