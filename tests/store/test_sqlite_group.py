@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from scenekeeper.engine.state import Person
-from scenekeeper.store import AppendConflict, EventRecord, SqliteStore, StoreError
+from scenekeeper.store import AppendConflict, EventRecord, SqliteStore, StoreError, sqlite_append
 from scenekeeper.store.group import GroupCommit, Pending
 from tests.store.contract import batch
 from tests.store.test_sqlite import raw
@@ -48,7 +48,19 @@ def traced(store: SqliteStore) -> list[str]:
 
 
 def commits(statements: list[str]) -> int:
-    return sum(1 for statement in statements if statement.strip().upper() == "COMMIT")
+    """Transactions committed: each COMMIT, and each write run on its own outside BEGIN (an
+    implicit transaction of one statement, committed and fsynced when it ends)."""
+    count, open_ = 0, False
+    for statement in statements:
+        words = statement.upper().split()
+        if words[0] == "BEGIN":
+            open_ = True
+        elif words[0] == "COMMIT" or words == ["ROLLBACK"]:
+            count += words[0] == "COMMIT"
+            open_ = False
+        elif words[0] == "INSERT" and not open_:
+            count += 1
+    return count
 
 
 def grouped(store: SqliteStore, appends: list[Callable[[], None]]) -> list[BaseException | None]:
@@ -128,6 +140,7 @@ def test_appends_ready_together_share_one_commit(store: SqliteStore, path: Path)
     results = grouped(store, [appending(store, t, 0, batch(t, 1, 3)) for t in tables])
     assert results == [None] * len(tables)
     assert commits(statements) == 1  # one commit, one fsync, for six callers
+    assert kinds(statements) == ["INSERT"]  # every head known (new tables): one statement
     reopened = SqliteStore(path)
     try:
         for table in tables:
@@ -152,6 +165,39 @@ def test_order_within_a_table_is_kept_in_a_group(store: SqliteStore) -> None:
     assert [r.actor for r in store.read("t")] == ["user-1", "first", "first", "second"]
 
 
+def test_a_group_with_two_appends_to_one_table_is_written_in_a_transaction(
+    store: SqliteStore,
+) -> None:
+    store.append("t", 0, batch("t", 1, 1))
+    statements = traced(store)
+    results = grouped(
+        store,
+        [
+            appending(store, "t", 1, batch("t", 2, 1, actor="first")),
+            appending(store, "u", 0, batch("u", 1, 1)),
+            appending(store, "t", 2, batch("t", 3, 1, actor="second")),
+        ],
+    )
+    assert results == [None, None, None]
+    assert kinds(statements)[0] == "BEGIN"  # the one statement checks each table once
+    assert commits(statements) == 1
+    assert [r.actor for r in store.read("t")] == ["user-1", "first", "second"]
+
+
+def test_a_group_too_large_for_one_statement_is_written_in_a_transaction(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_append, "MAX_GROUP_ROWS", 5)
+    statements = traced(store)
+    tables = ["a", "b", "c"]
+    results = grouped(store, [appending(store, t, 0, batch(t, 1, 2)) for t in tables])
+    assert results == [None, None, None]
+    assert kinds(statements)[0] == "BEGIN"
+    assert commits(statements) == 1
+    for table in tables:
+        assert store.read(table) == batch(table, 1, 2)
+
+
 def test_a_failing_append_in_a_group_fails_alone(store: SqliteStore, path: Path) -> None:
     store.append("stale", 0, batch("stale", 1, 2))
     conn = raw(path)
@@ -171,7 +217,10 @@ def test_a_failing_append_in_a_group_fails_alone(store: SqliteStore, path: Path)
             appending(store, "c", 0, batch("c", 1, 4)),
         ],
     )
-    assert commits(statements) == 1
+    # The one statement inserts nothing (its check fails for "stale"); one transaction then
+    # settles each append on its own and commits once for the three that hold.
+    assert kinds(statements)[:2] == ["INSERT", "BEGIN"]
+    assert commits(statements[1:]) == 1
     ok, conflict, ok_b, refused, ok_c = results
     assert (ok, ok_b, ok_c) == (None, None, None)
     assert isinstance(conflict, AppendConflict)
@@ -186,9 +235,10 @@ def test_a_failing_append_in_a_group_fails_alone(store: SqliteStore, path: Path)
 
 
 class FailingConnection:
-    """The store's connection, failing as a disk or a dying connection would: ``COMMIT``
-    raises, or an insert for ``lose_at`` rolls the whole transaction back and raises (as
-    SQLite does on an I/O error or a full disk)."""
+    """The store's connection, failing as a disk or a dying connection would: a commit
+    (``COMMIT``, or a statement in a transaction of its own) raises, or an insert for
+    ``lose_at`` rolls the whole transaction back and raises (as SQLite does on an I/O error or
+    a full disk)."""
 
     def __init__(self, conn: sqlite3.Connection, *, commit: bool = False, lose_at: str = ""):
         self._conn = conn
@@ -196,8 +246,14 @@ class FailingConnection:
         self._lose_at = lose_at
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        if self._commit and sql == "COMMIT":
+        # A commit: COMMIT, or an insert outside a transaction (its own, committed as it ends).
+        commits = sql == "COMMIT" or (sql.startswith("INSERT") and not self._conn.in_transaction)
+        if self._commit and commits:
             raise sqlite3.OperationalError("disk I/O error (test)")
+        if self._lose_at and sql.startswith("INSERT") and self._lose_at in (args or [[]])[0]:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise sqlite3.OperationalError("database or disk is full (test)")
         return self._conn.execute(sql, *args)
 
     def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> sqlite3.Cursor:
@@ -262,6 +318,7 @@ def test_many_threads_on_many_tables_lose_and_duplicate_nothing(
     tables = [f"t{n}" for n in range(40)]
     threads, appends = 16, 30
     acknowledged: list[tuple[str, int, int]] = []  # table, worker, n
+    retries: list[str] = []
     statements = traced(store)
 
     def work(worker: int) -> None:
@@ -276,6 +333,7 @@ def test_many_threads_on_many_tables_lose_and_duplicate_nothing(
                 try:
                     store.append(table, head, events)
                 except AppendConflict:
+                    retries.append(table)
                     continue
                 acknowledged.append((table, worker, n))
                 break
@@ -295,7 +353,8 @@ def test_many_threads_on_many_tables_lose_and_duplicate_nothing(
         assert sorted(stored) == sorted(acknowledged)  # nothing lost, nothing twice
     finally:
         reopened.close()
-    assert commits(statements) <= threads * appends
+    # Never more than a commit an append (an append refused and sent again tried once more).
+    assert commits(statements) <= threads * appends + len(retries)
 
 
 def test_app_commands_at_many_tables_on_worker_threads(path: Path) -> None:

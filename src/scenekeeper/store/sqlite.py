@@ -12,7 +12,9 @@ Durability and sharing come from SQLite itself, configured on every connection:
   primary key is the last line of defence: a duplicate seq becomes ``AppendConflict``;
 * appends from several threads that are ready at the same moment share one transaction and one
   fsync (group commit, ``store.group``): each is checked in a savepoint of its own, so one that
-  fails fails alone, and each caller returns only once the commit holding its events returned.
+  fails fails alone, and each caller returns only once the commit holding its events returned;
+* where every head is known, a lone append or a group is one statement that checks the heads
+  itself (``store.sqlite_append``), and the transaction is only the fallback.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from scenekeeper.store.chain import (
 from scenekeeper.store.group import GroupCommit, Pending
 from scenekeeper.store.memory import KEEP_SNAPSHOTS
 from scenekeeper.store.migrations import SQLITE_MIGRATIONS, run_migrations
-from scenekeeper.store.sqlite_append import EVENT_COLUMNS, append_after
+from scenekeeper.store.sqlite_append import EVENT_COLUMNS, write_known
 from scenekeeper.store.sqlite_file import (
     SqliteMigrationTransaction,
     refuse_a_foreign_database,
@@ -204,7 +206,13 @@ class SqliteStore:
                 pending.fail(StoreError(f"the SQLite store {str(self._path)!r} is closed"))
             return
         conn = self._conn
-        if len(group) == 1 and self._write_alone(conn, group[0]):
+        try:
+            if write_known(conn, self._heads, group):
+                return
+        except sqlite3.Error as error:  # a lone append's statement failed: nothing written
+            if conn.in_transaction:  # not left open by a statement that failed, but be sure
+                conn.execute("ROLLBACK")
+            group[0].fail(self._append_error(conn, group[0], error))
             return
         # A lone append needs no savepoint: its failure is the transaction's.
         shared = len(group) > 1
@@ -232,29 +240,6 @@ class SqliteStore:
             if pending.error is None:
                 self._heads.saw(pending.table_id, *pending.head)
             pending.written()
-
-    def _write_alone(self, conn: sqlite3.Connection, pending: Pending) -> bool:
-        """A lone append in one statement where the head is known (``store.sqlite_append``);
-        False (nothing written, nothing settled) when the transaction must do it."""
-        prev = self._heads.get(pending.table_id, pending.expected_seq)
-        if prev is None:
-            return False
-        rows = event_rows(pending.table_id, pending.batch, prev)
-        try:
-            if not append_after(conn, pending.table_id, pending.expected_seq, prev, rows):
-                self._heads.forget(pending.table_id)
-                return False
-        except sqlite3.Error as error:
-            if conn.in_transaction:  # not left open by a statement that failed, but be sure
-                conn.execute("ROLLBACK")
-            pending.fail(self._append_error(conn, pending, error))
-            return True
-        except BaseException as error:
-            pending.fail(StoreError(f"the append was interrupted ({error!r})"))
-            raise
-        self._heads.saw(pending.table_id, rows[-1][1], rows[-1][8])
-        pending.written()
-        return True
 
     def _write_one(self, conn: sqlite3.Connection, pending: Pending, shared: bool) -> None:
         """One member's head check and insert, inside a savepoint when the group is
