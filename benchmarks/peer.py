@@ -45,7 +45,10 @@ commands/s over the whole shape, p99 of a command's time (peer: connection to cl
 ``App.handle``), and the ratio ours/peer of commands/s, median (min-max) over the runs (each
 run's ratio from the two sides measured back to back); the peer's commands that failed (e.g.
 ``database is locked``: the peer answers those with its "software error" reply) are counted
-and left out of its rate. Each run also times the raw SQLite commit (``raw_ceiling`` of
+and left out of its rate. Each run also measures our command path alone at the many tables
+(``ours_alone``: the in-memory store, one thread, no runner; the most one process could
+answer whatever its store and threads) and sets 80x the peer (issue 24's target) beside it.
+Each run also times the raw SQLite commit (``raw_ceiling`` of
 ``command_path``): the shared disk's speed varies a lot from one minute to the next, and the
 ratios are only meaningful within a run.
 """
@@ -77,6 +80,8 @@ from scenekeeper.adapters.discord.tables import Tables
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
+from scenekeeper.store.base import EventStore
+from scenekeeper.store.memory import MemoryStore
 
 PEER_URL = "https://github.com/dbisdorf/cortex-discord-2"
 
@@ -305,13 +310,45 @@ def shape(tables: int, commands: int, workers: int, work: Callable[[int, int], b
 def ours(path: Path, tables: int, commands: int, workers: int) -> tuple[Result, float]:
     """Our shape on a fresh durable store; and its appends per commit."""
     store = Counted(path)
+    result = _ours(store, tables, commands, lambda work: shape(tables, commands, workers, work))
+    return result, store.appends / max(store.commits, 1)
+
+
+def ours_alone(tables: int, commands: int) -> Result:
+    """Our command path with nothing around it: the in-memory store (no disk, no encoding
+    for one), one thread, the tables taken round-robin with no runner: the most one process
+    could answer, whatever its store and its threads."""
+
+    def one_thread(work: Callable[[int, int], bool]) -> Result:
+        scripts = [cycle(commands // tables + (n < commands % tables)) for n in range(tables)]
+        longest = max(map(len, scripts))
+        order = [(t, s[i]) for i in range(longest) for t, s in enumerate(scripts) if i < len(s)]
+        timings = []
+        start = time.perf_counter()
+        for table, step in order:
+            began = time.perf_counter()
+            work(table, step)
+            timings.append(time.perf_counter() - began)
+        return _result(timings, time.perf_counter() - start, commands)
+
+    return _ours(MemoryStore(), tables, commands, one_thread)
+
+
+def _ours(
+    store: EventStore,
+    tables: int,
+    commands: int,
+    run: Callable[[Callable[[int, int], bool]], Result],
+) -> Result:
+    """Our commands on ``store``: the tables set up, then ``run`` given the work."""
     app = App(store, SeededDice(1), build_registry(), snapshots_in_background=True)
     for table in range(tables):
         for line in SET_UP:
             outcome = app.handle(f"channel-{table}", GM, line)
             if not outcome.ok:
                 raise SystemExit(f"set-up refused: {line!r}: {outcome.error}")
-    store.commits = store.appends = 0
+    if isinstance(store, Counted):
+        store.commits = store.appends = 0
 
     def work(table: int, step: int) -> bool:
         line = CYCLE[step][0]
@@ -320,9 +357,9 @@ def ours(path: Path, tables: int, commands: int, workers: int) -> tuple[Result, 
             raise SystemExit(f"benchmark command refused: {line!r}: {outcome.error}")
         return True
 
-    result = shape(tables, commands, workers, work)
+    result = run(work)
     app.close()
-    return result, store.appends / max(store.commits, 1)
+    return result
 
 
 def theirs(
@@ -370,6 +407,8 @@ class Runs:
     per_commit: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     peers: dict[int, list[Result]] = field(default_factory=lambda: defaultdict(list))
     why: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    #: Our command path alone at the many tables (``ours_alone``): no disk, one thread.
+    alone: list[Result] = field(default_factory=list)
     peer_shape: str = ""
 
 
@@ -393,6 +432,7 @@ def measure(args: argparse.Namespace) -> Runs:
                 result, appends = ours(path, tables, args.commands, args.workers)
                 runs.mine[tables].append(result)
                 runs.per_commit[tables].append(appends)
+            runs.alone.append(ours_alone(args.tables, args.commands))
         if peer is not None:
             peer.fresh(work / "shape.sqlite3")
             statements, commits = peer.transactions()
@@ -433,6 +473,19 @@ def report(args: argparse.Namespace, runs: Runs) -> None:
             print(f"{tables:>6} ours/peer commands/s: {spread(ratios, '.1f')}x (run by run)")
             for reason, count in runs.why[tables].most_common():
                 print(f"{'':>6} peer failed ({count} in all runs): {reason}")
+    alone = [result[0] for result in runs.alone]
+    print(
+        f"\nour command path alone at {args.tables} tables (in memory: no disk, one thread, "
+        f"no runner): {spread(alone, ',.0f')} commands/s"
+    )
+    if runs.peers[args.tables]:
+        # Issue 24 asked for 80x the peer here: set beside what no store and no threads allow.
+        wanted = [80 * p[0] for p in runs.peers[args.tables]]
+        print(
+            f"80x the peer at {args.tables} tables: {spread(wanted, ',.0f')} commands/s, "
+            f"{spread([w / a for w, a in zip(wanted, alone, strict=True)], '.1f')}x our "
+            "command path alone (run by run)"
+        )
     if runs.peer_shape:
         print("\nrun by run: raw WAL commits/s; commands/s ours/peer (ratio) at each shape")
         for run, rate in enumerate(runs.raw):

@@ -73,6 +73,7 @@ def test_the_peer_comparison_runs_ours_alone_without_a_peer_checkout(
     out = capsys.readouterr().out
     assert "ours" in out
     assert "--peer" in out  # says how to get the peer
+    assert "command path alone at 4 tables" in out  # the ceiling without disk or threads
 
 
 def test_the_startup_benchmark_starts_the_console(tmp_path: Path) -> None:
