@@ -97,4 +97,30 @@ MUTANTS: tuple[Mutant, ...] = (
         "one statement is never used)",
         ("tests/store/test_sqlite_group.py",),
     ),
+    Mutant(
+        "sqlite.group-checks-each-row-alone",
+        "store/sqlite_append.py",
+        'f"SELECT table_id, {EVENT_COLUMNS} FROM v WHERE NOT EXISTS (SELECT 1 FROM v AS w WHERE "',
+        'f"SELECT table_id, {EVENT_COLUMNS} FROM v AS w WHERE NOT ("',
+        "a group with one stale append stores the others, then finds them in the way and "
+        "refuses them as conflicts: commands answered as failed that were stored",
+        ("tests/store/test_sqlite_group.py",),
+    ),
+    Mutant(
+        "sqlite.group-two-appends-to-one-table",
+        "store/sqlite_append.py",
+        "        len({p.table_id for p in group}) < len(group)\n        or ",
+        "        ",
+        "two appends to one table in a group: the second is checked against the head before "
+        "the first and refused",
+        ("tests/store/test_sqlite_group.py",),
+    ),
+    Mutant(
+        "sqlite.group-acknowledged-when-nothing-written",
+        "store/sqlite_append.py",
+        "    return conn.execute(group_statement(count), params).rowcount == count\n",
+        "    conn.execute(group_statement(count), params)\n    return True\n",
+        "a group whose check failed is acknowledged though nothing of it was stored",
+        ("tests/store/test_sqlite_group.py",),
+    ),
 )
