@@ -24,6 +24,9 @@ def test_pool_reads_dice_with_counts_in_order() -> None:
         ("0d6", "has no dice"),
         ("", "pool is empty"),
         ("61d6", "at most 60 dice"),
+        # Refused from its count alone: building 99,999,999,999 dice first ran out of memory.
+        ("99999999999d8", "at most 60 dice"),
+        ("d8 d8 59d6", "at most 60 dice"),
     ],
 )
 def test_bad_pools_say_what_to_write(text: str, message: str) -> None:

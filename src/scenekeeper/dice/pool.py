@@ -45,9 +45,10 @@ class Pool:
             count = int(match.group(1) or 1)
             if count < 1:
                 raise DiceError(f"'{word}' has no dice; write at least one, like d6.")
-            dice.extend([Die.parse(f"d{match.group(2)}")] * count)
-            if len(dice) > MAX_POOL:
+            # The count is checked before any die is made: 99999999999d8 is refused, not built.
+            if len(dice) + count > MAX_POOL:
                 raise DiceError(f"A pool holds at most {MAX_POOL} dice; leave some out.")
+            dice.extend([Die.parse(f"d{match.group(2)}")] * count)
         if not dice:
             raise DiceError("The pool is empty; name some dice, like d8 d6.")
         return cls(tuple(dice))
