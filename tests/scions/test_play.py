@@ -67,3 +67,18 @@ def test_wrong_scions_input_is_refused_and_changes_nothing() -> None:
         assert expected in error, (line, error)
         after = (driver.app.store.head(driver.table_id), driver.app.table(driver.table_id).state)
         assert after == before, line
+
+
+def test_a_bridge_scene_framed_at_once_rests_the_table_the_old_scene_left() -> None:
+    """A stressed-out character loses all stress when the scene ends; a bridge scene started
+    straight away (ending that scene itself) has none of it left to step down."""
+    driver = _table()
+    driver.do("/stress add character:Sigrun type:Mental die:d12")
+    driver.do("/stress stepup character:Sigrun type:Mental")  # past d12: stressed out
+    said = "\n".join(driver.do('/scene start type:bridge name:"Mead hall"').reply.text)
+    assert "loses all stress" in said
+    assert "Mental stress steps down" not in said
+    assert "Nobody has stress to recover." in said
+    sheet = "\n".join(driver.do("/char show character:Sigrun").reply.text)
+    assert "Stress:" not in sheet
+    assert "Trauma: Mental d6" in sheet

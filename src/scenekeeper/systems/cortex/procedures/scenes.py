@@ -15,6 +15,7 @@ from typing import Annotated, cast
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.evolve import apply
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import mod_on
@@ -84,7 +85,13 @@ def start(ctx: Context, args: StartScene) -> Decision:
         f"Scene: {name}. {WHAT_IT_DOES[kind]}" + (" High stakes." if args.high_stakes else "")
     )
     if resting:
-        rested, said = rest_events(state)
+        # The rest is of the table as the old scene left it: a stressed-out character who
+        # lost all stress with it (Scions) has none left to step down.
+        after = state
+        for event in events:
+            after = apply(after, event)
+        assert after is not None  # a scene's events never end the game
+        rested, said = rest_events(after)
         events += rested
         lines += said
     return Decision(events=tuple(events), reply=Reply.say(*lines))
