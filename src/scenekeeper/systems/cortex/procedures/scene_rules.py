@@ -13,8 +13,8 @@ from scenekeeper.systems.cortex.state import CortexState, Scene, cortex
 WHAT_IT_DOES = {
     "opening": "Opening scene: framing only, no tests or contests.",
     "action": "Action scene: conflict -- tests, contests, action order.",
-    "bridge": "Bridge scene: downtime. Stress steps down; recovery is against d6 d6 plus the "
-    "die; check milestones and growth.",
+    "bridge": "Bridge scene: downtime. Stress steps down; recovering stress or a complication "
+    "is against d6 d6 plus the die (trauma stays d8 d8); check milestones and growth.",
     "exploration": "Exploration scene: tests against the environment; clues as assets.",
     "flashback": "Flashback: a short scene in the past to make an asset; /scene end returns to "
     "the scene that was running. Prefer tests to contests.",

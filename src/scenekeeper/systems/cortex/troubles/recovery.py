@@ -1,5 +1,6 @@
 """``/recover``: recovery tests for stress, trauma and complications (Cortex p.37, p.40-41):
-a test against d8 d8 plus the die (d6 d6 in a bridge scene). What the roll does to the track is
+a test against d8 d8 plus the die (for stress and complications d6 d6 in a bridge scene). What
+the roll does to the track is
 in ``recovery_rules``, decided on the roll's reading and decided again when after-roll spends
 change it.
 """
@@ -60,7 +61,8 @@ class Recover:
 
 @commands.command(
     "recover",
-    help="A recovery test against d8 d8 plus the stress, trauma or complication die.",
+    help="A recovery test against d8 d8 plus the stress, trauma or complication die (d6 d6 "
+    "for stress or a complication in a bridge scene).",
     permission=Permission.PLAYER,
     examples=(
         '/recover stress:Physical pool:"Vitality Medicine"',
@@ -80,9 +82,12 @@ def recover(ctx: Context, args: Recover) -> Decision:
             f"{who.name} tried to recover {label(kind, name)} already; no retry until time passes "
             "(a new scene, a rest or a new session)."
         )
-    # Cortex p.95: recovery is easier in a bridge scene (downtime): d6 d6 instead of d8 d8.
+    # Cortex p.95: a bridge scene eliminates complications at reduced difficulty, d6 d6
+    # instead of d8 d8 -- stress too, recovered by the complication rules (p.40). Trauma keeps
+    # its d8 d8 (p.41: much harder to recover; it never eases with rest).
     scene = game.scene
-    base = BRIDGE_BASE if scene is not None and scene.type == "bridge" else BASE
+    bridge = scene is not None and scene.type == "bridge"
+    base = BRIDGE_BASE if bridge and kind != "trauma" else BASE
     request = CortexRoll(
         pool=args.pool,
         vs=f"{base} {die}",
