@@ -76,3 +76,19 @@ def test_high_stakes_with_stress_takes_stress_instead_of_taking_out() -> None:
     ada = table.state.game.characters["Ada Lark"]  # type: ignore[attr-defined]
     assert ada.status == "active"
     assert str(ada.stress["Physical"]) == "d10"
+
+
+def test_ending_the_action_order_ends_the_action_waiting_for_its_reaction() -> None:
+    """Cortex p.98: the GM may end the order at any time; an action left waiting for its
+    reaction blocked every action, hand-off and reaction of the next order."""
+    driver = cortex_table()
+    driver.do("/scene start type:action")
+    driver.do('/order start lead:Thug characters:"Thug, Ada Lark"')
+    driver.do('/action character:Thug pool:"Brawny Fighting" target:"Ada Lark" results:"4 3"')
+    said = "\n".join(driver.do("/order end").reply.text)
+    assert "Thug's action against Ada Lark with it" in said
+    driver.do('/order start lead:"Ada Lark" characters:"Thug, Ada Lark"')
+    out = driver.do('/action pool:"Agility Fighting" target:Thug results:"5 6"', "ana")
+    assert "Thug reacts" in "\n".join(out.reply.text)
+    driver.do('/react character:Thug pool:"Brawny Fighting" results:"1 2"')
+    driver.do("/order handoff to:Thug", "ana")

@@ -265,9 +265,26 @@ def end_order(ctx: Context, _args: NoOptions) -> Decision:
         return Decision(reply=Reply.say("There is no action order: nothing to end."))
     scene = current_scene(game)
     running_order(scene)
+    if scene.pending_action is None:
+        return Decision(
+            events=(order_change(game, scene, None, "action order ended"),),
+            reply=Reply.say("The action order ends."),
+        )
+    # An action still waiting for its reaction ends with the order (Cortex p.98: the GM may
+    # end it at any time); left waiting, it blocked every action of the next order.
+    actor, target, roll_id = scene.pending_action
+    moved = scene.model_copy(
+        update={"action_order": None, "turn_action": None, "pending_action": None}
+    )
+    events: list[Event] = [scene_change(game, moved, "action order ended")]
+    if game.roll_by_id(roll_id) is not None:
+        events.append(ev.RollsClosed(roll_ids=(roll_id,), reason="the action order ended"))
     return Decision(
-        events=(order_change(game, scene, None, "action order ended"),),
-        reply=Reply.say("The action order ends."),
+        events=tuple(events),
+        reply=Reply.say(
+            f"The action order ends, and {actor}'s action against {target} with it: nothing "
+            "comes of it."
+        ),
     )
 
 
