@@ -254,7 +254,7 @@ def convert(
             return raw
         if text.lower() in _TRUE | _FALSE:
             return text.lower() in _TRUE
-        raise Refusal(f"{label} takes true or false, not '{echo(text)}'.")
+        raise Refusal(f"{label} takes true or false (or yes or no), not '{echo(text)}'.")
     if kind is OptionType.INTEGER:
         return _integer(option, raw, text)
     if kind is OptionType.NUMBER:

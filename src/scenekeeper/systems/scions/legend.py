@@ -26,7 +26,7 @@ from scenekeeper.systems.cortex.sheets.sheet import (
     die_named,
     same_name,
 )
-from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
+from scenekeeper.systems.cortex.state import cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.troubles.stress import take_stress, take_trauma
 
 commands = CommandSet(systems=frozenset({"scions"}))
@@ -244,20 +244,21 @@ def opportunity(ctx: Context, args: Opportunity) -> Decision:
 @dataclass(frozen=True)
 class Exchange:
     type: Annotated[str, Opt("the stress type to trade")]
-    character: Annotated[str, Opt("whose stress")]
+    character: Annotated[str | None, Opt("whose stress (default: the character you play)")] = None
 
 
 @commands.command(
     "stress exchange",
     help="House rule: trade stress of d8 or more for trauma two steps lower (at least d6) and "
     "earn 1 legend -- it keeps you in the fight.",
-    permission=Permission.OWNER,
-    examples=('/stress exchange character:"Ada Lark" type:Physical',),
+    permission=Permission.PLAYER,
+    examples=("/stress exchange type:Physical",),
 )
 def exchange(ctx: Context, args: Exchange) -> Decision:
     state = ctx.require_state()
     require_mod(state, "stress-for-trauma")
-    who = character(ctx, args.character)
+    who = own_character(ctx, args.character)
+    may_act_for(ctx, who)
     kind = next((k for k in who.stress if same_name(k, args.type)), None)
     if kind is None:
         raise Refusal(f"{who.name} has no {args.type} stress.")
