@@ -74,6 +74,8 @@ BAD = [
     ("/char set character:Thug trait:Fighting die:d6", "ana", "not a player's character"),
     ('/hitch character:"Ada Lark" complication:Oops', "ana", "Only the GM"),
     ("/contest givein", "ana", "no contest running"),
+    ('/roll pool:"Fighting Agility" vs:99999999999', "ana", "at most nine digits"),
+    ('/roll pool:"Fighting Agility Fighting 99999999999d8"', "ana", "at most 60 dice"),
 ]
 
 
