@@ -77,8 +77,8 @@ MODS = (
     ),
     Mod(
         "doom-pool",
-        "The GM's doom pool: hitches can feed it, it replaces difficulty dice for tests "
-        "(vs:doom) and its dice are spent on trouble (Cortex p.27, /doom).",
+        "The GM's doom pool: it replaces difficulty dice for tests (vs:doom), its dice are "
+        "spent on trouble, and with hitches-to-doom-pool on hitches feed it (Cortex p.27, /doom).",
     ),
     Mod(
         "limited-doom-pool",

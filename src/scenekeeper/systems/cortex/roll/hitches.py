@@ -83,9 +83,13 @@ def activate_hitches(ctx: Context, args: Hitch) -> Decision:
                 raise Refusal(
                     'A botch gives the GM a free complication: name it with complication:"...".'
                 )
+            instead = (
+                " (or switch on the hitches-to-doom-pool mod to take doom dice instead)"
+                if doom_pool
+                else ""
+            )
             raise Refusal(
-                'Name the complication: complication:"Twisted Ankle" (or switch on the '
-                "hitches-to-doom-pool mod to take doom dice instead)."
+                f'Name the complication {who.name} gets: complication:"<what goes wrong>"{instead}.'
             )
         made, line = complication_events(who, args.complication, Die.D6, count - 1)
         events += made

@@ -92,7 +92,7 @@ def difficulty_of(
         if vs_results is not None:
             raise Refusal(f"vs:{text} is a number, so there are no dice for vs_results:.")
         return int(text), f"difficulty {text}", None, []
-    if re.fullmatch(r"#?-?[0-9]{10,}", text):
+    if re.fullmatch(r"-?[0-9]{10,}", text):
         raise Refusal(f"vs:{text} is too large; a difficulty number has at most nine digits.")
     reference = _ROLL_REF.fullmatch(text)
     if reference or text.casefold() == "last":
