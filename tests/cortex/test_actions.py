@@ -92,3 +92,16 @@ def test_ending_the_action_order_ends_the_action_waiting_for_its_reaction() -> N
     assert "Thug reacts" in "\n".join(out.reply.text)
     driver.do('/react character:Thug pool:"Brawny Fighting" results:"1 2"')
     driver.do("/order handoff to:Thug", "ana")
+
+
+def test_a_player_reacting_to_an_action_against_someone_else_is_told_who_reacts() -> None:
+    driver = cortex_table()
+    driver.do("/scene start type:action")
+    driver.do('/action pool:"Agility Fighting" target:Thug results:"5 6"', "ana")
+    error = driver.refused('/react pool:"Agility"', "ana")
+    assert error == "The action is against Thug: the GM reacts for them, not you."
+    driver.do("/game join", "ben")
+    driver.do("/cancel what:action")
+    driver.do('/action character:Thug pool:"Brawny Fighting" target:"Ada Lark" results:"4 3"')
+    error = driver.refused('/react pool:"Agility"', "ben")
+    assert error == "The action is against Ada Lark: their player reacts, not you."

@@ -188,6 +188,15 @@ class React:
     reward: D12Reward = None
 
 
+def _may_react_for(ctx: Context, target: str) -> None:
+    """Whoever may not react for ``target`` is told who does, not only that they may not."""
+    meta = ctx.require_state().meta
+    owner = meta.owner_of(target)
+    if not meta.is_gm(ctx.actor.id) and owner != ctx.actor.id:
+        reacts = "the GM reacts for them" if owner is None else "their player reacts"
+        raise Refusal(f"The action is against {target}: {reacts}, not you.")
+
+
 @commands.command(
     "react",
     help="React to the action against you with defensive traits: exceed the action's total to "
@@ -203,6 +212,8 @@ def react(ctx: Context, args: React) -> Decision:
         raise Refusal("No action is waiting for a reaction; an action comes first (/action).")
     actor_name, target_name, roll_id = scene.pending_action
     who = own_character(ctx, args.character or target_name)
+    if who.name == target_name:
+        _may_react_for(ctx, target_name)
     may_act_for(ctx, who)
     if who.name != target_name:
         raise Refusal(f"The action is against {target_name}; they react.")
