@@ -56,6 +56,7 @@ BAD = [
     ("/doom boost roll:99 on:total die:d6", "gm", "not a GM roll in play"),
     ('/doom distinction name:"Ash Storm" die:d6', "gm", "d8 or larger"),
     ("/order interrupt character:Draugr die:d12", "gm", "no action order"),
+    ("/doom spend die:d6 on:total", "gm", "/doom boost roll:<number> on:total"),
 ]
 
 

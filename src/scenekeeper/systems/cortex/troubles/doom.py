@@ -174,6 +174,14 @@ class DoomSpend:
 def spend(ctx: Context, args: DoomSpend) -> Decision:
     _doom_mod(ctx)
     game = cortex(ctx.require_state())
+    if args.on == "total" and game.rules.doom_boosts:
+        # Scions: a doom die adds one of the roll's own dice to a GM roll's total, on the roll
+        # (the contest it decides then goes the way the new total says); a face added by hand
+        # would leave the table's contest as it was, the die spent for nothing.
+        raise Refusal(
+            "Here a doom die adds a die to a GM roll's total: /doom boost roll:<number> "
+            "on:total die:<doom die>."
+        )
     die, rest = take_doom_die(game.doom_pool, args.die)
     smallest, what = SPENDS[args.on]
     if die < smallest:
