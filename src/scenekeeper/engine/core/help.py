@@ -11,6 +11,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import get_system
 
 commands = CommandSet()
+_GMS = (Permission.GM, Permission.HEAD_GM)
 
 
 @dataclass(frozen=True)
@@ -60,10 +61,22 @@ def help_command(ctx: Context, args: HelpTopic) -> Decision:
         return Decision(reply=Reply.say(*lines))
     where = f"at this {system} table" if system else "here (no game yet)"
     lines = [f"Commands {where}; /help command:<name> explains one:"]
+    # A player is shown what they may use; the GM's own commands are counted, not listed.
+    players_only = ctx.state is not None and not ctx.state.meta.is_gm(ctx.actor.id)
+    left_out = 0
     for name in ctx.registry.names(system):
         spec = ctx.registry.find(name, system)
-        if spec is not None:
-            lines.append(f"/{name}: {spec.help}")
+        if spec is None:
+            continue
+        if players_only and spec.permission in _GMS:
+            left_out += 1
+            continue
+        lines.append(f"/{name}: {spec.help}")
+    if left_out:
+        lines.append(
+            f"And {left_out} commands for the GM and co-GMs only, not listed here "
+            "(/help command:<name> explains any of them)."
+        )
     if ctx.state is not None:
         rules = get_system(ctx.state.meta.system).rules_in_force(ctx.state)
         if rules:
