@@ -93,14 +93,29 @@ def harm(
 
 
 def fell(plan: Plan, name: str) -> None:
+    """A felling blow. An Aid made before it does not answer it (checklist D17, D18): a new
+    felling ends "stable" and starts the death clock again from this Scene."""
     who = plan.get(name)
+    number = plan.game.scene.number if plan.game.scene else 0
+    if who.stable:
+        plan.add(ev.Stabilised(character=name, stable=False))
     if who.has("fallen"):
-        plan.say(f"{name} stays Fallen.")
+        if who.stable:
+            plan.add(
+                ev.StatusGained(
+                    character=name, status="fallen", value=number, reason="felled again"
+                )
+            )
+            plan.say(
+                f"{name} stays Fallen, and the earlier Aid no longer holds: {name} is dying "
+                "again (Aid them by the end of the next Scene)."
+            )
+        else:
+            plan.say(f"{name} stays Fallen.")
         return
     staggering = may_stagger(plan, who)
     if who.has("staggered"):
         plan.add(ev.StatusLost(character=name, status="staggered", reason="felled again"))
-    number = plan.game.scene.number if plan.game.scene else 0
     plan.add(
         ev.StatusGained(
             character=name,
@@ -173,6 +188,9 @@ def set_mettle(plan: Plan, name: str, value: int, reason: str) -> None:
         plan.add(ev.MettleChanged(character=name, mettle=value, reason=reason))
     if value > 0 and who.has("staggered"):
         plan.add(ev.StatusLost(character=name, status="staggered", reason="Mettle above 0"))
+        if who.stable and not who.has("fallen"):
+            # The Aid's "stable for the time being" ends with the danger it answered.
+            plan.add(ev.Stabilised(character=name, stable=False))
         plan.say(f"{name} is no longer Staggered.")
 
 
