@@ -50,3 +50,29 @@ def test_stable_ends_when_staggered_ends_with_mettle_above_zero() -> None:
     driver.do("/mettle set character:Kirin value:3")
     kirin = sheet(driver, "Kirin")
     assert (kirin.has("staggered"), kirin.stable) == (False, False)
+
+
+def test_a_declared_death_ends_fallen_and_stable_and_the_scene_end_skips_the_dead() -> None:
+    driver = mettle_table()
+    driver.do("/mettle damage character:Kirin damage:10 soak_with:none")
+    driver.do(f"/act action:aid target:Kirin results:{AID}", "dana")
+    driver.do("/status add character:Kirin status:dead", "troy")
+    kirin = sheet(driver, "Kirin")
+    assert (kirin.statuses, kirin.stable) == ({"dead": 0}, False)
+    ended = driver.do("/scene end").reply.text
+    assert not any("Kirin" in line for line in ended)
+    assert sheet(driver, "Kirin").statuses == {"dead": 0}
+    history = driver.do("/history count:2", "troy").reply.text
+    assert "Kirin is dead (declared by their player)" in history[0]
+
+
+def test_the_dead_are_out_of_play_in_order_show() -> None:
+    driver = mettle_table()
+    driver.do('/order start lead:Viktor characters:"Viktor, Kirin, Thug"')
+    driver.do("/mettle damage character:Kirin damage:10 soak_with:none")
+    driver.do('/act action:aid target:Kirin results:"1 4 4 4 4"', "dana")  # fails: Kirin dies
+    shown = driver.do("/order show").reply.text
+    assert "Dead (out of play): Kirin." in shown
+    assert not any("Kirin (" in line for line in shown)
+    history = driver.do("/history count:1").reply.text[-1]
+    assert "no longer staggered" not in history

@@ -137,6 +137,19 @@ def fell(plan: Plan, name: str) -> None:
     lose_action(plan, name, "Fallen", may_regain=staggering)
 
 
+def die(plan: Plan, name: str, reason: str) -> None:
+    """Dead: out of play (checklist R83). No longer Fallen, Staggered, Incapacitated or
+    stable, and no Action (/order show lists them apart, as out of play)."""
+    who = plan.get(name)
+    for status in ("fallen", "staggered", "incapacitated"):
+        if who.has(status):
+            plan.add(ev.StatusLost(character=name, status=status, reason="dead"))
+    if plan.get(name).stable:
+        plan.add(ev.Stabilised(character=name, stable=False))
+    plan.add(ev.StatusGained(character=name, status="dead", reason=reason))
+    lose_action(plan, name, "Dead")
+
+
 def stagger(plan: Plan, name: str) -> None:
     """engine.md: Staggered inflicts a point of damage but lets them stay active at 0 or
     negative Mettle."""

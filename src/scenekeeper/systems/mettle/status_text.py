@@ -112,24 +112,37 @@ def order_lines(game: MettleState) -> list[str]:
     else:
         moved = " (Free Move used)" if current in init.moved else ""
         lines.append(f"{current} acts now{moved}.")
-    others = [p for p in order.participants if p != current and has_action(init, p)]
+    # The Dead are out of play (R83): listed apart, never as acting, acted, waiting or lost.
+    dead = [p for p in order.participants if _dead(game, p)]
+    others = [
+        p for p in order.participants if p != current and has_action(init, p) and p not in dead
+    ]
     lines.append(f"With an Action still: {names_list(others)}.")
-    acted = list(order.acted)
+    acted = [p for p in order.acted if p not in dead]
     if current is not None and init.passing and not init.parts_left(current):
         acted += [] if current in acted else [current]  # has acted, and is passing it on
     lines.append(f"Acted: {names_list(acted)}.")
-    if init.lost:
+    lost = {n: r for n, r in init.lost.items() if n not in dead and n not in acted}
+    if lost:
         lines.append(
-            "No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in init.lost.items()) + "."
+            "No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in lost.items()) + "."
         )
-    if init.waiting:
-        lines.append("Waiting: " + ", ".join(f"{n} to {a}" for n, a in init.waiting.items()) + ".")
+    waiting = {n: a for n, a in init.waiting.items() if n not in dead}
+    if waiting:
+        lines.append("Waiting: " + ", ".join(f"{n} to {a}" for n, a in waiting.items()) + ".")
+    if dead:
+        lines.append(f"Dead (out of play): {names_list(dead)}.")
     for name, parts in init.splits.items():
         shown = ", ".join(f"{p.action} {p.dice}D{' (done)' if p.done else ''}" for p in parts)
         lines.append(f"Split: {name}: {shown}.")
     if game.held_hit is not None:
         lines.append(held_line(game))
     return lines
+
+
+def _dead(game: MettleState, name: str) -> bool:
+    who = game.find(name)
+    return who is not None and who.has("dead")
 
 
 def held_line(game: MettleState) -> str:
