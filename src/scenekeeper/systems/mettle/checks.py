@@ -8,7 +8,7 @@ are set to six before the roll and count as Edge. A pool of 0 dice or fewer fail
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scenekeeper.dice import DiceError, DiceSource, roll_dice
 from scenekeeper.engine.errors import Refusal
@@ -66,24 +66,35 @@ class Difficulty:
     parts: tuple[tuple[str, int], ...]
     #: Concept off its Descriptor: the final Difficulty doubles (characters.md, CONCEPT).
     doubled: bool = False
+    #: Labels of parts the players may not see (a tranquilizer's secret Dose, R154): the text
+    #: names them without their number, and no total is shown.
+    hidden: tuple[str, ...] = ()
 
     @property
     def value(self) -> int:
         total = max(0, sum(n for _, n in self.parts))
         return total * 2 if self.doubled else total
 
-    def plus(self, label: str, n: int) -> Difficulty:
-        return Difficulty((*self.parts, (label, n)), self.doubled) if n else self
+    def plus(self, label: str, n: int, *, secret: bool = False) -> Difficulty:
+        if not n:
+            return self
+        hidden = (*self.hidden, label) if secret else self.hidden
+        return replace(self, parts=(*self.parts, (label, n)), hidden=hidden)
 
     @property
     def text(self) -> str:
         first, *rest = self.parts
         out = f"{first[0]} {first[1]}" if first[0] else str(first[1])
         for label, n in rest:
-            out += f" {'+' if n >= 0 else '-'} {label} {abs(n)}"
+            if label in self.hidden:
+                out += f" + {label} (secret)"
+            else:
+                out += f" {'+' if n >= 0 else '-'} {label} {abs(n)}"
         if self.doubled:
             out = f"({out}) x 2 off the Descriptor"
-        return out if not rest and not self.doubled and first[1] >= 0 else f"{out} = {self.value}"
+        if self.hidden or (not rest and not self.doubled and first[1] >= 0):
+            return out
+        return f"{out} = {self.value}"
 
 
 def difficulty_named(text: str) -> Difficulty | None:
@@ -161,19 +172,19 @@ def reading_lines(check: CheckRecord, *, twist_allowed: bool) -> list[str]:
     if check.difficulty is None:
         lines.append("No Difficulty given: the Guide judges the Score.")
         return lines
+    # A Difficulty with a secret part is never shown as a number (R154).
+    shown = "the Difficulty (raised in secret)" if check.secret else str(check.difficulty)
     if check.success:
-        lines.append(
-            f"Success ({quality(check.edge)}): Score {check.score} beats {check.difficulty}."
-        )
+        lines.append(f"Success ({quality(check.edge)}): Score {check.score} beats {shown}.")
         return lines
-    tie = " (a tie fails)" if check.score == check.difficulty else ""
-    lines.append(f"Failure: Score {check.score} does not beat {check.difficulty}{tie}.")
+    tie = " (a tie fails)" if check.score == check.difficulty and not check.secret else ""
+    lines.append(f"Failure: Score {check.score} does not beat {shown}{tie}.")
     if twist_allowed and check.edge:
         best = check.score + 3 * check.edge
         if best <= check.difficulty:
             # Re-rolled Edge dice add 3 each at most: no Twist can turn this failure round.
             lines.append(
-                f"{check.edge} Edge, but no Twist can beat {check.difficulty} (Score "
+                f"{check.edge} Edge, but no Twist can beat {shown} (Score "
                 f"{check.score} + at most {3 * check.edge} from the Edge dice re-rolled): the "
                 "failure stands."
             )

@@ -10,6 +10,8 @@ spends Mettle for dice: at most Motive, and never down to 0.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, difficulty_named
 from scenekeeper.systems.mettle.plan import Plan
@@ -86,7 +88,8 @@ def roller_difficulty(difficulty: Difficulty, who: Character | None, modifier: i
     if who is not None and who.has("blinded"):
         difficulty = difficulty.plus("Blinded", 3)
     if who is not None and who.affliction and who.affliction.kind == "tranquilizer":
-        difficulty = difficulty.plus("tranquilizer", who.affliction.raise_by)
+        # The raise is the Dose - Frame, and the Dose is the Guide's secret (R154).
+        difficulty = difficulty.plus("tranquilizer", who.affliction.raise_by, secret=True)
     return difficulty
 
 
@@ -101,17 +104,22 @@ def finish(
         kept = Pool(_largest(pool.parts))
         dropped = [p for p in pool.parts if p not in kept.parts]
         pool = kept
+        dropped_hidden: tuple[str, ...] = ()
         if difficulty is not None:
-            easier = Difficulty(_largest(difficulty.parts), difficulty.doubled)
-            dropped += [p for p in difficulty.parts if p not in easier.parts]
-            difficulty = easier
+            kept_parts = _largest(difficulty.parts)
+            hidden = tuple(h for h in difficulty.hidden if h in dict(kept_parts))
+            dropped += [p for p in difficulty.parts if p not in kept_parts]
+            dropped_hidden = difficulty.hidden
+            difficulty = replace(difficulty, parts=kept_parts, hidden=hidden)
         if dropped:
-            left_out = ", ".join(f"{label} {n:+d}" for label, n in dropped)
+            left_out = ", ".join(
+                label if label in dropped_hidden else f"{label} {n:+d}" for label, n in dropped
+            )
             plan.say(f"Only the largest modifiers count (largest-modifier-only): not {left_out}.")
     if offbeat and plan.mod("half-pool-offbeat"):
         pool = pool.plus("off the Descriptor", -(pool.dice - (pool.dice + 1) // 2))
     elif offbeat and difficulty is not None:
-        difficulty = Difficulty(difficulty.parts, doubled=True)
+        difficulty = replace(difficulty, doubled=True)
     return pool, difficulty
 
 

@@ -99,6 +99,8 @@ class CheckRecord(_Frozen):
     kept: tuple[int, ...] = ()
     difficulty: int | None = None
     difficulty_text: str = ""
+    #: The Difficulty holds a secret part (a tranquilizer's Dose, R154): its number is not said.
+    secret: bool = False
     twists: int = 0
     #: Characters as they were before the Check's effects: a Twist replaces those effects.
     before: dict[str, Character] = pydantic.Field(default_factory=dict)
