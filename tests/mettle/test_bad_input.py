@@ -20,6 +20,11 @@ FREE = [
 TURNS = [
     ('/order start lead:Kirin characters:"Kirin, Viktor, Thug"', GM.id),
 ]
+#: Teamwork under way: Viktor has rolled (and failed), Kirin not yet.
+TEAM = [
+    ('/team start characters:"Viktor, Kirin" attribute:poise vs:3', GM.id),
+    ('/check results:"1 1 1"', "dana"),
+]
 
 BAD = [
     # (setup, line, actor, words the message must contain)
@@ -68,6 +73,18 @@ BAD = [
     (TURNS, '/order split parts:"attack, move" dice:"2 2"', "troy", "shares 5 dice"),
     (TURNS, "/order rejoin", "troy", "not waiting"),
     (TURNS, "/order start lead:Kirin", GM.id, "Initiative is running"),
+    (
+        TEAM[:1],
+        '/team start characters:"Viktor, Kirin" attribute:nature vs:6',
+        GM.id,
+        "under way (Viktor, Kirin; nobody has rolled yet); /team end it first.",
+    ),
+    (
+        TEAM,
+        '/team start characters:"Viktor, Kirin" attribute:nature vs:6 succeed:any',
+        GM.id,
+        "A teamwork Check is under way (Viktor has rolled); /team end it first.",
+    ),
     (TURNS, "/char delete character:Thug", GM.id, "in the running Initiative"),
 ]
 
