@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scenekeeper.dice import DiceError, DiceSource, roll_dice
+from scenekeeper.dice import DiceError, DiceSource, Expression, parse_expression, roll_dice
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.odds import OddsError, mettle_check, percent
 from scenekeeper.systems.mettle.state import CheckRecord
@@ -28,6 +28,9 @@ QUALITY = ("OK", "Good", "Great", "Excellent", "Amazing", "Legendary")
 SIDES = 6
 #: Far above any pool the sheets build (Attributes 1-30, bonuses, Surges, a weapon's Hit).
 MAX_CHECK_DICE = 150
+#: A typed Difficulty: three times the largest pool cannot be beaten (engine.md), so more
+#: means nothing.
+MAX_DIFFICULTY = 3 * MAX_CHECK_DICE
 
 
 def quality(edge: int) -> str:
@@ -101,10 +104,31 @@ def difficulty_named(text: str) -> Difficulty | None:
     """A number or a rung of the ladder ("daunting"); None if it is neither."""
     word = text.strip().casefold().replace(" ", "-")
     if word.lstrip("-").isdigit():
+        if len(word) > 6 or abs(int(word)) > MAX_DIFFICULTY:
+            raise Refusal(
+                f"vs:{text.strip()} is out of range: a Difficulty is a number from "
+                f"-{MAX_DIFFICULTY} to {MAX_DIFFICULTY} (nigh-impossible is 15), or a rung of the "
+                "ladder like vs:daunting."
+            )
         return Difficulty((("", int(word)),))
     if word in LADDER:
         return Difficulty(((word.replace("-", " ").capitalize(), LADDER[word]),))
     return None
+
+
+def d6_roll(text: str, option: str) -> Expression:
+    """A Roll as typed, checked before any die is rolled: METTLE rolls only d6 (checklist R1)."""
+    try:
+        expression = parse_expression(text)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    other = sorted({s for s in expression.dice_sides() if s != SIDES})
+    if other:
+        raise Refusal(
+            f"METTLE rolls only six-sided dice (engine.md, Rolls): {option}:{text.strip()} has "
+            f"a d{other[0]}; write it with d6, like {option}:2d6+1."
+        )
+    return expression
 
 
 def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tuple[int, ...]:

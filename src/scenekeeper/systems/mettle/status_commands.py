@@ -15,6 +15,7 @@ from scenekeeper.dice import DiceError, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
+from scenekeeper.systems.mettle.checks import d6_roll
 from scenekeeper.systems.mettle.damage import die, land_before_change
 from scenekeeper.systems.mettle.initiative import lose_action, regain_action, set_initiative
 from scenekeeper.systems.mettle.outcomes import settle
@@ -140,6 +141,7 @@ def _surprised_now(plan: Plan, name: str) -> None:
 def _afflict(plan: Plan, name: str, args: AddStatus) -> None:
     if args.kind is None or args.dose is None:
         raise Refusal("An affliction needs kind:<disease|poison|tranquilizer> and dose:<dice>.")
+    d6_roll(args.dose, "dose")  # METTLE rolls only d6 (R1)
     try:
         rolled = roll_expression(args.dose, plan.ctx.dice, args.results)
     except DiceError as error:
