@@ -7,6 +7,7 @@ from scenekeeper.engine.sheets.paper import not_yet_rated
 from scenekeeper.systems.mettle.initiative import has_action
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character, title
 from scenekeeper.systems.mettle.state import MettleState, names_list
+from scenekeeper.systems.mettle.volley import next_out
 
 
 def attribute_text(who: Character, attribute: str) -> str:
@@ -94,7 +95,14 @@ def order_lines(game: MettleState) -> list[str]:
     order = init.order
     lines = [f"Initiative, Round {order.round}, led by {order.lead}."]
     current = order.current
-    if current is None:
+    playing = [p for p in order.participants if p not in next_out(game, init, order.round + 1)]
+    if current is None and not playing:
+        # The same way on as /order next gives (it refuses a lead when nobody can act).
+        lines.append(
+            f"Round {order.round} is over, and nobody has an Action for Round {order.round + 1}: "
+            "the waiting may /order rejoin (or take their Action), or a GM may /order end."
+        )
+    elif current is None:
         lines.append(
             f"Round {order.round} is over: {order.last_actor()} picks who leads Round "
             f"{order.round + 1} (/order next lead:<name>)."
