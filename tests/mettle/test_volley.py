@@ -279,3 +279,18 @@ def test_when_everyone_waits_order_show_gives_the_way_on_that_works() -> None:
     assert not any("Viktor (waiting" in line for line in shown)
     driver.do("/order next lead:Viktor")
     assert "No Action this Round: Thug (waiting to defend)." in driver.do("/order show").reply.text
+
+
+def test_a_wait_used_in_a_later_round_is_no_longer_shown_as_the_reason() -> None:
+    driver = mettle_table()
+    driver.do('/order start lead:Viktor characters:"Viktor, Kirin, Thug"')
+    driver.do("/order wait action:attack", "dana")
+    driver.do("/order handoff to:Kirin", "dana")
+    driver.do("/act action:use", "troy")
+    driver.do("/act character:Thug action:use")
+    driver.do("/order next lead:Kirin")
+    before = driver.do("/order show").reply.text
+    assert "No Action this Round: Viktor (waiting to attack)." in before
+    driver.do('/act action:attack target:Thug results:"3 3 3 1 1"', "dana")
+    shown = driver.do("/order show").reply.text
+    assert not any("Viktor (waiting" in line for line in shown), shown
