@@ -25,7 +25,7 @@ from scenekeeper.systems.mettle.damage import (
 )
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
-from scenekeeper.systems.mettle.state import character, may_act_for
+from scenekeeper.systems.mettle.state import character, may_act_for, named
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 SOAKS = ("frame", "poise", "none")
@@ -124,7 +124,7 @@ def take(ctx: Context, args: Take) -> Decision:
     hit = plan.game.held_hit
     if hit is None:
         raise Refusal("No hit waits for a Defend.")
-    if args.character and plan.game.key(args.character) != hit.target:
+    if args.character and named(plan.game, args.character).name != hit.target:
         raise Refusal(
             f"The hit that waits is on {hit.target}, not {args.character}; leave out character: "
             f"(/mettle take), or an ally Defends it (/act action:defend)."

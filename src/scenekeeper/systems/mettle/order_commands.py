@@ -20,7 +20,7 @@ from scenekeeper.systems.mettle.damage import land
 from scenekeeper.systems.mettle.initiative import set_initiative
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.state import Initiative, character, is_gm, mettle
+from scenekeeper.systems.mettle.state import Initiative, character, is_gm, mettle, named
 from scenekeeper.systems.mettle.status_text import order_lines
 from scenekeeper.systems.mettle.volley import (
     candidates,
@@ -215,7 +215,7 @@ def _choose(plan: Plan, current: str, to: str | None, *, acted: bool = True) -> 
             plan.say(f"The Guide picks who goes next: /order handoff to:<{'|'.join(theirs)}>.")
             return
         to = theirs[0]
-    found = plan.game.key(to) or to
+    found = named(plan.game, to).name
     if found == current and found not in choice:
         if not acted:
             raise Refusal(

@@ -16,7 +16,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, difficulty_named
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import Character, attribute_named, title
-from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.state import MettleState, named
 
 
 def rated(who: Character, attribute: str) -> int:
@@ -136,9 +136,9 @@ def _largest(parts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
 def against(game: MettleState, text: str) -> Difficulty:
     """``vs:`` as typed: a number, a rung of the ladder, or a character's Attribute ("Thug
     poise", "Thug's Poise"): a passive Difficulty, never rolled."""
-    named = difficulty_named(text)
-    if named is not None:
-        return named
+    ladder = difficulty_named(text)
+    if ladder is not None:
+        return ladder
     words = text.replace("'s ", " ").split()
     if len(words) >= 2:
         last = words[-1].casefold()
@@ -147,9 +147,8 @@ def against(game: MettleState, text: str) -> Difficulty:
         except Refusal:
             attribute = None
         if attribute is not None:
-            who = game.find(" ".join(words[:-1]))
-            if who is not None:
-                return Difficulty(((f"{who.name}'s {title(attribute)}", rated(who, attribute)),))
+            who = named(game, " ".join(words[:-1]))
+            return Difficulty(((f"{who.name}'s {title(attribute)}", rated(who, attribute)),))
     raise Refusal(
         f"vs: '{text}' is not a Difficulty: give a number, routine, challenging, daunting, "
         'formidable or nigh-impossible, or a character\'s Attribute like vs:"Thug poise".'
