@@ -79,7 +79,20 @@ BAD = [
     (TURNS, "/order next", GM.id, "under way"),
     (TURNS, '/order split parts:"attack, dance"', "troy", "'dance' is not an Action"),
     (TURNS, "/order split parts:attack", "troy", "two Actions or more"),
-    (TURNS, '/order split parts:"attack, move" dice:"1 4"', "troy", "not as even"),
+    (
+        TURNS,
+        '/order split parts:"attack, move" dice:"1 4"',
+        "troy",
+        "not as even as it can be (move 4, attack 1); parts differ by one die at most, like "
+        'dice:"3 2" (the odd die may go to another part), or leave out dice:.',
+    ),
+    (
+        FREE,
+        "/order start lead:Mook",
+        GM.id,
+        "Mook has no Action in Round 1 (Fallen), so cannot lead it; lead: someone with one.",
+    ),
+    (FREE, '/act action:move results:"1 1"', "dana", "no dice are rolled: leave out results:"),
     (TURNS, '/order split parts:"attack, move" dice:"4 1"', "troy", "1 to 3 dice"),
     (TURNS, '/order split parts:"attack, move" dice:"2 2"', "troy", "shares 5 dice"),
     (TURNS, "/order rejoin", "troy", "not waiting"),

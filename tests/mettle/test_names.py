@@ -13,7 +13,7 @@ def test_target_to_and_lead_take_a_unique_start_of_a_name_as_character_does() ->
     driver.do("/mettle take", "dana")
     assert sheet(driver, "Viktor").mettle < 9
     driver.do('/order start lead:Thug characters:"Thug, Viktor, Kirin"')
-    driver.do('/act action:use character:Thug results:"1 1 1"')
+    driver.do("/act action:use character:Thug")
     driver.do("/order handoff to:kir")
     driver.do("/act action:use", "troy")  # passes by itself to Viktor, the only one left
     driver.do("/act action:use", "dana")

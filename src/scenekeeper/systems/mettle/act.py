@@ -109,6 +109,11 @@ def act(ctx: Context, args: Act) -> Decision:
     if action != "defend":
         land_before_action(plan, who)
     setup = RULES[action](plan.game, plan.get(who.name), args)
+    if setup.pool is None and args.results:
+        raise Refusal(
+            f"This {title(action)} makes no Check, so no dice are rolled: leave out results: "
+            "(or give vs: when it needs a Check)."
+        )
     record = _roll(plan, plan.get(who.name), action, setup, part=part, args=args)
     _after(plan, who.name, setup.target, mode, part)
     settle(plan)

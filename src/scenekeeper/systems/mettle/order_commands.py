@@ -105,8 +105,11 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     out = next_out(game, probe, 1)
     try:
         order = start(tuple(names), lead, out=tuple(out))
-    except TurnError as error:
-        raise Refusal(f"{error} ({out.get(lead, 'no Action')}).") from None
+    except TurnError:
+        raise Refusal(
+            f"{lead} has no Action in Round 1 ({out.get(lead, 'no Action')}), so cannot lead "
+            f"it; lead: someone with one."
+        ) from None
     plan.close_window()
     if game.held_hit is not None:
         plan.say("The held hit lands first (no Defend).")

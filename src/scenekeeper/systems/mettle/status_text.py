@@ -115,6 +115,11 @@ def order_lines(game: MettleState) -> list[str]:
             f"{current} has taken a part of their split Action ({left} left) and passes "
             "Initiative (/order handoff to:<name>); the rest comes back to them."
         )
+    elif init.passing and current in init.lost and current not in order.acted:
+        lines.append(
+            f"{current} has lost their Action ({init.lost[current]}) and passes Initiative "
+            "(/order handoff to:<name>)."
+        )
     elif init.passing:
         lines.append(f"{current} has acted and passes Initiative (/order handoff to:<name>).")
     else:
@@ -127,10 +132,11 @@ def order_lines(game: MettleState) -> list[str]:
     ]
     lines.append(f"With an Action still: {names_list(others)}.")
     acted = [p for p in order.acted if p not in dead]
+    lost = {n: r for n, r in init.lost.items() if n not in dead}
     if current is not None and init.passing and not init.parts_left(current):
-        acted += [] if current in acted else [current]  # has acted, and is passing it on
+        # Has acted, and is passing it on -- unless they lost the Action (felled on their turn).
+        acted += [] if current in acted or current in lost else [current]
     lines.append(f"Acted: {names_list(acted)}.")
-    lost = {n: r for n, r in init.lost.items() if n not in dead and n not in acted}
     if lost:
         lines.append(
             "No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in lost.items()) + "."
