@@ -20,6 +20,11 @@ FREE = [
 TURNS = [
     ('/order start lead:Kirin characters:"Kirin, Viktor, Thug"', GM.id),
 ]
+#: Teamwork under way: Viktor has rolled (and failed), Kirin not yet.
+TEAM = [
+    ('/team start characters:"Viktor, Kirin" attribute:poise vs:3', GM.id),
+    ('/check results:"1 1 1"', "dana"),
+]
 
 BAD = [
     # (setup, line, actor, words the message must contain)
@@ -50,6 +55,17 @@ BAD = [
     (FREE, "/status add character:Kirin status:rattled kind:poison", GM.id, "for status:afflicted"),
     (FREE, "/team start characters:Viktor attribute:poise vs:3", GM.id, "two or more"),
     (FREE, "/mettle damage character:Viktor damage:2d6x3", GM.id, "multiply with *"),
+    (FREE, "/mettle damage character:Viktor damage:1d20", GM.id, "only six-sided dice"),
+    (FREE, "/mettle damage character:Viktor damage:-5", GM.id, "from 0 to 999"),
+    (FREE, "/mettle damage character:Viktor damage:1000", GM.id, "from 0 to 999"),
+    (FREE, "/check pool:poise vs:99999999999999999999", "dana", "from -450 to 450"),
+    (FREE, '/team start characters:"Viktor, Kirin" attribute:poise vs:451', GM.id, "out of range"),
+    (
+        FREE,
+        "/status add character:Kirin status:afflicted kind:poison dose:1d8",
+        GM.id,
+        "dose:1d8 has a d8",
+    ),
     (FREE, "/odds pool:frame", "dana", "never Checked"),
     (FREE, "/order move", "dana", "Initiative is not running"),
     (FREE, "/action pool:Nature", "dana", "at this mettle table use /act"),
@@ -63,11 +79,36 @@ BAD = [
     (TURNS, "/order next", GM.id, "under way"),
     (TURNS, '/order split parts:"attack, dance"', "troy", "'dance' is not an Action"),
     (TURNS, "/order split parts:attack", "troy", "two Actions or more"),
-    (TURNS, '/order split parts:"attack, move" dice:"1 4"', "troy", "not as even"),
+    (
+        TURNS,
+        '/order split parts:"attack, move" dice:"1 4"',
+        "troy",
+        "not as even as it can be (move 4, attack 1); parts differ by one die at most, like "
+        'dice:"3 2" (the odd die may go to another part), or leave out dice:.',
+    ),
+    (
+        FREE,
+        "/order start lead:Mook",
+        GM.id,
+        "Mook has no Action in Round 1 (Fallen), so cannot lead it; lead: someone with one.",
+    ),
+    (FREE, '/act action:move results:"1 1"', "dana", "no dice are rolled: leave out results:"),
     (TURNS, '/order split parts:"attack, move" dice:"4 1"', "troy", "1 to 3 dice"),
     (TURNS, '/order split parts:"attack, move" dice:"2 2"', "troy", "shares 5 dice"),
     (TURNS, "/order rejoin", "troy", "not waiting"),
     (TURNS, "/order start lead:Kirin", GM.id, "Initiative is running"),
+    (
+        TEAM[:1],
+        '/team start characters:"Viktor, Kirin" attribute:nature vs:6',
+        GM.id,
+        "under way (Viktor, Kirin; nobody has rolled yet); /team end it first.",
+    ),
+    (
+        TEAM,
+        '/team start characters:"Viktor, Kirin" attribute:nature vs:6 succeed:any',
+        GM.id,
+        "A teamwork Check is under way (Viktor has rolled); /team end it first.",
+    ),
     (TURNS, "/char delete character:Thug", GM.id, "in the running Initiative"),
 ]
 

@@ -217,3 +217,10 @@ def test_a_twist_on_a_plain_check_does_not_undo_a_hit_taken_since() -> None:
     driver.do("/mettle damage character:Viktor damage:5")
     assert "no Check to Twist" in driver.refused("/twist", "dana")
     assert sheet(driver, "Viktor").mettle == 9 - 2
+
+
+def test_damage_typed_as_a_sum_of_numbers_rolls_no_dice() -> None:
+    driver = mettle_table()
+    out = driver.do("/mettle damage character:Kirin damage:2+3 soak_with:none")
+    assert out.reply.text[0] == "Damage: 2+3 = 5."
+    assert sheet(driver, "Kirin").mettle == 8 - 5

@@ -260,3 +260,37 @@ def test_a_held_hit_lands_when_its_last_possible_defender_gives_up_the_action() 
     assert "Nobody can Defend the held hit any more: it lands." in out.reply.text
     assert game(driver).held_hit is None
     assert sheet(driver, "Thug").mettle < 3
+
+
+def test_when_everyone_waits_order_show_gives_the_way_on_that_works() -> None:
+    driver = mettle_table()
+    driver.do('/order start lead:Viktor characters:"Viktor, Thug"')
+    driver.do("/order wait action:attack", "dana")
+    driver.do("/order wait action:defend character:Thug")
+    shown = driver.do("/order show").reply.text
+    assert "lead:<name>" not in "\n".join(shown)
+    assert "nobody has an Action for Round 2" in shown[1]
+    assert "/order rejoin" in shown[1]
+    board = driver.do("/board show").reply.text
+    assert not any("lead:<name>" in line for line in board)
+    driver.do('/act action:attack target:Thug results:"3 3 3 1 1"', "dana")
+    driver.do("/mettle take")
+    shown = driver.do("/order show").reply.text
+    assert not any("Viktor (waiting" in line for line in shown)
+    driver.do("/order next lead:Viktor")
+    assert "No Action this Round: Thug (waiting to defend)." in driver.do("/order show").reply.text
+
+
+def test_a_wait_used_in_a_later_round_is_no_longer_shown_as_the_reason() -> None:
+    driver = mettle_table()
+    driver.do('/order start lead:Viktor characters:"Viktor, Kirin, Thug"')
+    driver.do("/order wait action:attack", "dana")
+    driver.do("/order handoff to:Kirin", "dana")
+    driver.do("/act action:use", "troy")
+    driver.do("/act character:Thug action:use")
+    driver.do("/order next lead:Kirin")
+    before = driver.do("/order show").reply.text
+    assert "No Action this Round: Viktor (waiting to attack)." in before
+    driver.do('/act action:attack target:Thug results:"3 3 3 1 1"', "dana")
+    shown = driver.do("/order show").reply.text
+    assert not any("Viktor (waiting" in line for line in shown), shown

@@ -109,6 +109,11 @@ def act(ctx: Context, args: Act) -> Decision:
     if action != "defend":
         land_before_action(plan, who)
     setup = RULES[action](plan.game, plan.get(who.name), args)
+    if setup.pool is None and args.results:
+        raise Refusal(
+            f"This {title(action)} makes no Check, so no dice are rolled: leave out results: "
+            "(or give vs: when it needs a Check)."
+        )
     record = _roll(plan, plan.get(who.name), action, setup, part=part, args=args)
     _after(plan, who.name, setup.target, mode, part)
     settle(plan)
@@ -226,7 +231,10 @@ def _after(plan: Plan, name: str, target: str | None, mode: str, part: SplitPart
     order = init.order
     if mode == "wait":
         waiting = {n: a for n, a in init.waiting.items() if n != name}
-        set_initiative(plan, init.model_copy(update={"waiting": waiting}), f"{name} stops waiting")
+        # Between Rounds the Wait was why they had no Action; used, it is no reason any more.
+        lost = {n: r for n, r in init.lost.items() if n != name or not r.startswith("waiting")}
+        update = {"waiting": waiting, "lost": lost}
+        set_initiative(plan, init.model_copy(update=update), f"{name} stops waiting")
         plan.say(_stays(init, name, "takes the Action they waited for"))
     elif mode == "defend":
         if part is not None:

@@ -12,7 +12,7 @@ from scenekeeper.systems.mettle.initiative import has_action
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
 from scenekeeper.systems.mettle.state import MettleState
 from scenekeeper.systems.mettle.status_text import order_lines, short
-from scenekeeper.systems.mettle.volley import candidates, gm_characters
+from scenekeeper.systems.mettle.volley import candidates, gm_characters, next_out
 
 
 def board(state: TableState) -> tuple[BoardSection, ...]:
@@ -74,6 +74,11 @@ def _initiative(game: MettleState) -> list[str]:
     if current is None:
         if game.felled:
             return [f"then Round {order.round + 1}: /order next starts it."]
+        if all(p in next_out(game, init, order.round + 1) for p in order.participants):
+            return [
+                f"nobody has an Action for Round {order.round + 1}: the waiting to /order "
+                "rejoin (or take their Action), or a GM to /order end."
+            ]
         return [
             f"{order.last_actor()} to pick who leads Round {order.round + 1}: "
             "/order next lead:<name>."

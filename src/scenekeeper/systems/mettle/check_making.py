@@ -46,6 +46,7 @@ def make_check(
         faces=faces if pool.dice > 0 else (),
         difficulty=difficulty.value if difficulty else None,
         difficulty_text=difficulty.text if difficulty else "",
+        secret=bool(difficulty and difficulty.hidden),
         before=before,
         held_before=game.held_hit,
         dm=dm,
@@ -53,7 +54,10 @@ def make_check(
         team=team,
     )
     repeat = plan.mod("repeat-twists")
-    plan.say(odds_line(pool.dice, raises, record.difficulty, repeat=repeat) or "")
+    if record.secret:
+        plan.say("Odds: not shown (the Difficulty is raised in secret).")
+    else:
+        plan.say(odds_line(pool.dice, raises, record.difficulty, repeat=repeat) or "")
     who = roller.name if roller else "The GM"
     what = title(action) if action not in ("check", "other") else "Check"
     topic = (f" ({weapon})" if weapon else "") + (f" for {label}" if label else "")

@@ -8,9 +8,9 @@ are set to six before the roll and count as Edge. A pool of 0 dice or fewer fail
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from scenekeeper.dice import DiceError, DiceSource, roll_dice
+from scenekeeper.dice import DiceError, DiceSource, Expression, parse_expression, roll_dice
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.odds import OddsError, mettle_check, percent
 from scenekeeper.systems.mettle.state import CheckRecord
@@ -28,6 +28,9 @@ QUALITY = ("OK", "Good", "Great", "Excellent", "Amazing", "Legendary")
 SIDES = 6
 #: Far above any pool the sheets build (Attributes 1-30, bonuses, Surges, a weapon's Hit).
 MAX_CHECK_DICE = 150
+#: A typed Difficulty: three times the largest pool cannot be beaten (engine.md), so more
+#: means nothing.
+MAX_DIFFICULTY = 3 * MAX_CHECK_DICE
 
 
 def quality(edge: int) -> str:
@@ -66,34 +69,66 @@ class Difficulty:
     parts: tuple[tuple[str, int], ...]
     #: Concept off its Descriptor: the final Difficulty doubles (characters.md, CONCEPT).
     doubled: bool = False
+    #: Labels of parts the players may not see (a tranquilizer's secret Dose, R154): the text
+    #: names them without their number, and no total is shown.
+    hidden: tuple[str, ...] = ()
 
     @property
     def value(self) -> int:
         total = max(0, sum(n for _, n in self.parts))
         return total * 2 if self.doubled else total
 
-    def plus(self, label: str, n: int) -> Difficulty:
-        return Difficulty((*self.parts, (label, n)), self.doubled) if n else self
+    def plus(self, label: str, n: int, *, secret: bool = False) -> Difficulty:
+        if not n:
+            return self
+        hidden = (*self.hidden, label) if secret else self.hidden
+        return replace(self, parts=(*self.parts, (label, n)), hidden=hidden)
 
     @property
     def text(self) -> str:
         first, *rest = self.parts
         out = f"{first[0]} {first[1]}" if first[0] else str(first[1])
         for label, n in rest:
-            out += f" {'+' if n >= 0 else '-'} {label} {abs(n)}"
+            if label in self.hidden:
+                out += f" + {label} (secret)"
+            else:
+                out += f" {'+' if n >= 0 else '-'} {label} {abs(n)}"
         if self.doubled:
             out = f"({out}) x 2 off the Descriptor"
-        return out if not rest and not self.doubled and first[1] >= 0 else f"{out} = {self.value}"
+        if self.hidden or (not rest and not self.doubled and first[1] >= 0):
+            return out
+        return f"{out} = {self.value}"
 
 
 def difficulty_named(text: str) -> Difficulty | None:
     """A number or a rung of the ladder ("daunting"); None if it is neither."""
     word = text.strip().casefold().replace(" ", "-")
     if word.lstrip("-").isdigit():
+        if len(word) > 6 or abs(int(word)) > MAX_DIFFICULTY:
+            raise Refusal(
+                f"vs:{text.strip()} is out of range: a Difficulty is a number from "
+                f"-{MAX_DIFFICULTY} to {MAX_DIFFICULTY} (nigh-impossible is 15), or a rung of the "
+                "ladder like vs:daunting."
+            )
         return Difficulty((("", int(word)),))
     if word in LADDER:
         return Difficulty(((word.replace("-", " ").capitalize(), LADDER[word]),))
     return None
+
+
+def d6_roll(text: str, option: str) -> Expression:
+    """A Roll as typed, checked before any die is rolled: METTLE rolls only d6 (checklist R1)."""
+    try:
+        expression = parse_expression(text)
+    except DiceError as error:
+        raise Refusal(str(error)) from None
+    other = sorted({s for s in expression.dice_sides() if s != SIDES})
+    if other:
+        raise Refusal(
+            f"METTLE rolls only six-sided dice (engine.md, Rolls): {option}:{text.strip()} has "
+            f"a d{other[0]}; write it with d6, like {option}:2d6+1."
+        )
+    return expression
 
 
 def roll(source: DiceSource, pool: int, raises: int, results: str | None) -> tuple[int, ...]:
@@ -161,19 +196,19 @@ def reading_lines(check: CheckRecord, *, twist_allowed: bool) -> list[str]:
     if check.difficulty is None:
         lines.append("No Difficulty given: the Guide judges the Score.")
         return lines
+    # A Difficulty with a secret part is never shown as a number (R154).
+    shown = "the Difficulty (raised in secret)" if check.secret else str(check.difficulty)
     if check.success:
-        lines.append(
-            f"Success ({quality(check.edge)}): Score {check.score} beats {check.difficulty}."
-        )
+        lines.append(f"Success ({quality(check.edge)}): Score {check.score} beats {shown}.")
         return lines
-    tie = " (a tie fails)" if check.score == check.difficulty else ""
-    lines.append(f"Failure: Score {check.score} does not beat {check.difficulty}{tie}.")
+    tie = " (a tie fails)" if check.score == check.difficulty and not check.secret else ""
+    lines.append(f"Failure: Score {check.score} does not beat {shown}{tie}.")
     if twist_allowed and check.edge:
         best = check.score + 3 * check.edge
         if best <= check.difficulty:
             # Re-rolled Edge dice add 3 each at most: no Twist can turn this failure round.
             lines.append(
-                f"{check.edge} Edge, but no Twist can beat {check.difficulty} (Score "
+                f"{check.edge} Edge, but no Twist can beat {shown} (Score "
                 f"{check.score} + at most {3 * check.edge} from the Edge dice re-rolled): the "
                 "failure stands."
             )

@@ -93,14 +93,29 @@ def harm(
 
 
 def fell(plan: Plan, name: str) -> None:
+    """A felling blow. An Aid made before it does not answer it (checklist D17, D18): a new
+    felling ends "stable" and starts the death clock again from this Scene."""
     who = plan.get(name)
+    number = plan.game.scene.number if plan.game.scene else 0
+    if who.stable:
+        plan.add(ev.Stabilised(character=name, stable=False))
     if who.has("fallen"):
-        plan.say(f"{name} stays Fallen.")
+        if who.stable:
+            plan.add(
+                ev.StatusGained(
+                    character=name, status="fallen", value=number, reason="felled again"
+                )
+            )
+            plan.say(
+                f"{name} stays Fallen, and the earlier Aid no longer holds: {name} is dying "
+                "again (Aid them by the end of the next Scene)."
+            )
+        else:
+            plan.say(f"{name} stays Fallen.")
         return
     staggering = may_stagger(plan, who)
     if who.has("staggered"):
         plan.add(ev.StatusLost(character=name, status="staggered", reason="felled again"))
-    number = plan.game.scene.number if plan.game.scene else 0
     plan.add(
         ev.StatusGained(
             character=name,
@@ -120,6 +135,19 @@ def fell(plan: Plan, name: str) -> None:
             "in the fight, Staggered)."
         )
     lose_action(plan, name, "Fallen", may_regain=staggering)
+
+
+def die(plan: Plan, name: str, reason: str) -> None:
+    """Dead: out of play (checklist R83). No longer Fallen, Staggered, Incapacitated or
+    stable, and no Action (/order show lists them apart, as out of play)."""
+    who = plan.get(name)
+    for status in ("fallen", "staggered", "incapacitated"):
+        if who.has(status):
+            plan.add(ev.StatusLost(character=name, status=status, reason="dead"))
+    if plan.get(name).stable:
+        plan.add(ev.Stabilised(character=name, stable=False))
+    plan.add(ev.StatusGained(character=name, status="dead", reason=reason))
+    lose_action(plan, name, "Dead")
 
 
 def stagger(plan: Plan, name: str) -> None:
@@ -173,6 +201,9 @@ def set_mettle(plan: Plan, name: str, value: int, reason: str) -> None:
         plan.add(ev.MettleChanged(character=name, mettle=value, reason=reason))
     if value > 0 and who.has("staggered"):
         plan.add(ev.StatusLost(character=name, status="staggered", reason="Mettle above 0"))
+        if who.stable and not who.has("fallen"):
+            # The Aid's "stable for the time being" ends with the danger it answered.
+            plan.add(ev.Stabilised(character=name, stable=False))
         plan.say(f"{name} is no longer Staggered.")
 
 

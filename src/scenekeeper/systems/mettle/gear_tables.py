@@ -101,8 +101,18 @@ ARMOR = (
 FIREARMS = ("Pistol", "Revolver", "Rifle", "Rifle, assault", "Shotgun", "SMG")
 
 
+#: The rows as resources.md § Armor writes them: the game's own words name the item too.
+BOOK_NAMES = {
+    "Light (Leather)": "Leather",
+    "Medium (Chain)": "Chain",
+    "Heavy (Plate)": "Plate",
+    "Kevlar vest (BP)": "Kevlar vest",
+}
+
+
 def known(name: str) -> Gear | None:
-    """The table's numbers for ``name`` (any case), or None."""
+    """The table's numbers for ``name`` (any case; the book's row name too), or None."""
+    name = next((ours for book, ours in BOOK_NAMES.items() if same_name(book, name)), name)
     return next((g for g in (*WEAPONS, *ARMOR) if same_name(g.name, name)), None)
 
 

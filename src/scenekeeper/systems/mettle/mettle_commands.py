@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from scenekeeper.dice import DiceError, roll_expression
+from scenekeeper.dice import DiceError, roll_dice
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import DiceRolled, RolledDie
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.systems.mettle.checks import d6_roll
 from scenekeeper.systems.mettle.damage import (
     harm,
     land,
@@ -24,20 +25,32 @@ from scenekeeper.systems.mettle.damage import (
 )
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.pools import rated
-from scenekeeper.systems.mettle.state import character, may_act_for
+from scenekeeper.systems.mettle.state import character, may_act_for, named
 
 commands = CommandSet(systems=frozenset({"mettle"}))
 SOAKS = ("frame", "poise", "none")
 
 
+#: Damage typed as a number: far above any Mettle (NPC pools and Attributes stop at 30).
+MAX_DAMAGE = 999
+
+
 def roll_amount(plan: Plan, text: str, results: str | None, label: str) -> tuple[int, str]:
-    """A number, or a Roll of dice (every face recorded); a penalty stops at 0 (engine.md)."""
-    if text.strip().isdigit():
+    """A number, or a Roll of d6 (every face recorded); a penalty stops at 0 (engine.md)."""
+    expression = d6_roll(text, "damage")
+    if not expression.dice_sides():
         if results:
             raise Refusal("A number rolls no dice; leave out results:.")
-        return int(text), text.strip()
+        amount = expression.evaluate(()).total
+        if amount < 0 or amount > MAX_DAMAGE:
+            raise Refusal(
+                f"damage:{text.strip()} is out of range: damage is a number from 0 to "
+                f"{MAX_DAMAGE} or a Roll like 2d6+1 (to give Mettle back, /mettle set)."
+            )
+        shown = text.strip() if text.strip().isdigit() else f"{text.strip()} = {amount}"
+        return amount, shown
     try:
-        rolled = roll_expression(text, plan.ctx.dice, results)
+        rolled = expression.evaluate(roll_dice(plan.ctx.dice, expression.dice_sides(), results))
     except DiceError as error:
         raise Refusal(str(error)) from None
     plan.add(
@@ -58,7 +71,7 @@ def roll_amount(plan: Plan, text: str, results: str | None, label: str) -> tuple
 @dataclass(frozen=True)
 class Damage:
     character: Annotated[str, Opt("who takes it")]
-    damage: Annotated[str, Opt("the damage: a number or a Roll, like 1d6+4")]
+    damage: Annotated[str, Opt("the damage: a number 0-999 or a Roll of d6, like 1d6+4")]
     soak_with: Annotated[
         str, Opt("frame: Frame + armor; poise: Poise only (falls); none", choices=SOAKS)
     ] = "frame"
@@ -111,7 +124,7 @@ def take(ctx: Context, args: Take) -> Decision:
     hit = plan.game.held_hit
     if hit is None:
         raise Refusal("No hit waits for a Defend.")
-    if args.character and plan.game.key(args.character) != hit.target:
+    if args.character and named(plan.game, args.character).name != hit.target:
         raise Refusal(
             f"The hit that waits is on {hit.target}, not {args.character}; leave out character: "
             f"(/mettle take), or an ally Defends it (/act action:defend)."

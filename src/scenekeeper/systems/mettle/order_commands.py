@@ -20,7 +20,7 @@ from scenekeeper.systems.mettle.damage import land
 from scenekeeper.systems.mettle.initiative import set_initiative
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
-from scenekeeper.systems.mettle.state import Initiative, character, is_gm, mettle
+from scenekeeper.systems.mettle.state import Initiative, character, is_gm, mettle, named
 from scenekeeper.systems.mettle.status_text import order_lines
 from scenekeeper.systems.mettle.volley import (
     candidates,
@@ -105,8 +105,11 @@ def start_order(ctx: Context, args: StartOrder) -> Decision:
     out = next_out(game, probe, 1)
     try:
         order = start(tuple(names), lead, out=tuple(out))
-    except TurnError as error:
-        raise Refusal(f"{error} ({out.get(lead, 'no Action')}).") from None
+    except TurnError:
+        raise Refusal(
+            f"{lead} has no Action in Round 1 ({out.get(lead, 'no Action')}), so cannot lead "
+            f"it; lead: someone with one."
+        ) from None
     plan.close_window()
     if game.held_hit is not None:
         plan.say("The held hit lands first (no Defend).")
@@ -215,7 +218,7 @@ def _choose(plan: Plan, current: str, to: str | None, *, acted: bool = True) -> 
             plan.say(f"The Guide picks who goes next: /order handoff to:<{'|'.join(theirs)}>.")
             return
         to = theirs[0]
-    found = plan.game.key(to) or to
+    found = named(plan.game, to).name
     if found == current and found not in choice:
         if not acted:
             raise Refusal(

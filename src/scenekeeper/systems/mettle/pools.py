@@ -10,11 +10,13 @@ spends Mettle for dice: at most Motive, and never down to 0.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle.checks import Difficulty, Pool, difficulty_named
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import Character, attribute_named, title
-from scenekeeper.systems.mettle.state import MettleState
+from scenekeeper.systems.mettle.state import MettleState, named
 
 
 def rated(who: Character, attribute: str) -> int:
@@ -86,7 +88,8 @@ def roller_difficulty(difficulty: Difficulty, who: Character | None, modifier: i
     if who is not None and who.has("blinded"):
         difficulty = difficulty.plus("Blinded", 3)
     if who is not None and who.affliction and who.affliction.kind == "tranquilizer":
-        difficulty = difficulty.plus("tranquilizer", who.affliction.raise_by)
+        # The raise is the Dose - Frame, and the Dose is the Guide's secret (R154).
+        difficulty = difficulty.plus("tranquilizer", who.affliction.raise_by, secret=True)
     return difficulty
 
 
@@ -101,17 +104,22 @@ def finish(
         kept = Pool(_largest(pool.parts))
         dropped = [p for p in pool.parts if p not in kept.parts]
         pool = kept
+        dropped_hidden: tuple[str, ...] = ()
         if difficulty is not None:
-            easier = Difficulty(_largest(difficulty.parts), difficulty.doubled)
-            dropped += [p for p in difficulty.parts if p not in easier.parts]
-            difficulty = easier
+            kept_parts = _largest(difficulty.parts)
+            hidden = tuple(h for h in difficulty.hidden if h in dict(kept_parts))
+            dropped += [p for p in difficulty.parts if p not in kept_parts]
+            dropped_hidden = difficulty.hidden
+            difficulty = replace(difficulty, parts=kept_parts, hidden=hidden)
         if dropped:
-            left_out = ", ".join(f"{label} {n:+d}" for label, n in dropped)
+            left_out = ", ".join(
+                label if label in dropped_hidden else f"{label} {n:+d}" for label, n in dropped
+            )
             plan.say(f"Only the largest modifiers count (largest-modifier-only): not {left_out}.")
     if offbeat and plan.mod("half-pool-offbeat"):
         pool = pool.plus("off the Descriptor", -(pool.dice - (pool.dice + 1) // 2))
     elif offbeat and difficulty is not None:
-        difficulty = Difficulty(difficulty.parts, doubled=True)
+        difficulty = replace(difficulty, doubled=True)
     return pool, difficulty
 
 
@@ -128,9 +136,9 @@ def _largest(parts: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
 def against(game: MettleState, text: str) -> Difficulty:
     """``vs:`` as typed: a number, a rung of the ladder, or a character's Attribute ("Thug
     poise", "Thug's Poise"): a passive Difficulty, never rolled."""
-    named = difficulty_named(text)
-    if named is not None:
-        return named
+    ladder = difficulty_named(text)
+    if ladder is not None:
+        return ladder
     words = text.replace("'s ", " ").split()
     if len(words) >= 2:
         last = words[-1].casefold()
@@ -139,9 +147,8 @@ def against(game: MettleState, text: str) -> Difficulty:
         except Refusal:
             attribute = None
         if attribute is not None:
-            who = game.find(" ".join(words[:-1]))
-            if who is not None:
-                return Difficulty(((f"{who.name}'s {title(attribute)}", rated(who, attribute)),))
+            who = named(game, " ".join(words[:-1]))
+            return Difficulty(((f"{who.name}'s {title(attribute)}", rated(who, attribute)),))
     raise Refusal(
         f"vs: '{text}' is not a Difficulty: give a number, routine, challenging, daunting, "
         'formidable or nigh-impossible, or a character\'s Attribute like vs:"Thug poise".'

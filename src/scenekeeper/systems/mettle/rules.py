@@ -15,7 +15,7 @@ from scenekeeper.systems.mettle.checks import Difficulty, Pool
 from scenekeeper.systems.mettle.gear_tables import is_firearm
 from scenekeeper.systems.mettle.pools import against, attribute_pool, choose, rated
 from scenekeeper.systems.mettle.sheet import UNARMED, Character, Gear, attribute_named, title
-from scenekeeper.systems.mettle.state import HeldHit, MettleState, names_list, same_side
+from scenekeeper.systems.mettle.state import HeldHit, MettleState, named, names_list, same_side
 
 #: scenes.md, Actions: the twelve, and "other" for a Check the list does not name.
 ACTIONS = (
@@ -88,11 +88,7 @@ def one(game: MettleState, name: str | None, action: str) -> Character:
         raise Refusal(f"{title(action)} needs a target: target:<name>.")
     if "," in name:
         raise Refusal(f"{title(action)} aims at one character; name one in target:.")
-    found = game.find(name)
-    if found is None:
-        raise Refusal(
-            f"There is no character called {name} (characters: {', '.join(game.characters)})."
-        )
+    found = named(game, name)
     if found.has("dead") and action != "know":
         raise Refusal(f"{found.name} is dead.")
     return found

@@ -15,7 +15,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.damage import land
+from scenekeeper.systems.mettle.damage import die, land
 from scenekeeper.systems.mettle.initiative import set_initiative
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.sheet import clean_name
@@ -46,7 +46,7 @@ def end_scene(plan: Plan) -> None:
                 plan.add(ev.StatusLost(character=name, status=status, reason="the Scene ended"))
         if who.delayed:
             plan.add(ev.DelayChanged(character=name, delayed=False))
-        if who.has("fallen"):
+        if who.has("fallen") and not who.has("dead"):  # the Dead are out of play (R83)
             _fallen(plan, name, number)
     if scene is not None:
         plan.say(f"Scene {scene.number}, {scene.name}, ends.")
@@ -62,10 +62,7 @@ def _fallen(plan: Plan, name: str, number: int) -> None:
         else:
             plan.say(f"{name}, stabilised, gets up.")
     elif who.statuses["fallen"] < number:
-        plan.add(
-            ev.StatusLost(character=name, status="fallen", reason="not Aided in time"),
-            ev.StatusGained(character=name, status="dead", reason="not Aided in time"),
-        )
+        die(plan, name, "not Aided in time")
         plan.say(f"{name} was not Aided by the end of the Scene after the felling: {name} dies.")
     else:
         plan.say(

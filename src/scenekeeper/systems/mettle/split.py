@@ -71,9 +71,11 @@ def _check_dice(given: list[int], total: int, caps: list[int], actions: list[str
     for i, n in enumerate(given):
         for j, m in enumerate(given):
             if n - m > 1 and m < caps[j]:
+                fair = " ".join(map(str, even(total, caps)))
                 raise Refusal(
                     f"dice: {' '.join(map(str, given))} is not as even as it can be "
-                    f"({actions[i]} {n}, {actions[j]} {m})."
+                    f"({actions[i]} {n}, {actions[j]} {m}); parts differ by one die at most, like "
+                    f'dice:"{fair}" (the odd die may go to another part), or leave out dice:.'
                 )
 
 

@@ -3,6 +3,8 @@ newest Check (for a Twist) and teamwork (checklist section 1)."""
 
 from __future__ import annotations
 
+import difflib
+import unicodedata
 from typing import ClassVar, Literal
 
 import pydantic
@@ -10,6 +12,7 @@ import pydantic
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.frozen import Frozen
+from scenekeeper.engine.names import fold, resolve
 from scenekeeper.engine.sheets import finding
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.turns import TurnOrder
@@ -99,6 +102,8 @@ class CheckRecord(_Frozen):
     kept: tuple[int, ...] = ()
     difficulty: int | None = None
     difficulty_text: str = ""
+    #: The Difficulty holds a secret part (a tranquilizer's Dose, R154): its number is not said.
+    secret: bool = False
     twists: int = 0
     #: Characters as they were before the Check's effects: a Twist replaces those effects.
     before: dict[str, Character] = pydantic.Field(default_factory=dict)
@@ -181,13 +186,47 @@ def mettle(state: TableState) -> MettleState:
     return game
 
 
+def named(game: MettleState, name: str) -> Character:
+    """The one lookup for every option that names a character (character:, target:, to:,
+    lead:, characters:, vs:"<name> poise"): the name as people say it (a unique start or first
+    name, engine/names.py); if none, a refusal that offers the close name, if any."""
+    found = game.find(resolve(game.characters, name) or name)
+    if found is not None:
+        return found
+    close = _close(game, name)
+    if close is not None:
+        raise Refusal(f"There is no character called {name}; did you mean {close}?")
+    known = ", ".join(game.characters) or "none yet; make one with /char new name:<name>"
+    raise Refusal(f"There is no character called {name} (characters: {known}).")
+
+
+def _bare(name: str) -> str:
+    """A name without accents (Zoë -> zoe), to offer what a plain keyboard missed."""
+    decomposed = unicodedata.normalize("NFKD", fold(name))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _close(game: MettleState, name: str) -> str | None:
+    typed = _bare(name)
+    if not typed:
+        return None
+    bare = {_bare(n): n for n in game.characters}
+    fits = [n for b, n in bare.items() if b.startswith(typed) or typed in b.split()]
+    if len(fits) == 1:
+        return fits[0]
+    near = difflib.get_close_matches(typed, list(bare), n=2, cutoff=0.75)
+    return bare[near[0]] if len(near) == 1 else None
+
+
 def character(ctx: Context, name: str) -> Character:
-    return finding.character(mettle(ctx.require_state()), name)
+    return named(mettle(ctx.require_state()), name)
 
 
 def own_character(ctx: Context, name: str | None) -> Character:
     """The character named, or the one the acting person plays when they play exactly one."""
-    return finding.own_character(ctx, mettle(ctx.require_state()), name)
+    if name:
+        return character(ctx, name)
+    return finding.own_character(ctx, mettle(ctx.require_state()), None)
 
 
 def may_act_for(ctx: Context, character: Character) -> None:

@@ -15,7 +15,8 @@ from scenekeeper.dice import DiceError, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.mettle import events as ev
-from scenekeeper.systems.mettle.damage import land_before_change
+from scenekeeper.systems.mettle.checks import d6_roll
+from scenekeeper.systems.mettle.damage import die, land_before_change
 from scenekeeper.systems.mettle.initiative import lose_action, regain_action, set_initiative
 from scenekeeper.systems.mettle.outcomes import settle
 from scenekeeper.systems.mettle.plan import Plan
@@ -106,6 +107,12 @@ def add(ctx: Context, args: AddStatus) -> Decision:
             f"{init.order.round}. Give it before the next /order start (or /order start "
             "surprised:<names>)."
         )
+    if status == "dead":
+        # Out of play (R83): no longer Fallen, Staggered or stable.
+        plan.say(f"{who.name} is Dead: {EFFECT[status]}.")
+        die(plan, who.name, "the Guide" if is_gm(ctx) else "declared by their player")
+        settle(plan)
+        return plan.decision()
     plan.add(ev.StatusGained(character=who.name, status=status, value=value, reason="the Guide"))
     shown = f" +{value}" if status in ("rattled", "partial-cover") else ""
     shown = f" ({value}d6 a Round)" if status == "burning" else shown
@@ -134,6 +141,7 @@ def _surprised_now(plan: Plan, name: str) -> None:
 def _afflict(plan: Plan, name: str, args: AddStatus) -> None:
     if args.kind is None or args.dose is None:
         raise Refusal("An affliction needs kind:<disease|poison|tranquilizer> and dose:<dice>.")
+    d6_roll(args.dose, "dose")  # METTLE rolls only d6 (R1)
     try:
         rolled = roll_expression(args.dose, plan.ctx.dice, args.results)
     except DiceError as error:

@@ -7,6 +7,7 @@ from scenekeeper.engine.sheets.paper import not_yet_rated
 from scenekeeper.systems.mettle.initiative import has_action
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character, title
 from scenekeeper.systems.mettle.state import MettleState, names_list
+from scenekeeper.systems.mettle.volley import next_out
 
 
 def attribute_text(who: Character, attribute: str) -> str:
@@ -94,7 +95,14 @@ def order_lines(game: MettleState) -> list[str]:
     order = init.order
     lines = [f"Initiative, Round {order.round}, led by {order.lead}."]
     current = order.current
-    if current is None:
+    playing = [p for p in order.participants if p not in next_out(game, init, order.round + 1)]
+    if current is None and not playing:
+        # The same way on as /order next gives (it refuses a lead when nobody can act).
+        lines.append(
+            f"Round {order.round} is over, and nobody has an Action for Round {order.round + 1}: "
+            "the waiting may /order rejoin (or take their Action), or a GM may /order end."
+        )
+    elif current is None:
         lines.append(
             f"Round {order.round} is over: {order.last_actor()} picks who leads Round "
             f"{order.round + 1} (/order next lead:<name>)."
@@ -107,29 +115,48 @@ def order_lines(game: MettleState) -> list[str]:
             f"{current} has taken a part of their split Action ({left} left) and passes "
             "Initiative (/order handoff to:<name>); the rest comes back to them."
         )
+    elif init.passing and current in init.lost and current not in order.acted:
+        lines.append(
+            f"{current} has lost their Action ({init.lost[current]}) and passes Initiative "
+            "(/order handoff to:<name>)."
+        )
     elif init.passing:
         lines.append(f"{current} has acted and passes Initiative (/order handoff to:<name>).")
     else:
         moved = " (Free Move used)" if current in init.moved else ""
         lines.append(f"{current} acts now{moved}.")
-    others = [p for p in order.participants if p != current and has_action(init, p)]
+    # The Dead are out of play (R83): listed apart, never as acting, acted, waiting or lost.
+    dead = [p for p in order.participants if _dead(game, p)]
+    others = [
+        p for p in order.participants if p != current and has_action(init, p) and p not in dead
+    ]
     lines.append(f"With an Action still: {names_list(others)}.")
-    acted = list(order.acted)
+    acted = [p for p in order.acted if p not in dead]
+    lost = {n: r for n, r in init.lost.items() if n not in dead}
     if current is not None and init.passing and not init.parts_left(current):
-        acted += [] if current in acted else [current]  # has acted, and is passing it on
+        # Has acted, and is passing it on -- unless they lost the Action (felled on their turn).
+        acted += [] if current in acted or current in lost else [current]
     lines.append(f"Acted: {names_list(acted)}.")
-    if init.lost:
+    if lost:
         lines.append(
-            "No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in init.lost.items()) + "."
+            "No Action this Round: " + ", ".join(f"{n} ({r})" for n, r in lost.items()) + "."
         )
-    if init.waiting:
-        lines.append("Waiting: " + ", ".join(f"{n} to {a}" for n, a in init.waiting.items()) + ".")
+    waiting = {n: a for n, a in init.waiting.items() if n not in dead}
+    if waiting:
+        lines.append("Waiting: " + ", ".join(f"{n} to {a}" for n, a in waiting.items()) + ".")
+    if dead:
+        lines.append(f"Dead (out of play): {names_list(dead)}.")
     for name, parts in init.splits.items():
         shown = ", ".join(f"{p.action} {p.dice}D{' (done)' if p.done else ''}" for p in parts)
         lines.append(f"Split: {name}: {shown}.")
     if game.held_hit is not None:
         lines.append(held_line(game))
     return lines
+
+
+def _dead(game: MettleState, name: str) -> bool:
+    who = game.find(name)
+    return who is not None and who.has("dead")
 
 
 def held_line(game: MettleState) -> str:

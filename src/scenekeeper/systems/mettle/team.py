@@ -58,6 +58,10 @@ class StartTeam:
 )
 def start(ctx: Context, args: StartTeam) -> Decision:
     game = mettle(ctx.require_state())
+    if game.team is not None and not game.team.done:
+        # Starting another would throw this one's rolls away (as /order start refuses); a
+        # finished one, its result given, makes way.
+        raise Refusal(f"{_under_way(game.team)}; /team end it first.")
     names = [character(ctx, n.strip()).name for n in args.characters.split(",") if n.strip()]
     if len(set(names)) < 2:
         raise Refusal('Teamwork needs two or more characters: characters:"Ada, Ben".')
@@ -88,6 +92,16 @@ def start(ctx: Context, args: StartTeam) -> Decision:
     return Decision(
         events=(ev.TeamChanged(team=team, note=f"teamwork: {', '.join(team.members)}"),),
         reply=Reply.say(*lines),
+    )
+
+
+def _under_way(team: Team) -> str:
+    rolled = [m for m in team.members if m in team.results]
+    if not rolled:
+        return f"A teamwork Check is under way ({', '.join(team.members)}; nobody has rolled yet)"
+    return (
+        f"A teamwork Check is under way ({', '.join(rolled)} "
+        f"{'has' if len(rolled) == 1 else 'have'} rolled)"
     )
 
 

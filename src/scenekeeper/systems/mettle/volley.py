@@ -15,7 +15,7 @@ from scenekeeper.engine.turns import TurnError, hand_off, next_round
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.initiative import set_initiative
 from scenekeeper.systems.mettle.plan import PROCEDURES, Plan
-from scenekeeper.systems.mettle.state import Initiative, MettleState
+from scenekeeper.systems.mettle.state import Initiative, MettleState, named
 
 
 def candidates(init: Initiative, actor: str, *, finished: bool) -> list[str]:
@@ -131,7 +131,7 @@ def new_round(plan: Plan, lead: str | None = None) -> None:
         return
     choices = lead_choices(plan, init, playing)
     if lead is not None:
-        found = plan.game.key(lead) or lead
+        found = named(plan.game, lead).name
         if found not in choices:
             raise Refusal(f"{lead} cannot lead Round {number}; {last} picks {', '.join(choices)}.")
         lead = found
