@@ -70,6 +70,12 @@ BAD = [
     ("/save die:Body", "gm", "add character:"),
     ("/save kind:ammo", "gm", "a character's"),
     ("/save die:d8 count:21", "ana", "from 1 to 20"),
+    # R52-R55: the fixed-die saves take their Attribute's die, never one a player names
+    ("/save kind:death die:d20", "ana", "Body dice (Marko's Body is D8); leave out die:"),
+    ("/save kind:mental count:1 die:d20", "ana", "Mind dice"),
+    ("/save kind:knockdown die:d12", "ana", "Body dice"),
+    ("/save kind:evasion die:Body", "ana", "Reflex dice"),
+    ("/save kind:knockdown die:d20", "gm", "D6 to D12"),
     ("/reload weapon:Rifle", "ana", "no weapon called Rifle"),
     ("/reload", "ben", "you play none"),
     # Resolve

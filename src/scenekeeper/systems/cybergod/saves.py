@@ -28,7 +28,7 @@ from scenekeeper.systems.cybergod.save_rules import (
     stress_after,
     weapon_named,
 )
-from scenekeeper.systems.cybergod.sheet import Character, find_attribute
+from scenekeeper.systems.cybergod.sheet import SIZES, Character, find_attribute
 from scenekeeper.systems.cybergod.state import (
     GM_ROLLER,
     SAVE_KINDS,
@@ -123,7 +123,7 @@ def _dice_for(
         return (*_death_dice(ctx, _needs(who, "A Death Save"), args), None)
     if kind == "stress":
         return (*_stress_dice(who, args), None)
-    die = _die(who, args.die, _ATTRIBUTE.get(kind), kind)
+    die = _die(who, _fixed(who, args.die, kind), _ATTRIBUTE.get(kind), kind)
     if kind == "mental" and args.count is None:
         raise Refusal("A Mental Save rolls one die per point of mental damage: add count:<n>.")
     return args.count or 1, die, None
@@ -178,6 +178,33 @@ def _needs(who: Character | None, what: str) -> Character:
     return who
 
 
+def _fixed(who: Character | None, text: str | None, kind: SaveKind) -> str | None:
+    """R52-R55: a knockdown, death, evasion or mental save rolls its Attribute's die, never
+    another (R7: an Attribute is D6 to D12, never a d4 or d20). ``die:`` may name that
+    Attribute; a die size only stands in for it when there is no sheet to read (no character,
+    or a frame that lacks the Attribute)."""
+    attribute = _ATTRIBUTE.get(kind)
+    if text is None or attribute is None or find_attribute(text) == attribute:
+        return text
+    name = "A Death Save" if kind == "death" else f"{_a(kind)} {kind.capitalize()} Save"
+    size = who.attribute(attribute) if who is not None else None
+    if size is not None:
+        assert who is not None
+        raise Refusal(
+            f"{name} rolls {attribute} dice ({who.name}'s {attribute} is D{size}); leave out die:."
+        )
+    digits = text.strip().casefold().removeprefix("d")
+    if not digits.isdigit() or int(digits) not in SIZES:
+        raise Refusal(
+            f"{name} rolls {attribute} dice, D6 to D12: give die:d6, d8, d10 or d12, not {text}."
+        )
+    return text
+
+
+def _a(word: str) -> str:
+    return "An" if word[0] in "aeiou" else "A"
+
+
 def _die(who: Character | None, text: str | None, default: str | None, kind: str) -> int:
     """A save's die: an Attribute of ``who`` (the kind's own by default) or a die size."""
     if text is None and default is None:
@@ -204,7 +231,7 @@ def _die(who: Character | None, text: str | None, default: str | None, kind: str
 
 def _death_dice(ctx: Context, who: Character, args: SaveArgs) -> tuple[int, int]:
     """One Body die per Lethal wound, at the start of each combat round (corebook 07)."""
-    die = _die(who, args.die, "Body", "death")
+    die = _die(who, _fixed(who, args.die, "death"), "Body", "death")
     state = ctx.require_state()
     if not mod_on(state, "wounds"):
         if args.count is None:
