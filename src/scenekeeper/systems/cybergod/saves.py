@@ -113,6 +113,7 @@ def _dice_for(
     if kind == "breakdown":
         if args.count is not None or args.die is not None:
             raise Refusal("A Mental Breakdown is one d12 on the table; leave out count: and die:.")
+        _breakdown_owed(ctx, who)
         return 1, 12, None
     if kind == "ammo":
         plan = ammo_plan(_needs(who, "An Ammo Save"), args.weapon, args.die, args.count)
@@ -122,7 +123,7 @@ def _dice_for(
     if kind == "death":
         return (*_death_dice(ctx, _needs(who, "A Death Save"), args), None)
     if kind == "stress":
-        return (*_stress_dice(who, args), None)
+        return (*_stress_dice(ctx, who, args), None)
     die = _die(who, _fixed(who, args.die, kind), _ATTRIBUTE.get(kind), kind)
     if kind == "mental" and args.count is None:
         raise Refusal("A Mental Save rolls one die per point of mental damage: add count:<n>.")
@@ -257,8 +258,22 @@ def _death_dice(ctx: Context, who: Character, args: SaveArgs) -> tuple[int, int]
     return lethal, die
 
 
-def _stress_dice(who: Character | None, args: SaveArgs) -> tuple[int, int]:
-    """One Stress die per point of Stress held, of the tier's size (corebook 07 "Stress")."""
+def _breakdown_owed(ctx: Context, who: Character | None) -> None:
+    """While the stress mod keeps the books, a character's breakdown is rolled when a failed
+    Stress Save owes one; nobody rolls again for a milder result. A GM may call one."""
+    state = ctx.require_state()
+    if who is None or not mod_on(state, "stress") or who.breakdowns_due:
+        return
+    if not state.meta.is_gm(ctx.actor.id):
+        raise Refusal(
+            f"{who.name} owes no Mental Breakdown: one is owed when a Stress Save fails, and "
+            "only a GM calls one otherwise."
+        )
+
+
+def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[int, int]:
+    """One Stress die per point of Stress held, of the tier's size (R56, corebook 07
+    "Stress"); while the stress mod keeps the books, the save owed, or a GM's call."""
     if who is None:
         if args.count is None or args.die is None:
             raise Refusal("A Stress Save for no character needs count:<n> and die:<d6..d12>.")
@@ -267,13 +282,39 @@ def _stress_dice(who: Character | None, args: SaveArgs) -> tuple[int, int]:
         raise Refusal(f"{who.name} is a Relic: immune to Stress Saves.")
     die = who.stress_die
     if args.die is not None:
-        die = _die(who, args.die, None, "stress")
+        given = _die(who, args.die, None, "stress")
+        if die is not None and given != die:
+            raise Refusal(
+                f"{who.name}'s Stress die is D{die}, of their tier (R56); leave out die:."
+            )
+        die = given
     if die is None:
         raise Refusal(
             f"{who.name} has no Engrams on the sheet, so no Stress die: set them with "
-            f"/char set character:{who.name} trait:engrams value:<1-5>, or give die:."
+            f"/char set character:{_q(who.name)} trait:engrams value:<1-5>, or give die:."
         )
-    dice = args.count or (who.stress_saves_due[0] if who.stress_saves_due else who.stress)
+    state = ctx.require_state()
+    if not mod_on(state, "stress"):
+        dice = args.count or who.stress
+    elif who.stress_saves_due:
+        dice = who.stress_saves_due[0]
+        if args.count is not None and args.count != dice:
+            raise Refusal(
+                f"{who.name} owes a Stress Save of {dice} D{die}, one die per point of Stress "
+                "held (R56); leave out count:."
+            )
+    else:
+        dice = who.stress
+        if not state.meta.is_gm(ctx.actor.id):
+            raise Refusal(
+                f"{who.name} owes no Stress Save: one is owed when a Mental Save gives Stress, "
+                "and only a GM calls one otherwise."
+            )
+        if args.count is not None and args.count != dice:
+            raise Refusal(
+                f"A Stress Save rolls one die per point of Stress held: {who.name} holds "
+                f"{dice}; leave out count:."
+            )
     if dice < 1:
         raise Refusal(f"{who.name} holds no Stress, so there is nothing to save against.")
     return dice, die
