@@ -151,6 +151,8 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
         raise Refusal(f"{trait} is a whole number from {low} to {high}, not {number}.")
     if trait == "stress" and not ctx.require_state().meta.is_gm(ctx.actor.id):
         _owed(who)
+    if trait in _OTHER:
+        _in_play(ctx, who, trait, number)
     reply = f"{who.name}: {trait} {number if number is not None else 'as the Engrams'}."
     if trait == "engrams" and number is not None:
         tier, stress_die = TIERS[number]
@@ -169,6 +171,32 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
         events=(ev.SheetWritten(character=who.name, trait=trait, value=number),),
         reply=Reply.say(reply),
     )
+
+
+def _in_play(ctx: Context, who: Character, trait: str, number: int | None) -> None:
+    """Engrams, Resolve and Stress move in play once it has started (R58: Resolve starts at
+    the Engrams; Stress comes from Mental Saves): by hand, then, only a GM sets them. Nobody
+    sets a Resolve maximum below the points already spent and burned."""
+    state = ctx.require_state()
+    game = cybergod(state)
+    if not state.meta.is_gm(ctx.actor.id) and (game.roll_count or game.scene_count):
+        raise Refusal(
+            f"Play has started: {who.name}'s {trait} is kept by play now (Resolve is the "
+            "Engrams, R58; Stress comes from Mental Saves), so only a GM sets it by hand."
+        )
+    if trait == "stress":
+        return
+    if trait == "resolve":
+        maximum = number if number is not None else who.engrams or 0
+    else:
+        maximum = who.resolve_max if who.resolve_max is not None else number or 0
+    used = who.resolve_spent + who.resolve_burned
+    if maximum < used:
+        raise Refusal(
+            f"{who.name} has {who.resolve_spent} Resolve spent and {who.resolve_burned} burned, "
+            f"so Resolve {maximum} cannot hold them: set at least {used}, or refresh first "
+            f"(/resolve refresh character:{_quoted(who.name)} scope:downtime)."
+        )
 
 
 def _owed(who: Character) -> None:
