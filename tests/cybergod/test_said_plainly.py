@@ -24,4 +24,19 @@ def test_an_overcome_choice_the_test_cannot_pay_is_said_with_its_cost() -> None:
         'overcome:"Sys Op" results:"10 5 2 1"',
         "ana",
     ).reply.text
-    assert "Not overcome" not in said
+    assert not any("Not overcome" in line for line in said)
+
+
+def test_the_bots_own_advice_works_when_pasted_for_a_name_with_a_space() -> None:
+    driver = cybergod_table()
+    driver.do('/char new name:"Sec Drone" gmc:true')
+    said = driver.refused('/save kind:stress character:"Sec Drone"')
+    assert '/char set character:"Sec Drone" trait:engrams value:<1-5>' in said
+    advice = said[said.index("/char set") : said.index(", or give die:")]
+    driver.do(advice.replace("<1-5>", "3"))  # pasted as it stands
+    said = driver.do('/save kind:mental count:1 character:"Sec Drone" results:"6"').reply.text
+    assert any(line.endswith('/save kind:stress character:"Sec Drone".') for line in said)
+    driver.do('/wound add character:"Sec Drone" dc:4')  # Lethal: dying
+    refused = driver.refused('/test pool:3d6 character:"Sec Drone"')
+    assert "Sec Drone" in refused
+    assert '/save kind:death character:"Sec Drone".' in refused

@@ -8,7 +8,7 @@ from scenekeeper.engine.systems import BoardSection
 from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
 from scenekeeper.systems.cybergod.render import plural
 from scenekeeper.systems.cybergod.scenes import scene_lines
-from scenekeeper.systems.cybergod.sheet import Character, die_text, stress_dice
+from scenekeeper.systems.cybergod.sheet import Character, die_text, pasteable, stress_dice
 from scenekeeper.systems.cybergod.state import CybergodState, SaveRecord, TestRecord
 
 #: The newest rolls the board lists.
@@ -90,7 +90,7 @@ def waiting_for(game: CybergodState) -> list[str]:
         )
     scene = game.scene
     for who in game.characters.values():
-        name = _q(who.name)
+        name = pasteable(who.name)
         if (
             who.wounds.dying
             and scene is not None
@@ -117,11 +117,7 @@ def waiting_for(game: CybergodState) -> list[str]:
         for weapon_name, weapon in who.weapons.items():
             if weapon.reload:
                 lines.append(
-                    f"{who.name}'s {weapon_name} is out of ammo: /reload weapon:{_q(weapon_name)} "
-                    f"character:{name}."
+                    f"{who.name}'s {weapon_name} is out of ammo: /reload "
+                    f"weapon:{pasteable(weapon_name)} character:{name}."
                 )
     return lines
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name

@@ -31,6 +31,7 @@ from scenekeeper.systems.cybergod.sheet import (
     find_attribute,
     find_skill,
     key,
+    pasteable,
     stress_dice,
 )
 from scenekeeper.systems.cybergod.state import cybergod, own_character
@@ -62,16 +63,12 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events=tuple(events),
         reply=Reply.say(
             f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}.",
-            f"Write the sheet with /char set <trait> <rating> character:{_quoted(name)}: a die "
+            f"Write the sheet with /char set <trait> <rating> character:{pasteable(name)}: a die "
             "(d6-d12, or - if the frame lacks it) for an Attribute, a number for an Aptitude "
             "(0-3), a Skill (0-4) or engrams (1-5), like /char set Reflex d10 or /char set "
             "Hacking 2; or bring one with /char import file:<sheet>.",
         ),
     )
-
-
-def _quoted(name: str) -> str:
-    return f'"{name}"' if " " in name else name
 
 
 @dataclass(frozen=True)
@@ -144,8 +141,8 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     number = args.value
     if number is None and trait != "resolve":
         raise Refusal(
-            f"Give the new value: /char set character:{_quoted(who.name)} trait:{trait} "
-            f"value:<{low}-{high}>."
+            f"Give the new value: /char set character:{pasteable(who.name)} "
+            f"trait:{pasteable(trait)} value:<{low}-{high}>."
         )
     if number is not None and not low <= number <= high:
         raise Refusal(f"{trait} is a whole number from {low} to {high}, not {number}.")
@@ -195,14 +192,14 @@ def _in_play(ctx: Context, who: Character, trait: str, number: int | None) -> No
         raise Refusal(
             f"{who.name} has {who.resolve_spent} Resolve spent and {who.resolve_burned} burned, "
             f"so Resolve {maximum} cannot hold them: set at least {used}, or refresh first "
-            f"(/resolve refresh character:{_quoted(who.name)} scope:downtime)."
+            f"(/resolve refresh character:{pasteable(who.name)} scope:downtime)."
         )
 
 
 def _owed(who: Character) -> None:
     """Setting Stress settles the Stress Saves and breakdowns owed: a GM's waiver, never a
     player's (corebook 07 "Stress"; the board says a GM waives them)."""
-    name = _quoted(who.name)
+    name = pasteable(who.name)
     if who.stress_saves_due:
         count = len(who.stress_saves_due)
         saves = "a Stress Save" if count == 1 else f"{count} Stress Saves"

@@ -28,7 +28,7 @@ from scenekeeper.systems.cybergod.save_rules import (
     stress_after,
     weapon_named,
 )
-from scenekeeper.systems.cybergod.sheet import SIZES, Character, find_attribute
+from scenekeeper.systems.cybergod.sheet import SIZES, Character, find_attribute, pasteable
 from scenekeeper.systems.cybergod.state import (
     GM_ROLLER,
     SAVE_KINDS,
@@ -291,7 +291,7 @@ def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[i
     if die is None:
         raise Refusal(
             f"{who.name} has no Engrams on the sheet, so no Stress die: set them with "
-            f"/char set character:{_q(who.name)} trait:engrams value:<1-5>, or give die:."
+            f"/char set character:{pasteable(who.name)} trait:engrams value:<1-5>, or give die:."
         )
     state = ctx.require_state()
     if not mod_on(state, "stress"):
@@ -329,13 +329,9 @@ def _ammo_notes(weapon: str, reload: bool, record: SaveRecord, marks: int) -> li
     if record.passed:
         return [
             f"That was the 6th Ammo Save in a row: {weapon} must reload "
-            f"(/reload weapon:{_q(weapon)})."
+            f"(/reload weapon:{pasteable(weapon)})."
         ]
-    return [f"{weapon} is out of ammo: reload it (/reload weapon:{_q(weapon)})."]
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+    return [f"{weapon} is out of ammo: reload it (/reload weapon:{pasteable(weapon)})."]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.resolve import refresh_events
-from scenekeeper.systems.cybergod.sheet import clean_name
+from scenekeeper.systems.cybergod.sheet import clean_name, pasteable
 from scenekeeper.systems.cybergod.state import CybergodState, Scene, SceneMode, cybergod
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
@@ -100,14 +100,10 @@ def _dying(game: CybergodState, scene: Scene) -> list[str]:
     if scene.mode != "turn-based":
         return []
     return [
-        f"{c.name} is dying: roll a Death Save, /save kind:death character:{_q(c.name)}."
+        f"{c.name} is dying: roll a Death Save, /save kind:death character:{pasteable(c.name)}."
         for c in game.characters.values()
         if c.wounds.dying
     ]
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
 
 
 def _running(game: CybergodState) -> Scene:

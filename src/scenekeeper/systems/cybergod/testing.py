@@ -30,7 +30,7 @@ from scenekeeper.systems.cybergod.reading import (
     read,
 )
 from scenekeeper.systems.cybergod.render import data_of_test, describe_test
-from scenekeeper.systems.cybergod.sheet import Character, key
+from scenekeeper.systems.cybergod.sheet import Character, key, pasteable
 from scenekeeper.systems.cybergod.state import (
     GM_ROLLER,
     TestRecord,
@@ -198,7 +198,7 @@ def _check_able(who: Character) -> None:
     if who.wounds.dying:
         raise Refusal(
             f"{who.name} is dying (a Lethal wound): incapacitated, no tests; roll a Death Save "
-            f"each round with /save kind:death character:{who.name}."
+            f"each round with /save kind:death character:{pasteable(who.name)}."
         )
 
 
