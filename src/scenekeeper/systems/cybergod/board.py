@@ -90,6 +90,8 @@ def waiting_for(game: CybergodState) -> list[str]:
         )
     scene = game.scene
     for who in game.characters.values():
+        if who.wounds.dead:
+            continue  # the dead owe nothing: no saves, no reloads
         name = pasteable(who.name)
         if (
             who.wounds.dying
@@ -110,9 +112,12 @@ def waiting_for(game: CybergodState) -> list[str]:
                 f"character:{name} "
                 f"({waive})."
             )
-        for _ in range(who.breakdowns_due):
+        if who.breakdowns_due:
+            many = who.breakdowns_due
+            what = "Mental Breakdown" if many == 1 else f"{many} Mental Breakdowns"
+            each = "" if many == 1 else ", one at a time"
             lines.append(
-                f"{who.name}'s Mental Breakdown: /save kind:breakdown character:{name} ({waive})."
+                f"{who.name}'s {what}: /save kind:breakdown character:{name}{each} ({waive})."
             )
         for weapon_name, weapon in who.weapons.items():
             if weapon.reload:

@@ -194,6 +194,8 @@ def _mental(
         rolls = " and ".join(stress_dice(who, n) for n in new_saves)
         saves = "a Stress Save" if len(new_saves) == 1 else f"{len(new_saves)} Stress Saves"
         then = f"{saves} (roll {rolls}): /save kind:stress character:{pasteable(who.name)}"
+        if who.stress_die is None:
+            then += " (no Engrams on the sheet, so no Stress die: set them, or add die:<d6-d12>)"
     event = ev.StressChanged(
         character=who.name,
         stress=stress,
