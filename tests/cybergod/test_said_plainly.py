@@ -40,3 +40,17 @@ def test_the_bots_own_advice_works_when_pasted_for_a_name_with_a_space() -> None
     refused = driver.refused('/test pool:3d6 character:"Sec Drone"')
     assert "Sec Drone" in refused
     assert '/save kind:death character:"Sec Drone".' in refused
+
+
+def test_a_scene_started_over_another_heads_its_own_section_of_the_session_log() -> None:
+    driver = cybergod_table()
+    driver.do('/scene start type:turn-based name:"Fight"')
+    said = driver.do('/scene start type:freeform name:"Second scene"').reply.text
+    assert said[:2] == ("Scene: Second scene, freeform.", "Scene Fight ends.")
+    (file,) = driver.do("/game log").reply.files
+    headings = [line for line in file.content.decode().splitlines() if line.startswith("## ")]
+    assert headings == [
+        "## Setting up",
+        "## Scene: Fight, turn-based, round 1.",
+        "## Scene: Second scene, freeform.",
+    ]

@@ -46,11 +46,12 @@ def start(ctx: Context, args: StartScene) -> Decision:
     mode: SceneMode = "turn-based" if args.type == "turn-based" else "freeform"
     number = game.scene_count + 1
     name = clean_name(args.name) if args.name else f"Scene {number}"
-    events, lines = _end(game) if game.scene is not None else ([], [])
+    events, ended = _end(game) if game.scene is not None else ([], [])
     scene = Scene(number=number, name=name, mode=mode, round=1 if mode == "turn-based" else 0)
     events.append(ev.SceneChanged(scene=scene, note=f"scene {name} ({mode})"))
-    lines.append(f"Scene: {name}, {mode}" + (", round 1." if mode == "turn-based" else "."))
-    lines += _dying(game, scene)
+    # The new scene comes first: a reply's first line heads its section of the session log.
+    lines = [f"Scene: {name}, {mode}" + (", round 1." if mode == "turn-based" else ".")]
+    lines += [*ended, *_dying(game, scene)]
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
