@@ -100,6 +100,8 @@ BAD = [
     ("/char new name:Spy gmc:true", "ben", "Only a GM"),
     ("/char set character:Marko trait:Hacking value:9", "ana", "0 to 4"),
     ("/char set character:Marko trait:Hacking value:two", "ana", "whole number"),
+    ("/char set character:Marko trait:Technical value:-1", "ana", "from 0 to 3, not -1"),
+    ("/char set character:Marko trait:Cyber die:d12 value:3", "ana", "give die: alone"),
     ("/char set character:Marko trait:Hacking die:d8", "ana", "not a die"),
     ("/char set character:Marko trait:Mind value:8", "ana", "rated as a die"),
     ("/char set character:Marko trait:Mind die:d20", "ana", "d6, d8, d10 or d12"),

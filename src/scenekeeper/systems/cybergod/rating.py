@@ -83,7 +83,8 @@ class SetValue:
     die: Annotated[
         str | None, Opt("its rating as a die, like d8 (Cybergod: - for an absent Attribute)")
     ] = None
-    value: Annotated[int | None, Opt("its rating as a number", min_value=0, max_value=99)] = None
+    # The range is the trait's own, said by name (Technical 0-3), so the option takes a wide one.
+    value: Annotated[int | None, Opt("its rating as a number", min_value=-99, max_value=99)] = None
 
 
 @commands.command(
@@ -114,6 +115,11 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
             raise Refusal(
                 f"{attribute} is rated as a die: die:d6, d8, d10 or d12 (die:- when the frame "
                 "lacks it)."
+            )
+        if args.value is not None:
+            raise Refusal(
+                f"{attribute} is rated as a die, so value: has no place here: give die: alone "
+                f"(die:{args.die.strip()})."
             )
         size = _attribute_size(attribute, args.die.strip())
         return Decision(
