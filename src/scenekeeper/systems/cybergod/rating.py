@@ -23,6 +23,7 @@ from scenekeeper.systems.cybergod.sheet import (
     ATTRIBUTES,
     MAX_APTITUDE,
     MAX_SKILL,
+    MAX_STRESS,
     SIZES,
     TIERS,
     Character,
@@ -135,7 +136,7 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     elif skill is not None:
         trait, high = skill, MAX_SKILL
     elif word in _OTHER:
-        trait, high = word, {"engrams": len(TIERS), "resolve": 9, "stress": 99}[word]
+        trait, high = word, {"engrams": len(TIERS), "resolve": 9, "stress": MAX_STRESS}[word]
     else:
         raise Refusal(
             f"{args.trait} is not on a Cybergod sheet: set an Attribute ({', '.join(ATTRIBUTES)}),"

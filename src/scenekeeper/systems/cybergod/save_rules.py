@@ -20,6 +20,7 @@ from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.sheet import (
     AMMO_SIZES,
+    MAX_STRESS,
     Character,
     Weapon,
     clean_name,
@@ -178,7 +179,10 @@ def _mental(
     gained = record.failed_dice
     if not gained:
         return [], [f"{who.name} keeps control of their nerves."]
-    stress = who.stress + gained
+    stress = min(MAX_STRESS, who.stress + gained)
+    if stress == who.stress:
+        return [], [f"{who.name} holds the most Stress kept, {MAX_STRESS}: it goes no higher."]
+    gained = stress - who.stress
     if not tracked:
         return [], [f"{gained} Stress for {who.name} (the stress mod is off: not kept)."]
     if who.engrams == 1:

@@ -212,6 +212,9 @@ def stress_dice(who: Character, count: int) -> str:
     return f"{count} Stress {'die' if count == 1 else 'dice'}"
 
 
+#: The most Stress kept: a Stress Save rolls a die per point, and a save at most 20 dice.
+MAX_STRESS = 20
+
 #: A value a suggested command may write bare: one word of letters, digits, '.', '+' or '-'.
 _BARE = re.compile(r"[\w.+-]+")
 

@@ -27,6 +27,7 @@ from scenekeeper.systems.cybergod.sheet import (
     ATTRIBUTES,
     MAX_APTITUDE,
     MAX_SKILL,
+    MAX_STRESS,
     SIZES,
     SKILLS,
     TIERS,
@@ -119,7 +120,7 @@ def _field(fields: dict[str, Any], raw_key: str, value: object, where: str) -> N
     elif word == "resolve":
         _resolve(fields, value, here)
     elif word == "stress":
-        fields["stress"] = _number(value, here, 0, 99)
+        fields["stress"] = _number(value, here, 0, MAX_STRESS)
     elif word == "wounds":
         fields["wounds"] = _wounds(value, here)
     elif word == "weapons":
