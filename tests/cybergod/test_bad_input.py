@@ -24,6 +24,8 @@ BAD = [
     ("/test pool:200d6", "gm", "at most 10"),
     ('/test pool:"Hacking x Cyber" vs:legendary', "ana", "say easy, moderate"),
     ('/test pool:"Hacking x Cyber" vs:0', "ana", "a threshold is 1 to 20"),
+    ('/test pool:"Hacking x Cyber" vs:"90"', "ana", 'to oppose roll #90, write vs:"#90"'),
+    ('/odds pool:"Hacking x Cyber" vs:"90"', "ana", 'to oppose roll #90, write vs:"#90"'),
     ('/test pool:"Hacking x Cyber" vs:"#2 #1"', "ana", "one roll at a time"),
     ('/test pool:"Hacking x Cyber" vs:"#1"', "ana", "own test"),
     ('/test pool:"Hacking x Cyber" vs:"#3"', "ana", "is a save"),

@@ -72,7 +72,8 @@ def parse_vs(text: str | None) -> Against:
     if rest.isdigit():
         number = int(rest)
         if not 1 <= number <= MAX_THRESHOLD:
-            raise Refusal(f"vs:{rest}: a threshold is 1 to {MAX_THRESHOLD}.")
+            meant = f'; to oppose roll #{number}, write vs:"#{number}"' if number else ""
+            raise Refusal(f"vs:{rest}: a threshold is 1 to {MAX_THRESHOLD}{meant}.")
         return Against(number, "", roll)
     level = _LEVELS.get(key(rest))
     if level is None:
