@@ -42,14 +42,14 @@ def test_resolve_is_never_set_below_what_is_spent_and_burned() -> None:
     assert game_of(driver).characters["Marko"].resolve_left == 0
 
 
-def test_stress_is_kept_up_to_20_the_most_dice_a_save_rolls() -> None:
+def test_a_mental_save_takes_stress_no_higher_than_char_set_may() -> None:
     driver = cybergod_table()
-    said = driver.refused("/char set character:Marko trait:stress value:99")
-    assert said == "stress is a whole number from 0 to 20, not 99."
-    driver.do("/char set character:Marko trait:stress value:19")
+    said = driver.refused("/char set character:Marko trait:stress value:100")
+    assert said == "stress is a whole number from 0 to 99, not 100."
+    driver.do("/char set character:Marko trait:stress value:98")
     said = driver.do('/save kind:mental count:3 results:"6 6 6"', "ana").reply.text
-    assert said[2].startswith("Marko takes 1 Stress (now 20): a Stress Save (roll 20 D10)")
-    driver.do("/char set character:Marko trait:stress value:20")  # the GM waives it
+    assert said[2].startswith("Marko takes 1 Stress (now 99): a Stress Save (roll 99 D10)")
+    driver.do("/char set character:Marko trait:stress value:99")  # the GM waives it
     said = driver.do('/save kind:mental count:1 results:"6"', "ana").reply.text
-    assert said[2] == "Marko holds the most Stress kept, 20: it goes no higher."
+    assert said[2] == "Marko holds the most Stress kept, 99: it goes no higher."
     assert game_of(driver).characters["Marko"].stress_saves_due == ()

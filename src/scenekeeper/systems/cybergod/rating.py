@@ -85,7 +85,9 @@ class SetValue:
         str | None, Opt("its rating as a die, like d8 (Cybergod: - for an absent Attribute)")
     ] = None
     # The range is the trait's own, said by name (Technical 0-3), so the option takes a wide one.
-    value: Annotated[int | None, Opt("its rating as a number", min_value=-99, max_value=99)] = None
+    value: Annotated[int | None, Opt("its rating as a number", min_value=-9999, max_value=9999)] = (
+        None
+    )
 
 
 @commands.command(

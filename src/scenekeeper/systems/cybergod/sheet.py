@@ -212,8 +212,8 @@ def stress_dice(who: Character, count: int) -> str:
     return f"{count} Stress {'die' if count == 1 else 'dice'}"
 
 
-#: The most Stress kept: a Stress Save rolls a die per point, and a save at most 20 dice.
-MAX_STRESS = 20
+#: The most Stress kept (/char set and a sheet file alike): a Mental Save adds no more.
+MAX_STRESS = 99
 
 #: A value a suggested command may write bare: one word of letters, digits, '.', '+' or '-'.
 _BARE = re.compile(r"[\w.+-]+")
