@@ -8,7 +8,7 @@ from scenekeeper.engine.systems import BoardSection
 from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
 from scenekeeper.systems.cybergod.render import plural
 from scenekeeper.systems.cybergod.scenes import scene_lines
-from scenekeeper.systems.cybergod.sheet import Character, die_text, stress_dice
+from scenekeeper.systems.cybergod.sheet import Character, die_text, pasteable, stress_dice
 from scenekeeper.systems.cybergod.state import CybergodState, SaveRecord, TestRecord
 
 #: The newest rolls the board lists.
@@ -90,7 +90,9 @@ def waiting_for(game: CybergodState) -> list[str]:
         )
     scene = game.scene
     for who in game.characters.values():
-        name = _q(who.name)
+        if who.wounds.dead:
+            continue  # the dead owe nothing: no saves, no reloads
+        name = pasteable(who.name)
         if (
             who.wounds.dying
             and scene is not None
@@ -110,18 +112,17 @@ def waiting_for(game: CybergodState) -> list[str]:
                 f"character:{name} "
                 f"({waive})."
             )
-        for _ in range(who.breakdowns_due):
+        if who.breakdowns_due:
+            many = who.breakdowns_due
+            what = "Mental Breakdown" if many == 1 else f"{many} Mental Breakdowns"
+            each = "" if many == 1 else ", one at a time"
             lines.append(
-                f"{who.name}'s Mental Breakdown: /save kind:breakdown character:{name} ({waive})."
+                f"{who.name}'s {what}: /save kind:breakdown character:{name}{each} ({waive})."
             )
         for weapon_name, weapon in who.weapons.items():
             if weapon.reload:
                 lines.append(
-                    f"{who.name}'s {weapon_name} is out of ammo: /reload weapon:{_q(weapon_name)} "
-                    f"character:{name}."
+                    f"{who.name}'s {weapon_name} is out of ammo: /reload "
+                    f"weapon:{pasteable(weapon_name)} character:{name}."
                 )
     return lines
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name

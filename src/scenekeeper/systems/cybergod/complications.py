@@ -113,8 +113,9 @@ def pick(ctx: Context, args: Pick) -> Decision:
     after = read(picked, theirs)
     if after.ep < test.ep_spent:
         raise Refusal(
-            f"That leaves {after.ep} EP, but {test.ep_spent} are spent on #{test.id} already; "
-            "/undo those spends first, or choose fewer complications."
+            f"That leaves {after.ep} EP, but {test.ep_spent} are spent on #{test.id} already, "
+            f"and spent EP stay spent: overcome complications that leave at least "
+            f"{test.ep_spent} EP, or keep the choice as it is."
         )
     return Decision(
         events=(ev.ComplicationsChosen(roll=test.id, overcome=chosen),),

@@ -226,7 +226,7 @@ def _against(
             # A threshold (or the margin an opposed test needs) is 1-20, as /test takes it.
             raise Refusal(
                 f"vs:{vs}: a threshold (or the margin against a roll) is 1 to {MAX_THRESHOLD}; "
-                "leave the number out for a margin of 1."
+                f"leave the number out for a margin of 1{_roll_meant(level)}."
             )
     if rest and level is None:
         raise Refusal(
@@ -321,3 +321,8 @@ def _fraction(value: Fraction) -> str:
 
 
 __all__ = ["chance_before_test", "commands"]
+
+
+def _roll_meant(number: int) -> str:
+    """A number too big for a threshold was likely a roll: say how to write one."""
+    return f'; to oppose roll #{number}, write vs:"#{number}"' if number > 0 else ""

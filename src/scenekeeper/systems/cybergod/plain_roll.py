@@ -11,6 +11,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.core.roll import RollDice
 from scenekeeper.engine.core.roll import roll as plain_roll
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.systems.cybergod.sheet import pasteable
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
 
@@ -38,7 +39,7 @@ class CybergodRoll:
 def roll(ctx: Context, args: CybergodRoll) -> Decision:
     if args.pool is not None or args.vs is not None:
         pool = args.pool or "Skill x Attribute"
-        vs = f" vs:{_q(args.vs)}" if args.vs else " (add vs: for a difficulty)"
+        vs = f" vs:{pasteable(args.vs)}" if args.vs else " (add vs: for a difficulty)"
         raise Refusal(
             f'A Cybergod test counts successes: /test pool:"{pool}"{vs}; /roll dice: adds up '
             "plain dice."
@@ -49,7 +50,3 @@ def roll(ctx: Context, args: CybergodRoll) -> Decision:
         )
     plain = RollDice(dice=args.dice, results=args.results, label=args.label, secret=args.secret)
     return plain_roll(ctx, plain)
-
-
-def _q(text: str) -> str:
-    return f'"{text}"' if " " in text or "#" in text else text

@@ -23,6 +23,7 @@ from scenekeeper.systems.cybergod.sheet import (
     ATTRIBUTES,
     MAX_APTITUDE,
     MAX_SKILL,
+    MAX_STRESS,
     SIZES,
     TIERS,
     Character,
@@ -31,6 +32,7 @@ from scenekeeper.systems.cybergod.sheet import (
     find_attribute,
     find_skill,
     key,
+    pasteable,
     stress_dice,
 )
 from scenekeeper.systems.cybergod.state import cybergod, own_character
@@ -62,16 +64,12 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
         events=tuple(events),
         reply=Reply.say(
             f"{'GM character' if args.gmc else 'Character'} {name} is ready{played}.",
-            f"Write the sheet with /char set <trait> <rating> character:{_quoted(name)}: a die "
+            f"Write the sheet with /char set <trait> <rating> character:{pasteable(name)}: a die "
             "(d6-d12, or - if the frame lacks it) for an Attribute, a number for an Aptitude "
             "(0-3), a Skill (0-4) or engrams (1-5), like /char set Reflex d10 or /char set "
             "Hacking 2; or bring one with /char import file:<sheet>.",
         ),
     )
-
-
-def _quoted(name: str) -> str:
-    return f'"{name}"' if " " in name else name
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,10 @@ class SetValue:
     die: Annotated[
         str | None, Opt("its rating as a die, like d8 (Cybergod: - for an absent Attribute)")
     ] = None
-    value: Annotated[int | None, Opt("its rating as a number", min_value=0, max_value=99)] = None
+    # The range is the trait's own, said by name (Technical 0-3), so the option takes a wide one.
+    value: Annotated[int | None, Opt("its rating as a number", min_value=-9999, max_value=9999)] = (
+        None
+    )
 
 
 @commands.command(
@@ -118,6 +119,11 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
                 f"{attribute} is rated as a die: die:d6, d8, d10 or d12 (die:- when the frame "
                 "lacks it)."
             )
+        if args.value is not None:
+            raise Refusal(
+                f"{attribute} is rated as a die, so value: has no place here: give die: alone "
+                f"(die:{args.die.strip()})."
+            )
         size = _attribute_size(attribute, args.die.strip())
         return Decision(
             events=(
@@ -132,7 +138,7 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     elif skill is not None:
         trait, high = skill, MAX_SKILL
     elif word in _OTHER:
-        trait, high = word, {"engrams": len(TIERS), "resolve": 9, "stress": 99}[word]
+        trait, high = word, {"engrams": len(TIERS), "resolve": 9, "stress": MAX_STRESS}[word]
     else:
         raise Refusal(
             f"{args.trait} is not on a Cybergod sheet: set an Attribute ({', '.join(ATTRIBUTES)}),"
@@ -144,13 +150,15 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     number = args.value
     if number is None and trait != "resolve":
         raise Refusal(
-            f"Give the new value: /char set character:{_quoted(who.name)} trait:{trait} "
-            f"value:<{low}-{high}>."
+            f"Give the new value: /char set character:{pasteable(who.name)} "
+            f"trait:{pasteable(trait)} value:<{low}-{high}>."
         )
     if number is not None and not low <= number <= high:
         raise Refusal(f"{trait} is a whole number from {low} to {high}, not {number}.")
     if trait == "stress" and not ctx.require_state().meta.is_gm(ctx.actor.id):
         _owed(who)
+    if trait in _OTHER:
+        _in_play(ctx, who, trait, number)
     reply = f"{who.name}: {trait} {number if number is not None else 'as the Engrams'}."
     if trait == "engrams" and number is not None:
         tier, stress_die = TIERS[number]
@@ -171,10 +179,36 @@ def set_value(ctx: Context, args: SetValue) -> Decision:
     )
 
 
+def _in_play(ctx: Context, who: Character, trait: str, number: int | None) -> None:
+    """Engrams, Resolve and Stress move in play once it has started (R58: Resolve starts at
+    the Engrams; Stress comes from Mental Saves): by hand, then, only a GM sets them. Nobody
+    sets a Resolve maximum below the points already spent and burned."""
+    state = ctx.require_state()
+    game = cybergod(state)
+    if not state.meta.is_gm(ctx.actor.id) and (game.roll_count or game.scene_count):
+        raise Refusal(
+            f"Play has started: {who.name}'s {trait} is kept by play now (Resolve is the "
+            "Engrams, R58; Stress comes from Mental Saves), so only a GM sets it by hand."
+        )
+    if trait == "stress":
+        return
+    if trait == "resolve":
+        maximum = number if number is not None else who.engrams or 0
+    else:
+        maximum = who.resolve_max if who.resolve_max is not None else number or 0
+    used = who.resolve_spent + who.resolve_burned
+    if maximum < used:
+        raise Refusal(
+            f"{who.name} has {who.resolve_spent} Resolve spent and {who.resolve_burned} burned, "
+            f"so Resolve {maximum} cannot hold them: set at least {used}, or refresh first "
+            f"(/resolve refresh character:{pasteable(who.name)} scope:downtime)."
+        )
+
+
 def _owed(who: Character) -> None:
     """Setting Stress settles the Stress Saves and breakdowns owed: a GM's waiver, never a
     player's (corebook 07 "Stress"; the board says a GM waives them)."""
-    name = _quoted(who.name)
+    name = pasteable(who.name)
     if who.stress_saves_due:
         count = len(who.stress_saves_due)
         saves = "a Stress Save" if count == 1 else f"{count} Stress Saves"

@@ -63,6 +63,7 @@ def describe_test(test: TestRecord, reading: Reading) -> list[str]:
     lines.append(_outcome(test, reading))
     if test.complications:
         lines.append(_complication_line(test, reading))
+        lines += _unpaid_line(test, reading)
     if reading.ep:
         holder = ep_holder(test, reading)
         left = ep_left(test, reading)
@@ -130,6 +131,23 @@ def _opposed_outcome(test: TestRecord, reading: Reading) -> str:
     if reading.auto_fail:
         return f"{head} {test.roller} fails; nobody is the victor."
     return f"{head} {test.roller} is ahead by {margin} but needed {need}: failure."
+
+
+def _unpaid_line(test: TestRecord, reading: Reading) -> list[str]:
+    """R41: a choice the extra successes cannot pay is said, with its cost -- never dropped
+    without a word (after the dice it cannot be refused, as /pick refuses it)."""
+    if test.overcome is None or reading.outcome != "success":
+        return []
+    unpaid = [c for c in test.complications if c.name in test.overcome]
+    unpaid = [c for c in unpaid if c.name not in reading.overcome]
+    if not unpaid:
+        return []
+    cost = ", ".join(f"{c.name} ({c.rating})" for c in unpaid)
+    extra = f"{reading.extra} extra success{'' if reading.extra == 1 else 'es'}"
+    return [
+        f"Not overcome as chosen: {cost} costs more than the {extra} #{test.id} had for it; "
+        "choose again with /pick overcome:<names> (or all, none)."
+    ]
 
 
 def _complication_line(test: TestRecord, reading: Reading) -> str:

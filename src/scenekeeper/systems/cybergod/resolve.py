@@ -132,10 +132,14 @@ def _check(game: CybergodState, test: TestRecord, who: Character) -> None:
         raise Refusal(f"#{test.id} rolled no dice; there is nothing to roll again.")
     answers = [t for t in game.tests() if t.against == test.id and t.effects]
     if test.effects or answers:
-        spent_on = test.id if test.effects else answers[0].id
+        # Spent EP have bought what happened: a re-roll comes before that (rules-notes).
+        spent = test if test.effects else answers[0]
+        bought = ", ".join(f"{e.name} ({e.cost} EP)" for e in spent.effects)
+        which = "" if spent is test else f", which answered #{test.id},"
         raise Refusal(
-            f"EP are spent on #{spent_on} already; /undo those spends before rolling #{test.id} "
-            "again."
+            f"#{test.id} stands: EP of #{spent.id}{which} are spent already on {bought}, and a "
+            "re-roll comes before the EP buy anything. No Resolve is spent; play on from the "
+            "result."
         )
 
 

@@ -20,10 +20,12 @@ from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.sheet import (
     AMMO_SIZES,
+    MAX_STRESS,
     Character,
     Weapon,
     clean_name,
     key,
+    pasteable,
     stress_dice,
 )
 from scenekeeper.systems.cybergod.state import SaveRecord, cybergod
@@ -83,7 +85,9 @@ def ammo_plan(who: Character, text: str | None, die: str | None, dice: int | Non
         if size is not None and size != weapon.die:
             raise Refusal(f"{name}'s ammo die is D{weapon.die}; leave out die:.")
     if weapon.reload:
-        raise Refusal(f"{name} is out of ammo; /reload weapon:{_q(name)} before it fires again.")
+        raise Refusal(
+            f"{name} is out of ammo; /reload weapon:{pasteable(name)} before it fires again."
+        )
     if dice is not None and dice != weapon.marks + 1:
         raise Refusal(
             f"{name}'s Ammo Save rolls {weapon.marks + 1} D{weapon.die} (one die per mark, plus "
@@ -101,7 +105,7 @@ def _not_a_slip(who: Character, text: str) -> None:
         by_key[k] for k in difflib.get_close_matches(key(text), list(by_key), n=2, cutoff=0.75)
     ]
     if close:
-        meant = " or ".join(f"weapon:{_q(w)}" for w in dict.fromkeys(close))
+        meant = " or ".join(f"weapon:{pasteable(w)}" for w in dict.fromkeys(close))
         raise Refusal(
             f"{who.name} has no weapon called {text}; did you mean {meant}? A weapon new to the "
             "sheet needs a name of its own."
@@ -113,10 +117,6 @@ def _ammo_die(text: str) -> int:
     if not digits.isdigit() or int(digits) not in AMMO_SIZES:
         raise Refusal(f"An ammo die is d6 (standard) or d12 (high or ultra capacity), not {text}.")
     return int(digits)
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
 
 
 def ammo_after(plan: AmmoPlan, record: SaveRecord) -> Weapon:
@@ -150,7 +150,7 @@ def stress_after(
             if record.passed
             else [
                 "Mental Breakdown! Roll it on the table: /save kind:breakdown "
-                f"character:{_q(who.name)}."
+                f"character:{pasteable(who.name)}."
             ]
         )
         if not tracked:
@@ -179,7 +179,10 @@ def _mental(
     gained = record.failed_dice
     if not gained:
         return [], [f"{who.name} keeps control of their nerves."]
-    stress = who.stress + gained
+    stress = min(MAX_STRESS, who.stress + gained)
+    if stress == who.stress:
+        return [], [f"{who.name} holds the most Stress kept, {MAX_STRESS}: it goes no higher."]
+    gained = stress - who.stress
     if not tracked:
         return [], [f"{gained} Stress for {who.name} (the stress mod is off: not kept)."]
     if who.engrams == 1:
@@ -194,7 +197,9 @@ def _mental(
             new_saves = (stress,)
         rolls = " and ".join(stress_dice(who, n) for n in new_saves)
         saves = "a Stress Save" if len(new_saves) == 1 else f"{len(new_saves)} Stress Saves"
-        then = f"{saves} (roll {rolls}): /save kind:stress character:{_q(who.name)}"
+        then = f"{saves} (roll {rolls}): /save kind:stress character:{pasteable(who.name)}"
+        if who.stress_die is None:
+            then += " (no Engrams on the sheet, so no Stress die: set them, or add die:<d6-d12>)"
     event = ev.StressChanged(
         character=who.name,
         stress=stress,

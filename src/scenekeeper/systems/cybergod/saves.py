@@ -28,7 +28,7 @@ from scenekeeper.systems.cybergod.save_rules import (
     stress_after,
     weapon_named,
 )
-from scenekeeper.systems.cybergod.sheet import Character, find_attribute
+from scenekeeper.systems.cybergod.sheet import SIZES, Character, find_attribute, pasteable
 from scenekeeper.systems.cybergod.state import (
     GM_ROLLER,
     SAVE_KINDS,
@@ -113,6 +113,7 @@ def _dice_for(
     if kind == "breakdown":
         if args.count is not None or args.die is not None:
             raise Refusal("A Mental Breakdown is one d12 on the table; leave out count: and die:.")
+        _breakdown_owed(ctx, who)
         return 1, 12, None
     if kind == "ammo":
         plan = ammo_plan(_needs(who, "An Ammo Save"), args.weapon, args.die, args.count)
@@ -122,8 +123,8 @@ def _dice_for(
     if kind == "death":
         return (*_death_dice(ctx, _needs(who, "A Death Save"), args), None)
     if kind == "stress":
-        return (*_stress_dice(who, args), None)
-    die = _die(who, args.die, _ATTRIBUTE.get(kind), kind)
+        return (*_stress_dice(ctx, who, args), None)
+    die = _die(who, _fixed(who, args.die, kind), _ATTRIBUTE.get(kind), kind)
     if kind == "mental" and args.count is None:
         raise Refusal("A Mental Save rolls one die per point of mental damage: add count:<n>.")
     return args.count or 1, die, None
@@ -178,6 +179,33 @@ def _needs(who: Character | None, what: str) -> Character:
     return who
 
 
+def _fixed(who: Character | None, text: str | None, kind: SaveKind) -> str | None:
+    """R52-R55: a knockdown, death, evasion or mental save rolls its Attribute's die, never
+    another (R7: an Attribute is D6 to D12, never a d4 or d20). ``die:`` may name that
+    Attribute; a die size only stands in for it when there is no sheet to read (no character,
+    or a frame that lacks the Attribute)."""
+    attribute = _ATTRIBUTE.get(kind)
+    if text is None or attribute is None or find_attribute(text) == attribute:
+        return text
+    name = "A Death Save" if kind == "death" else f"{_a(kind)} {kind.capitalize()} Save"
+    size = who.attribute(attribute) if who is not None else None
+    if size is not None:
+        assert who is not None
+        raise Refusal(
+            f"{name} rolls {attribute} dice ({who.name}'s {attribute} is D{size}); leave out die:."
+        )
+    digits = text.strip().casefold().removeprefix("d")
+    if not digits.isdigit() or int(digits) not in SIZES:
+        raise Refusal(
+            f"{name} rolls {attribute} dice, D6 to D12: give die:d6, d8, d10 or d12, not {text}."
+        )
+    return text
+
+
+def _a(word: str) -> str:
+    return "An" if word[0] in "aeiou" else "A"
+
+
 def _die(who: Character | None, text: str | None, default: str | None, kind: str) -> int:
     """A save's die: an Attribute of ``who`` (the kind's own by default) or a die size."""
     if text is None and default is None:
@@ -204,7 +232,7 @@ def _die(who: Character | None, text: str | None, default: str | None, kind: str
 
 def _death_dice(ctx: Context, who: Character, args: SaveArgs) -> tuple[int, int]:
     """One Body die per Lethal wound, at the start of each combat round (corebook 07)."""
-    die = _die(who, args.die, "Body", "death")
+    die = _die(who, _fixed(who, args.die, "death"), "Body", "death")
     state = ctx.require_state()
     if not mod_on(state, "wounds"):
         if args.count is None:
@@ -230,8 +258,22 @@ def _death_dice(ctx: Context, who: Character, args: SaveArgs) -> tuple[int, int]
     return lethal, die
 
 
-def _stress_dice(who: Character | None, args: SaveArgs) -> tuple[int, int]:
-    """One Stress die per point of Stress held, of the tier's size (corebook 07 "Stress")."""
+def _breakdown_owed(ctx: Context, who: Character | None) -> None:
+    """While the stress mod keeps the books, a character's breakdown is rolled when a failed
+    Stress Save owes one; nobody rolls again for a milder result. A GM may call one."""
+    state = ctx.require_state()
+    if who is None or not mod_on(state, "stress") or who.breakdowns_due:
+        return
+    if not state.meta.is_gm(ctx.actor.id):
+        raise Refusal(
+            f"{who.name} owes no Mental Breakdown: one is owed when a Stress Save fails, and "
+            "only a GM calls one otherwise."
+        )
+
+
+def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[int, int]:
+    """One Stress die per point of Stress held, of the tier's size (R56, corebook 07
+    "Stress"); while the stress mod keeps the books, the save owed, or a GM's call."""
     if who is None:
         if args.count is None or args.die is None:
             raise Refusal("A Stress Save for no character needs count:<n> and die:<d6..d12>.")
@@ -240,13 +282,39 @@ def _stress_dice(who: Character | None, args: SaveArgs) -> tuple[int, int]:
         raise Refusal(f"{who.name} is a Relic: immune to Stress Saves.")
     die = who.stress_die
     if args.die is not None:
-        die = _die(who, args.die, None, "stress")
+        given = _die(who, args.die, None, "stress")
+        if die is not None and given != die:
+            raise Refusal(
+                f"{who.name}'s Stress die is D{die}, of their tier (R56); leave out die:."
+            )
+        die = given
     if die is None:
         raise Refusal(
             f"{who.name} has no Engrams on the sheet, so no Stress die: set them with "
-            f"/char set character:{who.name} trait:engrams value:<1-5>, or give die:."
+            f"/char set character:{pasteable(who.name)} trait:engrams value:<1-5>, or give die:."
         )
-    dice = args.count or (who.stress_saves_due[0] if who.stress_saves_due else who.stress)
+    state = ctx.require_state()
+    if not mod_on(state, "stress"):
+        dice = args.count or who.stress
+    elif who.stress_saves_due:
+        dice = who.stress_saves_due[0]
+        if args.count is not None and args.count != dice:
+            raise Refusal(
+                f"{who.name} owes a Stress Save of {dice} D{die}, one die per point of Stress "
+                "held (R56); leave out count:."
+            )
+    else:
+        dice = who.stress
+        if not state.meta.is_gm(ctx.actor.id):
+            raise Refusal(
+                f"{who.name} owes no Stress Save: one is owed when a Mental Save gives Stress, "
+                "and only a GM calls one otherwise."
+            )
+        if args.count is not None and args.count != dice:
+            raise Refusal(
+                f"A Stress Save rolls one die per point of Stress held: {who.name} holds "
+                f"{dice}; leave out count:."
+            )
     if dice < 1:
         raise Refusal(f"{who.name} holds no Stress, so there is nothing to save against.")
     return dice, die
@@ -261,13 +329,9 @@ def _ammo_notes(weapon: str, reload: bool, record: SaveRecord, marks: int) -> li
     if record.passed:
         return [
             f"That was the 6th Ammo Save in a row: {weapon} must reload "
-            f"(/reload weapon:{_q(weapon)})."
+            f"(/reload weapon:{pasteable(weapon)})."
         ]
-    return [f"{weapon} is out of ammo: reload it (/reload weapon:{_q(weapon)})."]
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
+    return [f"{weapon} is out of ammo: reload it (/reload weapon:{pasteable(weapon)})."]
 
 
 @dataclass(frozen=True)

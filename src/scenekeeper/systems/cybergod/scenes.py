@@ -18,7 +18,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.resolve import refresh_events
-from scenekeeper.systems.cybergod.sheet import clean_name
+from scenekeeper.systems.cybergod.sheet import clean_name, pasteable
 from scenekeeper.systems.cybergod.state import CybergodState, Scene, SceneMode, cybergod
 
 commands = CommandSet(systems=frozenset({"cybergod"}))
@@ -46,11 +46,12 @@ def start(ctx: Context, args: StartScene) -> Decision:
     mode: SceneMode = "turn-based" if args.type == "turn-based" else "freeform"
     number = game.scene_count + 1
     name = clean_name(args.name) if args.name else f"Scene {number}"
-    events, lines = _end(game) if game.scene is not None else ([], [])
+    events, ended = _end(game) if game.scene is not None else ([], [])
     scene = Scene(number=number, name=name, mode=mode, round=1 if mode == "turn-based" else 0)
     events.append(ev.SceneChanged(scene=scene, note=f"scene {name} ({mode})"))
-    lines.append(f"Scene: {name}, {mode}" + (", round 1." if mode == "turn-based" else "."))
-    lines += _dying(game, scene)
+    # The new scene comes first: a reply's first line heads its section of the session log.
+    lines = [f"Scene: {name}, {mode}" + (", round 1." if mode == "turn-based" else ".")]
+    lines += [*ended, *_dying(game, scene)]
     return Decision(events=tuple(events), reply=Reply.say(*lines))
 
 
@@ -100,14 +101,10 @@ def _dying(game: CybergodState, scene: Scene) -> list[str]:
     if scene.mode != "turn-based":
         return []
     return [
-        f"{c.name} is dying: roll a Death Save, /save kind:death character:{_q(c.name)}."
+        f"{c.name} is dying: roll a Death Save, /save kind:death character:{pasteable(c.name)}."
         for c in game.characters.values()
         if c.wounds.dying
     ]
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name else name
 
 
 def _running(game: CybergodState) -> Scene:

@@ -10,12 +10,14 @@ the Stress die, wound slots by Body.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import pydantic
 
 from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
+from scenekeeper.engine.quoting import quoted
 
 #: gaps 3: Body, Reflex, Mind, Cyber, each D6 / D8 / D10 / D12 (levels 1-4).
 ATTRIBUTES = ("Body", "Reflex", "Mind", "Cyber")
@@ -208,3 +210,16 @@ def stress_dice(who: Character, count: int) -> str:
     if who.stress_die:
         return f"{count} D{who.stress_die}"
     return f"{count} Stress {'die' if count == 1 else 'dice'}"
+
+
+#: The most Stress kept (/char set and a sheet file alike): a Mental Save adds no more.
+MAX_STRESS = 99
+
+#: A value a suggested command may write bare: one word of letters, digits, '.', '+' or '-'.
+_BARE = re.compile(r"[\w.+-]+")
+
+
+def pasteable(value: str) -> str:
+    """``value`` as a command the bot suggests writes it, so that it works when pasted back:
+    bare when one plain word (Marko), quoted otherwise ("Sec Drone", "#1")."""
+    return value if _BARE.fullmatch(value) else quoted(value)

@@ -27,6 +27,7 @@ from scenekeeper.systems.cybergod.sheet import (
     ATTRIBUTES,
     MAX_APTITUDE,
     MAX_SKILL,
+    MAX_STRESS,
     SIZES,
     SKILLS,
     TIERS,
@@ -119,7 +120,7 @@ def _field(fields: dict[str, Any], raw_key: str, value: object, where: str) -> N
     elif word == "resolve":
         _resolve(fields, value, here)
     elif word == "stress":
-        fields["stress"] = _number(value, here, 0, 99)
+        fields["stress"] = _number(value, here, 0, MAX_STRESS)
     elif word == "wounds":
         fields["wounds"] = _wounds(value, here)
     elif word == "weapons":
@@ -227,11 +228,31 @@ def _weapon(value: object, where: str) -> Weapon:
 
 
 def _player_limits(before: Character, kept: Character, left_out: dict[str, str]) -> Character:
-    """Setting Stress waives the Stress Saves and breakdowns owed: a GM's call."""
+    """Setting Stress waives the Stress Saves and breakdowns owed: a GM's call. What the file
+    would have changed is said in the sheet's words (Minor 1, not minor=1 dead=False)."""
     if owes(before) and kept.stress != before.stress:
         left_out["stress"] = str(kept.stress)
-        return kept.model_copy(update={"stress": before.stress})
+        kept = kept.model_copy(update={"stress": before.stress})
+    for part, text in left_out.items():
+        left_out[part] = _in_words(part, text)
     return kept
+
+
+def _in_words(part: str, text: str) -> str:
+    """A value as the file gives it, in the sheet's words, not the model's."""
+    if part == "kind":
+        return "a GM character" if text == "gmc" else "a player's character"
+    if part == "wounds":
+        counts = dict(word.split("=", 1) for word in text.split() if "=" in word)
+        if counts.get("dead") == "True":
+            return "dead"
+        named = [
+            f"{w.capitalize()} {counts[w]}" for w in WOUND_CLASSES if counts.get(w, "0") != "0"
+        ]
+        return ", ".join(named) or "none"
+    if part == "stress_saves_due":
+        return ", ".join(text.strip("()").replace(",", " ").split()) or "none"
+    return text
 
 
 def _recorded_limits(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:

@@ -30,7 +30,7 @@ from scenekeeper.systems.cybergod.reading import (
     read,
 )
 from scenekeeper.systems.cybergod.render import data_of_test, describe_test
-from scenekeeper.systems.cybergod.sheet import Character, key
+from scenekeeper.systems.cybergod.sheet import Character, key, pasteable
 from scenekeeper.systems.cybergod.state import (
     GM_ROLLER,
     TestRecord,
@@ -72,7 +72,8 @@ def parse_vs(text: str | None) -> Against:
     if rest.isdigit():
         number = int(rest)
         if not 1 <= number <= MAX_THRESHOLD:
-            raise Refusal(f"vs:{rest}: a threshold is 1 to {MAX_THRESHOLD}.")
+            meant = f'; to oppose roll #{number}, write vs:"#{number}"' if number else ""
+            raise Refusal(f"vs:{rest}: a threshold is 1 to {MAX_THRESHOLD}{meant}.")
         return Against(number, "", roll)
     level = _LEVELS.get(key(rest))
     if level is None:
@@ -198,7 +199,7 @@ def _check_able(who: Character) -> None:
     if who.wounds.dying:
         raise Refusal(
             f"{who.name} is dying (a Lethal wound): incapacitated, no tests; roll a Death Save "
-            f"each round with /save kind:death character:{who.name}."
+            f"each round with /save kind:death character:{pasteable(who.name)}."
         )
 
 

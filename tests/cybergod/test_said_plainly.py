@@ -1,0 +1,74 @@
+"""What the bot says is whole and can be followed: a choice it could not pay is said with its
+cost, and its own advice can be copied as it stands (play-test items 6 and 7)."""
+
+from __future__ import annotations
+
+from scenekeeper.engine.commands import Attachment
+from tests.cybergod.helpers import MARKO, cybergod_table
+from tests.support import person
+
+
+def test_an_overcome_choice_the_test_cannot_pay_is_said_with_its_cost() -> None:
+    driver = cybergod_table()
+    said = driver.do(
+        '/test pool:"Hacking x Cyber" vs:moderate complications:"Sys Op 1, Trace 2" '
+        'overcome:Trace results:"10 5 2 1"',
+        "ana",
+    ).reply.text
+    assert "Complications Sys Op (1), Trace (2): Sys Op, Trace happen." in said
+    assert (
+        "Not overcome as chosen: Trace (2) costs more than the 1 extra success #1 had for it; "
+        "choose again with /pick overcome:<names> (or all, none)."
+    ) in said
+    # What it can pay, it pays without a note.
+    said = driver.do(
+        '/test pool:"Hacking x Cyber" vs:moderate complications:"Sys Op 1, Trace 2" '
+        'overcome:"Sys Op" results:"10 5 2 1"',
+        "ana",
+    ).reply.text
+    assert not any("Not overcome" in line for line in said)
+
+
+def test_the_bots_own_advice_works_when_pasted_for_a_name_with_a_space() -> None:
+    driver = cybergod_table()
+    driver.do('/char new name:"Sec Drone" gmc:true')
+    said = driver.refused('/save kind:stress character:"Sec Drone"')
+    assert '/char set character:"Sec Drone" trait:engrams value:<1-5>' in said
+    advice = said[said.index("/char set") : said.index(", or give die:")]
+    driver.do(advice.replace("<1-5>", "3"))  # pasted as it stands
+    said = driver.do('/save kind:mental count:1 character:"Sec Drone" results:"6"').reply.text
+    assert any(line.endswith('/save kind:stress character:"Sec Drone".') for line in said)
+    driver.do('/wound add character:"Sec Drone" dc:4')  # Lethal: dying
+    refused = driver.refused('/test pool:3d6 character:"Sec Drone"')
+    assert "Sec Drone" in refused
+    assert '/save kind:death character:"Sec Drone".' in refused
+
+
+def test_a_scene_started_over_another_heads_its_own_section_of_the_session_log() -> None:
+    driver = cybergod_table()
+    driver.do('/scene start type:turn-based name:"Fight"')
+    said = driver.do('/scene start type:freeform name:"Second scene"').reply.text
+    assert said[:2] == ("Scene: Second scene, freeform.", "Scene Fight ends.")
+    (file,) = driver.do("/game log").reply.files
+    headings = [line for line in file.content.decode().splitlines() if line.startswith("## ")]
+    assert headings == [
+        "## Setting up",
+        "## Scene: Fight, turn-based, round 1.",
+        "## Scene: Second scene, freeform.",
+    ]
+
+
+def test_a_players_import_says_what_it_kept_in_the_sheets_words() -> None:
+    driver = cybergod_table()
+    sheet = MARKO + "wounds: {minor: 1}\nresolve: {spent: 1}\n"
+    outcome = driver.app.handle(
+        driver.table_id,
+        person("ana"),
+        "/char import file:marko.yaml",
+        read_file=lambda _p: Attachment("marko.yaml", sheet.encode()),
+    )
+    assert outcome.ok, outcome.error
+    assert outcome.reply.text[-1] == (
+        "Kept as they were, since the GM and play set them: wounds (the file says Minor 1); "
+        "resolve_spent (the file says 1)."
+    )
