@@ -3,7 +3,9 @@ set by hand only by a GM, and never to an impossible value (play-test item 4; R5
 
 from __future__ import annotations
 
-from tests.cybergod.helpers import cybergod_table, game_of
+from scenekeeper.engine.commands import Attachment
+from tests.cybergod.helpers import MARKO, cybergod_table, game_of
+from tests.support import person
 
 
 def test_a_player_sets_resolve_and_stress_before_play_but_not_during_it() -> None:
@@ -53,3 +55,25 @@ def test_a_mental_save_takes_stress_no_higher_than_char_set_may() -> None:
     said = driver.do('/save kind:mental count:1 results:"6"', "ana").reply.text
     assert said[2] == "Marko holds the most Stress kept, 99: it goes no higher."
     assert game_of(driver).characters["Marko"].stress_saves_due == ()
+
+
+def test_a_players_file_keeps_the_tracks_play_moves_once_play_has_started() -> None:
+    """The same limit as /char set's, through /char import: a player's own file read mid-game
+    keeps Engrams, Resolve and Stress as the table has them, and says so."""
+    driver = cybergod_table()
+    driver.do('/test pool:"Hacking x Cyber" vs:hard results:"1 1 1 1"', "ana")  # play starts
+    raised = MARKO.replace("engrams: 3", "engrams: 5") + "resolve: 9\nstress: 2\n"
+    outcome = driver.app.handle(
+        driver.table_id,
+        person("ana"),
+        "/char import file:marko.yaml",
+        read_file=lambda _p: Attachment("marko.yaml", raised.encode()),
+    )
+    assert outcome.ok, outcome.error
+    marko = game_of(driver).characters["Marko"]
+    assert (marko.engrams, marko.resolve) == (3, 3)
+    assert outcome.reply.text == (
+        "Updated Marko from marko.yaml: aptitudes, attributes, skills, weapons.",
+        "Kept as they were, since the GM and play set them: engrams (the file says 5); resolve "
+        "(the file says 9); stress (the file says 2).",
+    )

@@ -88,7 +88,7 @@ def player_import(
     kept, left_out = player_parts(start, imported, schema.gm_only)
     assert isinstance(kept, schema.sheet_type)
     if schema.player_limits is not None:
-        kept = schema.player_limits(start, kept, left_out)
+        kept = schema.player_limits(game, before, kept, left_out)
     return kept, left_out
 
 

@@ -146,9 +146,10 @@ class SheetSchema(Generic[S]):
     new_player_sheet: Callable[[S, GameState], S] | None = None
     #: A new character from a file (default: the file's sheet as it is).
     fresh: Callable[[SheetData[S], GameState], S] | None = None
-    #: A game's own limit on a player's import, past ``gm_only``: the sheet kept and the
-    #: parts left out (Cybergod: Stress while saves are owed).
-    player_limits: Callable[[S, S, dict[str, str]], S] | None = None
+    #: A game's own limit on a player's import, past ``gm_only``: given the game, the sheet as
+    #: the table has it (None: a new character), the sheet kept so far and the parts left out,
+    #: the sheet kept (Cybergod: Stress while saves are owed; the tracks once play started).
+    player_limits: Callable[[GameState, S | None, S, dict[str, str]], S] | None = None
     #: The same limit on a recorded import (raise ``Refusal``).
     recorded_limits: Callable[[TableState, Person, tuple[Event, ...]], None] | None = None
     #: How a command stages its events (METTLE's ``Plan``, which lands held hits).

@@ -70,6 +70,10 @@ GM_ONLY = {
 
 #: Setting Stress waives the Stress Saves and breakdowns owed: a GM's call (``/char set``).
 OWED = "Stress is kept while Stress Saves or breakdowns are owed (a GM waives them)"
+#: The tracks play moves (R58: Resolve starts at the Engrams; Stress comes from Mental Saves):
+#: once play has started a player's file keeps them as they are, as ``/char set`` does.
+IN_PLAY = ("engrams", "resolve_max", "stress")
+PLAYED = "Engrams, Resolve and Stress are kept by play now; a GM sets them by hand"
 
 
 def owes(who: Character) -> bool:
@@ -227,12 +231,23 @@ def _weapon(value: object, where: str) -> Weapon:
     return Weapon(die=int(digits), marks=marks, reload=reload)
 
 
-def _player_limits(before: Character, kept: Character, left_out: dict[str, str]) -> Character:
-    """Setting Stress waives the Stress Saves and breakdowns owed: a GM's call. What the file
-    would have changed is said in the sheet's words (Minor 1, not minor=1 dead=False)."""
-    if owes(before) and kept.stress != before.stress:
-        left_out["stress"] = str(kept.stress)
-        kept = kept.model_copy(update={"stress": before.stress})
+def _player_limits(
+    game: GameState, before: Character | None, kept: Character, left_out: dict[str, str]
+) -> Character:
+    """Setting Stress waives the Stress Saves and breakdowns owed: a GM's call; and once play
+    has started, Engrams, Resolve and Stress move in play, so a player's file keeps them as
+    they are (as ``/char set`` does, ``rating._in_play``). What the file would have changed is
+    said in the sheet's words (Minor 1, not minor=1 dead=False)."""
+    if before is None:
+        return kept
+    played = _play_started(game)
+    for part in IN_PLAY:
+        if getattr(kept, part) == getattr(before, part):
+            continue
+        if played or (part == "stress" and owes(before)):
+            # Named as the file names it (resolve:, not the model's resolve_max).
+            left_out[part.removesuffix("_max")] = str(getattr(kept, part))
+            kept = kept.model_copy(update={part: getattr(before, part)})
     for part, text in left_out.items():
         left_out[part] = _in_words(part, text)
     return kept
@@ -256,13 +271,24 @@ def _in_words(part: str, text: str) -> str:
 
 
 def _recorded_limits(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
-    characters = cybergod(state).characters
+    game = cybergod(state)
     for event in events:
         sheet = SHEET.sheet_of(event)
-        before = characters.get(sheet.name) if sheet is not None else None
-        changed = sheet is not None and before is not None and sheet.stress != before.stress
-        if changed and before is not None and owes(before):
-            raise Refusal(f"a player's import set stress: {OWED}")
+        before = game.characters.get(sheet.name) if sheet is not None else None
+        if sheet is None or before is None:
+            continue
+        for part in IN_PLAY:
+            if getattr(sheet, part) == getattr(before, part):
+                continue
+            if _play_started(game):
+                raise Refusal(f"a player's import set {part} once play had started: {PLAYED}")
+            if part == "stress" and owes(before):
+                raise Refusal(f"a player's import set stress: {OWED}")
+
+
+def _play_started(game: GameState) -> bool:
+    assert isinstance(game, CybergodState)
+    return bool(game.roll_count or game.scene_count)
 
 
 SHEET: SheetSchema[Character] = SheetSchema(
