@@ -87,7 +87,7 @@ def start(ctx: Context, args: StartScene) -> Decision:
     if resting:
         # The rest is of the table as the old scene left it: a stressed-out character who
         # lost all stress with it (Scions) has none left to step down.
-        after = state
+        after: TableState | None = state
         for event in events:
             after = apply(after, event)
         assert after is not None  # a scene's events never end the game
