@@ -8,11 +8,31 @@ from typing import Any
 from scenekeeper.app import Outcome
 
 
-def as_text(outcome: Outcome) -> list[str]:
+def as_text(outcome: Outcome, shared_by: str | None = None) -> list[str]:
+    """The outcome's lines. ``shared_by``: the screen is shared (the interactive console, where
+    anyone may type ``@name``), so nothing private is printed (G11) -- a note says a private
+    answer for that person was withheld and how they read it."""
+    if shared_by is not None:
+        return _on_shared_screen(outcome, shared_by)
     if not outcome.ok:
         return [f"error: {outcome.error}"]
     lines = list(outcome.reply.text)
     lines.extend(f"(only you) {line}" for line in outcome.reply.private)
+    return lines
+
+
+def _on_shared_screen(outcome: Outcome, who: str) -> list[str]:
+    how = (
+        f"{who} reads it at a screen of their own: scenekeeper play --as {who} --script - "
+        "(same --db and --table), then the line without @name"
+    )
+    if not outcome.ok:
+        if outcome.secret:
+            return [f"error: refused, for a reason this shared screen does not show; {how}."]
+        return [f"error: {outcome.error}"]
+    lines = list(outcome.reply.text)
+    if outcome.reply.private:
+        lines.append(f"(a private answer for {who} is withheld from this shared screen; {how}.)")
     return lines
 
 

@@ -150,6 +150,7 @@ def _keep_out_of_history(shown: str) -> None:
 
 def interact(session: ConsoleSession, history_file: Path) -> None:
     registry = session.app.registry
+    session.shared = True  # anyone may type @name here: no private line is printed (G11)
     if readline is not None:
         history_file.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError):

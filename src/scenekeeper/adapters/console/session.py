@@ -39,6 +39,9 @@ class ConsoleSession:
     json_mode: bool = False
     echo: bool = False
     files_dir: Path = Path()
+    #: A screen everyone at the table sees (the interactive console): no private line is
+    #: printed there, only a note that one was withheld (G11).
+    shared: bool = False
 
     def run_lines(self, lines: Iterable[str]) -> int:
         """Run every line; the number of commands that were refused."""
@@ -71,7 +74,8 @@ class ConsoleSession:
         if self.json_mode:
             self._print(as_json(line_no, actor.id, outcome))
         else:
-            for out_line in [*as_text(outcome), *saved]:
+            shown = as_text(outcome, actor.id if self.shared else None)
+            for out_line in [*shown, *saved]:
                 self._print(out_line)
         return outcome
 
