@@ -108,3 +108,30 @@ def test_a_refused_sealed_commit_shows_no_reason_on_the_shared_screen(
     assert "QUI" not in screen
     assert "error: refused, for a reason this shared screen does not show" in screen
     assert session.app.table("t").seq == before
+
+
+@pytest.mark.skipif(repl.readline is None, reason="this platform has no readline")
+def test_no_sealed_line_goes_into_the_history_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = console()
+    _, kept = play(
+        session,
+        [
+            "@ana /hand ante aspect:Body ante:FIT extra:1",  # refused: a typo
+            "@ana /hand ante aspect:Spirit ante:ZZZ",  # refused: no such Attribute
+            "@ana /hand ante aspect=Mind ante=QUI",  # refused: = for :
+            "@ana /hand ante",  # asked without echo; stands
+            "/conflict show",
+        ],
+        ["Mind", "QUI", "Mind", "KNO"],  # asked for the = line too, which gave neither
+        tmp_path,
+        monkeypatch,
+    )
+    assert kept == [
+        "@ana /hand ante",
+        "@ana /hand ante",
+        "@ana /hand ante",
+        "@ana /hand ante",
+        "/conflict show",
+    ]
