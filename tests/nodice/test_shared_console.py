@@ -6,12 +6,14 @@ the reason a sealed commit was refused is in ``private``, never ``text`` or ``er
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scenekeeper.adapters.console import repl
+from scenekeeper.adapters.console.render import as_json
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
@@ -135,3 +137,32 @@ def test_no_sealed_line_goes_into_the_history_file(
         "@ana /hand ante",
         "/conflict show",
     ]
+
+
+def test_json_keeps_a_sealed_commits_refusal_private() -> None:
+    session = console()
+    app = session.app
+    ana = Person("ana", "ana")
+    assert app.handle("t", ana, "/hand ante aspect:Mind ante:QUI").ok
+    assert app.handle("t", GM, "/hand ante character:Brute aspect:Body ante:STR").ok
+    assert app.handle("t", ana, '/hand assign tokens:"QUI 2"').ok
+    refused = app.handle("t", ana, "/hand bid action:QUI bid:12")
+    assert not refused.ok
+    row = json.loads(as_json(1, "ana", refused))
+    assert row["ok"] is False
+    assert (
+        row["text"]
+        == row["error"]
+        == ("Refused; the reason went to its sender only (it may name a sealed choice).")
+    )
+    assert "QUI" in row["private"]
+    assert "QUI" not in json.dumps(row["data"])
+    # A refusal of a line that did not parse is kept private as well (a typo beside a secret).
+    typo = app.handle("t", ana, "/hand bid action:QUI bid:2 extra:1")
+    assert typo.secret
+    row = json.loads(as_json(2, "ana", typo))
+    assert "QUI" not in row["text"] + row["error"]
+    # Refusals of commands that seal nothing stay public.
+    public = app.handle("t", ana, "/conflict start sides:x")
+    assert not public.secret
+    assert json.loads(as_json(3, "ana", public))["text"] == public.error
