@@ -24,7 +24,7 @@ from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands,
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import view as nodice_view
-from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
+from scenekeeper.systems.nodice.conflict_commands import face_up_line, stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
 from scenekeeper.systems.nodice.sheet_schema import SHEET
 from scenekeeper.systems.nodice.state import NoDiceState
@@ -103,7 +103,9 @@ class NoDiceSystem(GameSystem):
         if c is None:
             return (BoardSection("NoDice", ("No Conflict running.",)),)
         head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
-        return (BoardSection("Conflict", (head, *stack_lines(c))),)
+        face_up = face_up_line(c)
+        lines = (head, *stack_lines(c), *([face_up] if face_up else []))
+        return (BoardSection("Conflict", lines),)
 
     def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
         """G8: nobody takes back a reveal to bid again; a GM may, warned."""

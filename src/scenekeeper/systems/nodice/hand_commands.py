@@ -199,6 +199,9 @@ def bid(ctx: Context, args: Bid) -> Decision:
     first = [_status(after, fighter.name)]
     if args.face_up:
         first.append(f"{fighter.name} bids {args.bid}{wild} face up.")
+    elif standing is not None and standing.open:
+        # R45, G4: the table was told the face-up bid; it no longer stands.
+        first.append(f"{fighter.name}'s face-up bid is withdrawn: the new bid is face down.")
     again = " (replacing the earlier one, unseen)" if standing else ""
     private = (
         f"Sealed for {fighter.name}{again}: {action} card, bid {args.bid}{wild}"
