@@ -15,7 +15,7 @@ GM, ANA, BO = Person("gm", "gm"), Person("ana", "ana"), Person("bo", "bo")
 def table() -> App:
     app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
     for who, line in (
-        (GM, '/game new system:nodice name:Chips'),
+        (GM, "/game new system:nodice name:Chips"),
         (ANA, "/game join"),
         (BO, "/game join"),
         (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
