@@ -27,6 +27,15 @@ def option(name: str, value: object) -> str:
     return f"{name}:{quoted(value)}"
 
 
+def typed(name: str, value: object) -> str:
+    """``name:value`` as a person types it: in quotes only when the value needs them (a space,
+    a quote or a backslash: ``character:"Zoë Ñandú"``, ``character:Ada``)."""
+    text = str(value)
+    if text and not any(c.isspace() or c in '"\\' for c in text):
+        return f"{name}:{text}"
+    return option(name, text)
+
+
 def listed(names: Iterable[str]) -> str:
     """Names for a list option (read back by :func:`split_listed`)."""
     return SEPARATOR.join(names)

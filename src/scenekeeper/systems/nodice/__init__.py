@@ -16,6 +16,7 @@ from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import typed
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
@@ -92,7 +93,8 @@ class NoDiceSystem(GameSystem):
             return owed_lines(c)
         command = "/hand ante" if c.step == "ante" else "/hand bid"
         return [
-            f"{n} to seal with {command}; a GM can /hand fold character:{n} or /conflict end"
+            f"{n} to seal with {command}; a GM can /hand fold {typed('character', n)} or "
+            "/conflict end"
             for n in c.waiting()
         ]
 
