@@ -92,9 +92,16 @@ class NoDiceSystem(GameSystem):
         if c.step == "spread":
             return owed_lines(c)
         command = "/hand ante" if c.step == "ante" else "/hand bid"
+
+        def first(n: str) -> str:  # R41: won tokens are assigned before the bid
+            k = c.fighters[n].unassigned if c.step == "bid" else 0
+            return (
+                f"assign {k} won token{'s' if k != 1 else ''} with /hand assign, then " if k else ""
+            )
+
         return [
-            f"{n} to seal with {command}; a GM can /hand fold {typed('character', n)} or "
-            "/conflict end"
+            f"{n} to {first(n)}seal with {command}; a GM can /hand fold "
+            f"{typed('character', n)} or /conflict end"
             for n in c.waiting()
         ]
 

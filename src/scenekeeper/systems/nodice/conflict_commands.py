@@ -152,6 +152,12 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     if conflict.step == "ante":
         pot = len(conflict.antes) + conflict.jackpot
         lines.append(f"Pot: {pot} token{'s' if pot != 1 else ''} (Jackpot {conflict.jackpot}).")
+    elif conflict.jackpot:
+        lines.append(f"Jackpot: {conflict.jackpot} (into the next Hand's pot).")
+    owed = [(n, conflict.fighters[n].unassigned) for n in conflict.involved()]
+    if any(k for _, k in owed):
+        said = ", ".join(f"{n} {k}" for n, k in owed if k)
+        lines.append(f"Won tokens to assign with /hand assign, before the bid (R41): {said}.")
     face_up = face_up_line(conflict)
     if face_up is not None:
         lines.append(face_up)
