@@ -206,3 +206,28 @@ def test_a_control_character_anywhere_is_refused_and_tab_and_newline_are_not() -
         with pytest.raises(Refusal):
             parse_line(f"/roll dice:2d6 label:a{bad}b", registry, None)
     assert parse_line("/roll\tdice:2d6\n", registry, None).spec.name == "roll"
+
+
+def test_values_in_typographic_quotes_are_read_as_quoted() -> None:
+    """Phones type “ ” for quotes: a value in them is read as in straight ones."""
+    assert parse("/roll dice:2d6 label:“Two words”").args.label == "Two words"
+    assert parse("/roll dice:2d6 label:„Low high“").args.label == "Low high"
+    assert parse('/roll dice:2d6 label:"say “hi” twice"').args.label == "say “hi” twice"
+    assert parse("/roll dice:2d6 label:it’s").args.label == "it’s"
+
+
+def test_name_equals_value_says_to_write_a_colon() -> None:
+    assert refusal("/roll dice=2d6") == (
+        "Write dice:2d6, with a colon: options look like name:value."
+    )
+    assert parse("/roll dice:2d6 label:a=b").args.label == "a=b"
+
+
+def test_a_value_in_single_quotes_says_to_use_double_quotes() -> None:
+    assert refusal("/roll dice:2d6 label:'two words") == (
+        'Put a value with spaces in double quotes, like label:"two ..."; single quotes (\') '
+        "are read as part of the value."
+    )
+    assert parse("/roll dice:2d6 label:'quoted'").args.label == "'quoted'"
+    assert parse("/roll label:'Tis dice:2d6").args.label == "'Tis"
+    assert parse('/roll dice:2d6 label:"\'Tis the season"').args.label == "'Tis the season"

@@ -276,7 +276,7 @@ SHEETS_MUTANTS = (
     Mutant(
         "sheets.player-imports-gmc",
         "engine/sheets/commands.py",
-        '        if sheet.kind == "gmc" and not is_gm:\n',
+        '        if sheet.kind == "gmc" and not is_gm and not schema.players_kind_kept:\n',
         "        if False:\n",
         "a player imports a GMC",
         SHEETS,

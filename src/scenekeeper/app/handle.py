@@ -34,7 +34,7 @@ from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
-from scenekeeper.engine.secrets import is_secret, readable_envelope, shown
+from scenekeeper.engine.secrets import is_secret, line_holds_secret, readable_envelope, shown
 from scenekeeper.engine.state import Person, TableMeta
 from scenekeeper.store.base import AppendConflict, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
@@ -181,7 +181,8 @@ class App:
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
-                return Outcome.refused(words(table, str(refusal)), invocation)
+                secret = self._held_secret(table, command, invocation)
+                return Outcome.refused(words(table, str(refusal)), invocation, secret=secret)
             except AppendConflict:
                 # Another process wrote first: decide again on its state, once.
                 self._forget(table_id)
@@ -191,6 +192,17 @@ class App:
             "please send it again.",
             invocation,
         )
+
+    def _held_secret(
+        self, table: Table, command: str | Invocation | Prepared, invocation: Invocation | None
+    ) -> bool:
+        """Whether a refused command held (or may have held) a secret: its reason may name it."""
+        if invocation is not None:
+            return is_secret(invocation.spec, invocation.args)
+        if not isinstance(command, str):
+            return False
+        system = table.state.meta.system if table.state is not None else None
+        return line_holds_secret(command, self.registry, system)
 
     def _decide(
         self, table_id: str, table: Table, actor: Person, invocation: Invocation

@@ -21,15 +21,19 @@ class Outcome:
     #: e.g. "/game new system:generic"; the record keeps it whole.
     text: str | None = None
     events: tuple[Envelope, ...] = ()
-    #: The command held a secret (``engine.secrets.is_secret``): answer it privately.
+    #: The command held a secret (``engine.secrets.is_secret``): answer it privately. On a
+    #: refusal: the line may have held one, so the reason goes to whoever sent it only (G7).
     secret: bool = False
 
     @classmethod
-    def refused(cls, message: str, invocation: Invocation | None = None) -> Outcome:
+    def refused(
+        cls, message: str, invocation: Invocation | None = None, *, secret: bool = False
+    ) -> Outcome:
         return cls(
             ok=False,
             reply=Reply.say(message),
             error=message,
             command=invocation.spec.name if invocation else None,
             text=None,
+            secret=secret,
         )

@@ -75,3 +75,23 @@ def quote(text: str) -> str:
     if text and not any(c.isspace() or c == '"' for c in text):
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def misquoted(spec: CommandSpec[Any], tokens: Sequence[str], line: str) -> str | None:
+    """What a line typed as other tools write options says, or None: ``name=value`` for
+    ``name:value``, or a value with spaces in single quotes (``points:'STR 3``). ``tokens``:
+    the unquoted words after the command; ``line``: as typed."""
+    for at, token in enumerate(tokens):
+        name, colon, value = token.partition(":")
+        if not colon:
+            name, equals, value = token.partition("=")
+            if equals and spec.option(name.strip().lower()) is not None:
+                return f"Write {name}:{value}, with a colon: options look like name:value."
+        elif value[:1] == "'" and "'" not in value[1:] and token in line and at + 1 < len(tokens):
+            if ":" in tokens[at + 1]:
+                continue  # the next word is an option: this value has no space in it
+            return (
+                f'Put a value with spaces in double quotes, like {name}:"{value[1:]} ..."; '
+                "single quotes (') are read as part of the value."
+            )
+    return None

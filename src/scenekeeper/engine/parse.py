@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scenekeeper.engine import quoting
 from scenekeeper.engine.commands import (
     Attachment,
     CommandRegistry,
@@ -21,7 +22,7 @@ from scenekeeper.engine.commands import (
     OptionType,
 )
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.mistyped import echo, quote, stray_word, unknown_option, usage
+from scenekeeper.engine.mistyped import echo, misquoted, quote, stray_word, unknown_option, usage
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system as _system_of
@@ -152,7 +153,8 @@ def parse_line(
             "(Discord's own limit). Shorten it."
         )
     check_text(line)
-    marked = quoted_tokens(line.strip())
+    line = quoting.straightened(line.strip())
+    marked = quoted_tokens(line)
     tokens = [text for text, _ in marked]
     if not tokens:
         raise Refusal("Type a command, like /help.")
@@ -163,6 +165,8 @@ def parse_line(
             break
         words.append(token.lower())
     spec, used = _match(words, registry, system)
+    if wrong := misquoted(spec, [t for t, opened in marked[used:] if not opened], line):
+        raise Refusal(wrong)
     raw: dict[str, str] = {}
     rest = tokens[used:]
     bare = _bare_words(marked[used:])

@@ -9,6 +9,7 @@ keeps a known name whole even when it holds a comma.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 #: How the items of a list option are separated (``against:"Thug, Brute"``).
@@ -25,6 +26,15 @@ def quoted(value: object) -> str:
 def option(name: str, value: object) -> str:
     """``name:"value"``, ready to paste into a command."""
     return f"{name}:{quoted(value)}"
+
+
+def typed(name: str, value: object) -> str:
+    """``name:value`` as a person types it: in quotes only when the value needs them (a space,
+    a quote or a backslash: ``character:"Zoë Ñandú"``, ``character:Ada``)."""
+    text = str(value)
+    if text and not any(c.isspace() or c in '"\\' for c in text):
+        return f"{name}:{text}"
+    return option(name, text)
 
 
 def listed(names: Iterable[str]) -> str:
@@ -60,3 +70,20 @@ def split_listed(text: str, known: Iterable[str] = ()) -> list[str]:
             items.append(wanted.get(_fold(item), item))
         at = end
     return items
+
+
+#: A value in typographic quotes, as phones type them: “two words” (or „two words“), opening
+#: a word or an option's value and closing a word, with no straight quote inside.
+_STRAIGHT = re.compile(r'("(?:[^"\\]|\\.)*")')
+_CURLY = re.compile(r'(?:(?<=^)|(?<=\s)|(?<=:))[“„]([^“”"\n]*)[”“](?=\s|$)')
+
+
+def straightened(line: str) -> str:
+    """``line`` with values in typographic quotes (``character:“Zoë Ñandú”``) in straight ones,
+    as the parser reads them; a curly quote inside a word or a straight-quoted value stays."""
+    if "“" not in line and "„" not in line:
+        return line
+    parts = _STRAIGHT.split(line)  # odd parts are in straight quotes already: kept as typed
+    return "".join(
+        p if i % 2 else _CURLY.sub(lambda m: quoted(m.group(1)), p) for i, p in enumerate(parts)
+    )

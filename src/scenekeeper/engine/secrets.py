@@ -18,7 +18,9 @@ from typing import Any
 from scenekeeper.engine import quoting
 from scenekeeper.engine.aggregate import Redone, Undone
 from scenekeeper.engine.commands import CommandRegistry, CommandSpec, OptionType
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.parse import quoted_tokens
 from scenekeeper.engine.state import TableMeta
 
 SECRET = "(secret)"
@@ -122,3 +124,35 @@ def answers_secret(registry: CommandRegistry, answers: Mapping[str, str]) -> boo
     return any(
         o.meta.secret and o.name in given for spec in registry.all_specs() for o in spec.options
     )
+
+
+def line_holds_secret(line: str, registry: CommandRegistry, system: str | None) -> bool:
+    """Whether a typed line may hold a secret, whether or not it parses (a refused sealed bid
+    with a typo is as secret as one that stood): its command is secret as a whole, or it gives
+    ``secret:true``, a value for an option declared secret, an option its command does not
+    have (perhaps a secret one mistyped), or bare words for a first option declared secret."""
+    spec = registry.spec_of(line.strip().removeprefix("/").lower(), system)
+    if spec is None:
+        return False
+    if spec.secret:
+        return True
+    secret = {o.name for o in spec.options if o.meta.secret}
+    if not secret and spec.option("secret") is None:
+        return False
+    try:
+        tokens = [text for text, _ in quoted_tokens(line.strip())]
+    except Refusal:
+        tokens = line.split()
+    first_secret = bool(spec.options) and spec.options[0].name in secret
+
+    def holds(token: str) -> bool:
+        name, colon, value = token.partition(":")
+        name = name.strip().lower()
+        if not colon:  # a bare word: the first option's, or a mistyped name=value
+            return first_secret or any(token.lower().startswith(f"{s}=") for s in secret)
+        if name == "secret":
+            return value.strip().lower() == "true"
+        # A secret option, or one the command does not have (a secret option mistyped?).
+        return name in secret or spec.option(name) is None
+
+    return any(holds(token) for token in tokens[len(spec.name.split()) :])

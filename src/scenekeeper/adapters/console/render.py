@@ -7,8 +7,16 @@ from typing import Any
 
 from scenekeeper.app import Outcome
 
+#: What the table reads of a refused sealed command (G7: its reason goes to the sealer only).
+REFUSED_PRIVATELY = "Refused; the reason went to its sender only (it may name a sealed choice)."
 
-def as_text(outcome: Outcome) -> list[str]:
+
+def as_text(outcome: Outcome, shared_by: str | None = None) -> list[str]:
+    """The outcome's lines. ``shared_by``: the screen is shared (the interactive console, where
+    anyone may type ``@name``), so nothing private is printed (G11) -- a note says a private
+    answer for that person was withheld and how they read it."""
+    if shared_by is not None:
+        return _on_shared_screen(outcome, shared_by)
     if not outcome.ok:
         return [f"error: {outcome.error}"]
     lines = list(outcome.reply.text)
@@ -16,29 +24,49 @@ def as_text(outcome: Outcome) -> list[str]:
     return lines
 
 
+def _on_shared_screen(outcome: Outcome, who: str) -> list[str]:
+    how = (
+        f"{who} reads it at a screen of their own: scenekeeper play --as {who} --script - "
+        "(same --db and --table), then the line without @name"
+    )
+    if not outcome.ok:
+        if outcome.secret:
+            return [f"error: refused, for a reason this shared screen does not show; {how}."]
+        return [f"error: {outcome.error}"]
+    lines = list(outcome.reply.text)
+    if outcome.reply.private:
+        lines.append(f"(a private answer for {who} is withheld from this shared screen; {how}.)")
+    return lines
+
+
 def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
     """One row for tools. What a command sealed (a secret roll, a sealed bid) is only in the
     actor's own ``private`` and ``private_data``: a sealed event's data is left out of
     ``events`` (its row says what the table reads of it), and ``command_text`` hides secret
-    values as /history does."""
+    values as /history does. The reason a sealed command was refused is private too (G7): its
+    ``error`` and ``text`` only say it was refused."""
     events: list[dict[str, Any]] = [
         {"seq": e.seq, "type": e.event.type_name, "sealed": e.event.describe_sealed()}
         if e.event.sealed()
         else {"seq": e.seq, "type": e.event.type_name, **e.event.to_data()}
         for e in outcome.events
     ]
-    text = "\n".join(outcome.reply.text) if outcome.ok else outcome.error
+    private = "\n".join(outcome.reply.private)
+    error = outcome.error
+    if not outcome.ok and outcome.secret:
+        error, private = REFUSED_PRIVATELY, outcome.error or ""
+    text = "\n".join(outcome.reply.text) if outcome.ok else error
     document = {
         "line": line_no,
         "actor": actor,
         "command": outcome.command,
         "command_text": outcome.text,
         "ok": outcome.ok,
-        "error": outcome.error,
+        "error": error,
         "text": text,
         "events": events,
         "data": outcome.reply.data,
-        "private": "\n".join(outcome.reply.private),
+        "private": private,
         "private_data": outcome.reply.private_data,
     }
     return json.dumps(document, ensure_ascii=False)

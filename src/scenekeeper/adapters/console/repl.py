@@ -150,6 +150,7 @@ def _keep_out_of_history(shown: str) -> None:
 
 def interact(session: ConsoleSession, history_file: Path) -> None:
     registry = session.app.registry
+    session.shared = True  # anyone may type @name here: no private line is printed (G11)
     if readline is not None:
         history_file.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError):
@@ -178,10 +179,12 @@ def interact(session: ConsoleSession, history_file: Path) -> None:
                 continue
             line_no += 1
             hidden = _ask_secrets(session, line)
-            outcome = session.run_line(line_no, f"{line} {hidden}".strip())
-            if readline is not None and outcome is not None and outcome.secret:
-                # Secret values typed on the line itself: the history keeps them hidden.
-                _keep_out_of_history(outcome.text or "")
+            # Decided before the line runs: /game end may move the console to a fresh table.
+            kept = session.kept_line(line, hidden) if line.strip() else None
+            session.run_line(line_no, f"{line} {hidden}".strip())
+            if readline is not None and kept is not None:
+                # A sealed line, stood or refused: the history keeps it without its values.
+                _keep_out_of_history(kept)
     except EOFError:
         print()
     finally:

@@ -27,6 +27,7 @@ from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, Option
 from scenekeeper.engine.core.lifecycle import has_ended, next_table
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.mistyped import echo
+from scenekeeper.engine.secrets import line_holds_secret
 from scenekeeper.engine.state import Person
 
 
@@ -39,6 +40,9 @@ class ConsoleSession:
     json_mode: bool = False
     echo: bool = False
     files_dir: Path = Path()
+    #: A screen everyone at the table sees (the interactive console): no private line is
+    #: printed there, only a note that one was withheld (G11).
+    shared: bool = False
 
     def run_lines(self, lines: Iterable[str]) -> int:
         """Run every line; the number of commands that were refused."""
@@ -71,7 +75,8 @@ class ConsoleSession:
         if self.json_mode:
             self._print(as_json(line_no, actor.id, outcome))
         else:
-            for out_line in [*as_text(outcome), *saved]:
+            shown = as_text(outcome, actor.id if self.shared else None)
+            for out_line in [*shown, *saved]:
                 self._print(out_line)
         return outcome
 
@@ -91,6 +96,21 @@ class ConsoleSession:
                     o for o in spec.options if o.meta.secret and o.required and o.name not in given
                 ]
         return []
+
+    def kept_line(self, line: str, hidden: str = "") -> str | None:
+        """The line as the history file may keep it, or None to keep it as typed. A line that
+        may hold a secret -- values asked without echo (``hidden``), or typed on it, whether the
+        command stood or was refused (a typo) -- is kept as its command alone (``@ana /hand
+        ante``), so recalling it asks for the secrets again as the same person (G11)."""
+        text = line.strip()
+        _, command = self.split_actor(text)
+        state = self.app.table(self.table_id).state
+        system = state.meta.system if state is not None else None
+        if not hidden and not line_holds_secret(command, self.app.registry, system):
+            return None
+        spec = self.app.registry.spec_of(command.removeprefix("/").lower(), system)
+        seat = text[: len(text) - len(command)]
+        return f"{seat}/{spec.name}" if spec is not None else seat.strip()
 
     def split_actor(self, text: str) -> tuple[Person, str]:
         if text.startswith("@"):

@@ -98,7 +98,7 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
                 f"{existing.name} is someone else's character; a player imports only their "
                 "own characters or new ones."
             )
-        if sheet.kind == "gmc" and not is_gm:
+        if sheet.kind == "gmc" and not is_gm and not schema.players_kind_kept:
             raise Refusal(f"{sheet.name} is a {schema.gmc}; only a GM imports {schema.gmcs}.")
         game = stage.state.game
         if existing is not None:
@@ -110,7 +110,7 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
             # A file is another way to type commands: a player's sets only what theirs can.
             imported, left_out = rights.player_import(schema, game, existing, imported)
         stage.add(schema.imported.model_validate({"character": imported}))
-        if existing is None and player is not None and sheet.kind == "pc":
+        if existing is None and player is not None and imported.kind == "pc":
             name = meta.names.get(player.id, player.name)
             stage.add(CharacterClaimed(character=imported.name, owner=player.id, name=name))
         stage.say(*schema.said(Imported(existing, imported, data, left_out, args.file.name)))

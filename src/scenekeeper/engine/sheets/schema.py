@@ -163,6 +163,9 @@ class SheetSchema(Generic[S]):
     said: Callable[[Imported[S]], list[str]] = field(default=_updated)
     #: Whether ``/char import owner:`` hands a GM's new characters to a player.
     import_owner: bool = True
+    #: A player's file that makes a GM's character (``kind: gmc``): refused (False), or read
+    #: without it, as ``gm_only`` parts are, the reply saying so (NoDice's sheets doc).
+    players_kind_kept: bool = False
 
     def roster(self, state: TableState) -> Roster[S]:
         return self.roster_of(state.game)

@@ -16,6 +16,7 @@ from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quoting import typed
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
@@ -24,7 +25,7 @@ from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands,
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import view as nodice_view
-from scenekeeper.systems.nodice.conflict_commands import stack_lines, step_text
+from scenekeeper.systems.nodice.conflict_commands import face_up_line, stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
 from scenekeeper.systems.nodice.sheet_schema import SHEET
 from scenekeeper.systems.nodice.state import NoDiceState
@@ -91,8 +92,16 @@ class NoDiceSystem(GameSystem):
         if c.step == "spread":
             return owed_lines(c)
         command = "/hand ante" if c.step == "ante" else "/hand bid"
+
+        def first(n: str) -> str:  # R41: won tokens are assigned before the bid
+            k = c.fighters[n].unassigned if c.step == "bid" else 0
+            return (
+                f"assign {k} won token{'s' if k != 1 else ''} with /hand assign, then " if k else ""
+            )
+
         return [
-            f"{n} to seal with {command}; a GM can /hand fold character:{n} or /conflict end"
+            f"{n} to {first(n)}seal with {command}; a GM can /hand fold "
+            f"{typed('character', n)} or /conflict end"
             for n in c.waiting()
         ]
 
@@ -103,7 +112,9 @@ class NoDiceSystem(GameSystem):
         if c is None:
             return (BoardSection("NoDice", ("No Conflict running.",)),)
         head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
-        return (BoardSection("Conflict", (head, *stack_lines(c))),)
+        face_up = face_up_line(c)
+        lines = (head, *stack_lines(c), *([face_up] if face_up else []))
+        return (BoardSection("Conflict", lines),)
 
     def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
         """G8: nobody takes back a reveal to bid again; a GM may, warned."""

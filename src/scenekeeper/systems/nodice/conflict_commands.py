@@ -14,7 +14,7 @@ from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.hand import elimination
 from scenekeeper.systems.nodice.seats import conflict_of
 from scenekeeper.systems.nodice.sheet import av_text
-from scenekeeper.systems.nodice.state import Conflict, Fighter
+from scenekeeper.systems.nodice.state import BidCommit, Conflict, Fighter
 from scenekeeper.systems.nodice.trine import ASPECTS, ATTRIBUTES_OF, stakes, stakes_text
 
 commands = CommandSet(systems=frozenset({"nodice"}))
@@ -110,7 +110,31 @@ def public_data(conflict: Conflict) -> dict[str, Any]:
         "wildcards": {n: conflict.fighters[n].wildcards for n in conflict.involved()},
         "waiting": conflict.waiting(),
         "jackpot": conflict.jackpot,
+        "face_up": {
+            n: {"bid": b.bid, "wildcard": b.wildcard} for n, b in face_up_bids(conflict).items()
+        },
     }
+
+
+def face_up_bids(conflict: Conflict) -> dict[str, BidCommit]:
+    """R45, G4: the standing Step-3 bids played face up (their amount and Wildcard are public;
+    the card stays sealed)."""
+    if conflict.step != "bid":
+        return {}
+    return {
+        n: conflict.bids[n] for n in conflict.order if n in conflict.bids and conflict.bids[n].open
+    }
+
+
+def face_up_line(conflict: Conflict) -> str | None:
+    """The standing face-up bids as the table reads them, or None."""
+    bids = face_up_bids(conflict)
+    if not bids:
+        return None
+    said = ", ".join(
+        f"{n} bids {b.bid}{' + Wildcard' if b.wildcard else ''}" for n, b in bids.items()
+    )
+    return f"Face up: {said} (R45)."
 
 
 @commands.command(
@@ -128,6 +152,15 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     if conflict.step == "ante":
         pot = len(conflict.antes) + conflict.jackpot
         lines.append(f"Pot: {pot} token{'s' if pot != 1 else ''} (Jackpot {conflict.jackpot}).")
+    elif conflict.jackpot:
+        lines.append(f"Jackpot: {conflict.jackpot} (into the next Hand's pot).")
+    owed = [(n, conflict.fighters[n].unassigned) for n in conflict.involved()]
+    if any(k for _, k in owed):
+        said = ", ".join(f"{n} {k}" for n, k in owed if k)
+        lines.append(f"Won tokens to assign with /hand assign, before the bid (R41): {said}.")
+    face_up = face_up_line(conflict)
+    if face_up is not None:
+        lines.append(face_up)
     waiting = conflict.waiting()
     if waiting:
         lines.append(f"Waiting for: {', '.join(waiting)}.")

@@ -19,6 +19,7 @@ from scenekeeper.systems.nodice.sheet import read_traits
 from scenekeeper.systems.nodice.state import Conflict, Fighter
 from scenekeeper.systems.nodice.trine import (
     ASPECT_OF,
+    ATTRIBUTES,
     ATTRIBUTES_OF,
     find_aspect,
     find_attribute,
@@ -157,9 +158,11 @@ def bid(ctx: Context, args: Bid) -> Decision:
     standing = conflict.bids.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
     if fighter.unassigned:
+        k = fighter.unassigned
+        on = next((a for a in ATTRIBUTES if fighter.avs.get(a) is not None), "QUI")
         raise Refusal(
-            f"{fighter.name} has {fighter.unassigned} won token(s) to put on Attributes first: "
-            '/hand assign tokens:"QUI 1" (R41).'
+            f"{fighter.name} has {k} won token{'s' if k != 1 else ''} to put on Attributes "
+            f'first: /hand assign tokens:"{on} {k}" (R41).'
         )
     card = conflict.cards[fighter.name]
     action = find_attribute(args.action)
@@ -199,6 +202,9 @@ def bid(ctx: Context, args: Bid) -> Decision:
     first = [_status(after, fighter.name)]
     if args.face_up:
         first.append(f"{fighter.name} bids {args.bid}{wild} face up.")
+    elif standing is not None and standing.open:
+        # R45, G4: the table was told the face-up bid; it no longer stands.
+        first.append(f"{fighter.name}'s face-up bid is withdrawn: the new bid is face down.")
     again = " (replacing the earlier one, unseen)" if standing else ""
     private = (
         f"Sealed for {fighter.name}{again}: {action} card, bid {args.bid}{wild}"

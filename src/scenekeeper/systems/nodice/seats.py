@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quoting import typed
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.state import Conflict, Fighter
 
@@ -24,6 +25,9 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
     meta = ctx.require_state().meta
     if named is None:
         mine = [n for n in conflict.involved() if meta.owner_of(n) == ctx.actor.id]
+        gone = [f for n, f in conflict.fighters.items() if meta.owner_of(n) == ctx.actor.id]
+        if not mine and len(gone) == 1:
+            raise Refusal(f"{gone[0].name} is out of the Conflict ({gone[0].reason}).")
         if len(mine) != 1:
             which = ", ".join(conflict.involved())
             raise Refusal(f"Say whose: /{command} character:<name> (in this Hand: {which}).")
@@ -47,7 +51,8 @@ def check_sealer(ctx: Context, fighter: Fighter) -> None:
     if owner is not None and owner != ctx.actor.id:
         raise Refusal(
             f"{fighter.name} is {meta.name_of(owner)}'s: only they seal {fighter.name}'s cards "
-            f"and bids (a GM may /hand fold character:{fighter.name} if the table waits)."
+            f"and bids (a GM may /hand fold {typed('character', fighter.name)} if the table "
+            "waits)."
         )
     if owner is None and not meta.is_gm(ctx.actor.id):
         raise Refusal(f"{fighter.name} is an NPC: a GM seals its cards.")

@@ -112,5 +112,6 @@ SHEET: SheetSchema[Actor] = SheetSchema(
     gmc="NPC",
     gmcs="NPCs",
     kept_by="a GM sets them",
+    players_kind_kept=True,
     before_delete=_before_delete,
 )

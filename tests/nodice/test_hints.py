@@ -1,0 +1,59 @@
+"""Commands the bot suggests work when typed back as shown: a name with spaces is quoted.
+And a player who retreated is told so, not asked whose Actor to fold."""
+
+from __future__ import annotations
+
+import re
+
+from scenekeeper.app import App
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.dice import SeededDice
+from scenekeeper.engine.quoting import typed
+from scenekeeper.engine.state import Person
+from scenekeeper.store.memory import MemoryStore
+
+GM, ANA, ZOE = Person("gm", "gm"), Person("ana", "ana"), Person("zoë", "zoë")
+
+
+def table() -> App:
+    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"Hints"'),
+        (ANA, "/game join"),
+        (ZOE, "/game join"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
+        (ZOE, '/char new name:"Zoë Ñandú" traits:"REA 3 KNO 3 QUI 3 STR 2 FIT 2 WIL 6 PRE 5"'),
+        (GM, '/char new name:Brute gmc:true traits:"REA 1 KNO 1 QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'),
+        (GM, '/conflict start sides:"Ada, Zoë Ñandú | Brute"'),
+    ):
+        outcome = app.handle("t", who, line)
+        assert outcome.ok, (line, outcome.error)
+    return app
+
+
+def test_typed_quotes_only_what_needs_quotes() -> None:
+    assert typed("character", "Ada") == "character:Ada"
+    assert typed("character", "Zoë Ñandú") == 'character:"Zoë Ñandú"'
+    assert typed("character", 'Tomas "Rook"') == 'character:"Tomas \\"Rook\\""'
+
+
+def test_a_suggested_fold_of_a_name_with_spaces_works_as_shown() -> None:
+    app = table()
+    refused = app.handle("t", GM, '/hand ante character:"Zoë Ñandú" aspect:Mind ante:REA')
+    assert refused.error is not None
+    found = re.search(r"a GM may (/hand fold .*?) if the table waits", refused.error)
+    assert found is not None
+    assert found.group(1) == '/hand fold character:"Zoë Ñandú"'
+    board = "\n".join(app.handle("t", GM, "/board show").reply.text)
+    assert 'a GM can /hand fold character:"Zoë Ñandú" or /conflict end' in board
+    folded = app.handle("t", GM, found.group(1))
+    assert folded.ok, folded.error
+
+
+def test_folding_twice_says_the_actor_is_out() -> None:
+    app = table()
+    assert app.handle("t", ANA, "/hand fold").ok
+    again = app.handle("t", ANA, "/hand fold")
+    assert again.error is not None
+    assert again.error.startswith("Ada is out of the Conflict (")
+    assert "Say whose" not in again.error
