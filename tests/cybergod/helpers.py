@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scenekeeper.app import Outcome
 from scenekeeper.engine.commands import Attachment
 from scenekeeper.systems.cybergod.state import CybergodState
 from tests.support import TableDriver, person
@@ -18,7 +19,8 @@ weapons: {Pistol: d6}
 
 def import_sheet(
     driver: TableDriver, text: str, actor: str = "ana", name: str = "sheet.yaml"
-) -> None:
+) -> Outcome:
+    """``/char import`` of ``text`` as the file ``name``, by ``actor``; it must succeed."""
     outcome = driver.app.handle(
         driver.table_id,
         person(actor),
@@ -26,6 +28,7 @@ def import_sheet(
         read_file=lambda _p: Attachment(name, text.encode()),
     )
     assert outcome.ok, outcome.error
+    return outcome
 
 
 def cybergod_table() -> TableDriver:

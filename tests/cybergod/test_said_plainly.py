@@ -3,9 +3,7 @@ cost, and its own advice can be copied as it stands (play-test items 6 and 7).""
 
 from __future__ import annotations
 
-from scenekeeper.engine.commands import Attachment
-from tests.cybergod.helpers import MARKO, cybergod_table
-from tests.support import person
+from tests.cybergod.helpers import MARKO, cybergod_table, import_sheet
 
 
 def test_an_overcome_choice_the_test_cannot_pay_is_said_with_its_cost() -> None:
@@ -61,13 +59,7 @@ def test_a_scene_started_over_another_heads_its_own_section_of_the_session_log()
 def test_a_players_import_says_what_it_kept_in_the_sheets_words() -> None:
     driver = cybergod_table()
     sheet = MARKO + "wounds: {minor: 1}\nresolve: {spent: 1}\n"
-    outcome = driver.app.handle(
-        driver.table_id,
-        person("ana"),
-        "/char import file:marko.yaml",
-        read_file=lambda _p: Attachment("marko.yaml", sheet.encode()),
-    )
-    assert outcome.ok, outcome.error
+    outcome = import_sheet(driver, sheet, name="marko.yaml")
     assert outcome.reply.text[-1] == (
         "Kept as they were, since the GM and play set them: wounds (the file says Minor 1); "
         "resolve_spent (the file says 1)."

@@ -3,9 +3,7 @@ set by hand only by a GM, and never to an impossible value (play-test item 4; R5
 
 from __future__ import annotations
 
-from scenekeeper.engine.commands import Attachment
-from tests.cybergod.helpers import MARKO, cybergod_table, game_of
-from tests.support import person
+from tests.cybergod.helpers import MARKO, cybergod_table, game_of, import_sheet
 
 
 def test_a_player_sets_resolve_and_stress_before_play_but_not_during_it() -> None:
@@ -63,13 +61,7 @@ def test_a_players_file_keeps_the_tracks_play_moves_once_play_has_started() -> N
     driver = cybergod_table()
     driver.do('/test pool:"Hacking x Cyber" vs:hard results:"1 1 1 1"', "ana")  # play starts
     raised = MARKO.replace("engrams: 3", "engrams: 5") + "resolve: 9\nstress: 2\n"
-    outcome = driver.app.handle(
-        driver.table_id,
-        person("ana"),
-        "/char import file:marko.yaml",
-        read_file=lambda _p: Attachment("marko.yaml", raised.encode()),
-    )
-    assert outcome.ok, outcome.error
+    outcome = import_sheet(driver, raised, name="marko.yaml")
     marko = game_of(driver).characters["Marko"]
     assert (marko.engrams, marko.resolve) == (3, 3)
     assert outcome.reply.text == (
