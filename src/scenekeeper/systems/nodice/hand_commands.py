@@ -244,8 +244,11 @@ def assign(ctx: Context, args: Assign) -> Decision:
         if fighter.avs.get(attribute) is None:
             raise Refusal(f"{fighter.name} has no {attribute} (a dash): put the token elsewhere.")
     total = sum(tokens.values())
-    if total > fighter.unassigned or min(tokens.values()) < 1:
-        raise Refusal(f"{fighter.name} has {fighter.unassigned} token(s) to assign, not {total}.")
+    if total > fighter.unassigned:
+        k = fighter.unassigned
+        raise Refusal(
+            f"{fighter.name} has {k} won token{'s' if k != 1 else ''} to assign, not {total}."
+        )
     flow = Flow(ctx.require_state())
     flow.add(ev.TokensAssigned(character=fighter.name, tokens=tokens))
     after = flow.conflict
@@ -263,7 +266,16 @@ def _points(text: str, option: str) -> dict[str, int]:
         raise Refusal(f"{option}: {error}.") from None
     if any(v is None or k in ("rank", "wr") for k, v in values.items()):
         raise Refusal(f'{option}: Attributes and numbers, like "QUI 1, REA 1".')
-    return {k: int(v or 0) for k, v in values.items()}
+    points = {k: int(v or 0) for k, v in values.items()}
+    for attribute, n in points.items():
+        if n < 0:
+            raise Refusal(
+                f"{option}: {attribute} {n} is negative: nothing is taken off here; give each "
+                f'Attribute 1 or more, like "{attribute} 1", and leave out the others.'
+            )
+        if n == 0:
+            raise Refusal(f"{option}: {attribute} 0 puts nothing there: leave {attribute} out.")
+    return points
 
 
 @dataclass(frozen=True)
