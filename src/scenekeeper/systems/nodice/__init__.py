@@ -16,7 +16,6 @@ from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
-from scenekeeper.engine.quoting import typed
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
@@ -27,6 +26,7 @@ from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import face_up_line, stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
+from scenekeeper.systems.nodice.seats import unblock
 from scenekeeper.systems.nodice.sheet_schema import SHEET
 from scenekeeper.systems.nodice.state import NoDiceState
 from scenekeeper.systems.nodice.trine import stakes_text
@@ -100,8 +100,7 @@ class NoDiceSystem(GameSystem):
             )
 
         return [
-            f"{n} to {first(n)}seal with {command}; a GM can /hand fold "
-            f"{typed('character', n)} or /conflict end"
+            f"{n} to {first(n)}seal with {command}; a GM can {' or '.join(unblock(c, n))}"
             for n in c.waiting()
         ]
 

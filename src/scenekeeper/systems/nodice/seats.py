@@ -44,15 +44,31 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
     return fighter
 
 
+def unblock(conflict: Conflict, name: str) -> tuple[str, ...]:
+    """What a GM can do about an Actor the table waits for, in the open step: only what works
+    there (a fold only until the Step-2 reveal, R33; a spread by auto in Step 5)."""
+    who = typed("character", name)
+    if conflict.step == "ante":
+        return (f"/hand fold {who}", "/conflict end")
+    if conflict.step == "spread":
+        return (f"/hand spread {who} points:auto", "/conflict end")
+    return ("/conflict end",)
+
+
 def check_sealer(ctx: Context, fighter: Fighter) -> None:
     """G2: only a PC's player seals for it; any GM for an NPC."""
     meta = ctx.require_state().meta
     owner = meta.owner_of(fighter.name)
     if owner is not None and owner != ctx.actor.id:
+        conflict = nodice(ctx.require_state()).conflict
+        unstick = (
+            f" (a GM may {unblock(conflict, fighter.name)[0]} if the table waits)"
+            if conflict
+            else ""
+        )
         raise Refusal(
             f"{fighter.name} is {meta.name_of(owner)}'s: only they seal {fighter.name}'s cards "
-            f"and bids (a GM may /hand fold {typed('character', fighter.name)} if the table "
-            "waits)."
+            f"and bids{unstick}."
         )
     if owner is None and not meta.is_gm(ctx.actor.id):
         raise Refusal(f"{fighter.name} is an NPC: a GM seals its cards.")
