@@ -78,3 +78,16 @@ def test_in_step_3_nothing_suggests_a_fold() -> None:
     for shown in (board, refused.error):
         assert "/hand fold" not in shown
     assert app.handle("t", GM, "/hand fold character:Ada").error is not None
+
+
+def test_a_player_is_never_asked_to_name_actors_they_do_not_play() -> None:
+    """D9: a player without an Actor in the Hand is told so, not handed the others' names."""
+    app = table()
+    bo = Person("bo", "bo")
+    assert app.handle("t", bo, "/game join").ok
+    for line in ("/hand fold", "/hand ante aspect:Mind ante:REA"):
+        refused = app.handle("t", bo, line)
+        assert refused.error is not None
+        assert "Say whose" not in refused.error
+        assert "Brute" not in refused.error
+        assert refused.error.startswith("You play no Actor in this Conflict")

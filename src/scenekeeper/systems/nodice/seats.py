@@ -28,8 +28,16 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
         gone = [f for n, f in conflict.fighters.items() if meta.owner_of(n) == ctx.actor.id]
         if not mine and len(gone) == 1:
             raise Refusal(f"{gone[0].name} is out of the Conflict ({gone[0].reason}).")
+        if not mine and not meta.is_gm(ctx.actor.id):
+            # A player is never invited to name Actors they do not play.
+            out = "; ".join(f"{f.name} is out ({f.reason})" for f in gone)
+            raise Refusal(
+                f"{out}: you play no Actor still in this Conflict."
+                if out
+                else "You play no Actor in this Conflict: /char new makes one for the next."
+            )
         if len(mine) != 1:
-            which = ", ".join(conflict.involved())
+            which = ", ".join(mine or conflict.involved())
             raise Refusal(f"Say whose: /{command} character:<name> (in this Hand: {which}).")
         return conflict.fighters[mine[0]]
     fighter = next(
