@@ -74,8 +74,11 @@ class NoDiceSystem(GameSystem):
         return nodice_view.display(view)
 
     def rules_in_force(self, state: TableState) -> list[str]:
-        wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
-        return [*RULES_IN_FORCE, f"npc-wildcards is {wild}: NPC Wildcards (R11)."]
+        if state.meta.mods.get(conflict_commands.NPC_WILDCARDS):
+            wild = "The npc-wildcards mod is on: NPCs may have a WR and play Wildcards (R11)."
+        else:
+            wild = "The npc-wildcards mod is off: Wildcards are for PCs only, NPCs have none (R11)."
+        return [*RULES_IN_FORCE, wild]
 
     def describe(self, game: GameState) -> list[str]:
         return [
