@@ -1,0 +1,50 @@
+"""What the table is told matches what happens: damage reduced by dashes says so (R58), and
+refusals name the real reason."""
+
+from __future__ import annotations
+
+from scenekeeper.app import App
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.dice import SeededDice
+from scenekeeper.engine.state import Person
+from scenekeeper.store.memory import MemoryStore
+
+GM, ANA, ZOE = Person("gm", "gm"), Person("ana", "ana"), Person("zoë", "zoë")
+
+
+def table(sides: str) -> App:
+    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"Wording"'),
+        (ANA, "/game join"),
+        (ZOE, "/game join"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
+        (ZOE, '/char new name:Zoë traits:"REA 3 KNO 3 QUI 3 STR 2 FIT 2 AGI - WIL 6 PRE 5 INT 5"'),
+        (GM, '/char new name:Brute gmc:true rank:12 traits:"QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'),
+        (GM, f'/conflict start sides:"{sides}"'),
+    ):
+        outcome = app.handle("t", who, line)
+        assert outcome.ok, (line, outcome.error)
+    return app
+
+
+def play(app: App, *lines: tuple[Person, str]) -> list[str]:
+    said: list[str] = []
+    for who, line in lines:
+        outcome = app.handle("t", who, line)
+        assert outcome.ok, (line, outcome.error)
+        said.extend(outcome.reply.text)
+    return said
+
+
+def test_damage_reduced_by_dashes_is_announced_with_what_is_taken() -> None:
+    app = table("Zoë | Brute")
+    said = play(
+        app,
+        (ZOE, "/hand ante aspect:Body ante:STR"),
+        (GM, "/hand ante character:Brute aspect:Body ante:AGI"),
+        (ZOE, "/hand bid action:FIT bid:0"),
+        (GM, "/hand bid character:Brute action:STR bid:7"),
+    )
+    assert any(line.endswith("5 Body damage to Zoë, 3 after 1 dash (R58).") for line in said), said
+    assert any("STR -1, FIT -2" in line for line in said)
