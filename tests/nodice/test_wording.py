@@ -48,3 +48,16 @@ def test_damage_reduced_by_dashes_is_announced_with_what_is_taken() -> None:
     )
     assert any(line.endswith("5 Body damage to Zoë, 3 after 1 dash (R58).") for line in said), said
     assert any("STR -1, FIT -2" in line for line in said)
+
+
+def test_game_end_while_a_commit_is_sealed_says_what_to_do() -> None:
+    """D14: /game end waits for the sealed commit (its export would carry it), and says so."""
+    app = table("Ada | Brute")
+    play(app, (ANA, "/hand ante aspect:Spirit ante:PRE"))
+    refused = app.handle("t", GM, "/game end confirm:true")
+    assert refused.error == (
+        "/game end waits until nothing is sealed: finish the step (every commit in, so it is "
+        "revealed), or /conflict end first, then end the game."
+    )
+    assert app.handle("t", GM, "/conflict end").ok
+    assert app.handle("t", GM, "/game end confirm:true").ok

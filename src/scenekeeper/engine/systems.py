@@ -214,6 +214,11 @@ class GameSystem:
         del game
         return 0
 
+    def until_unsealed(self) -> str:
+        """What the table does so that nothing is sealed (said when ``/game end`` waits for
+        ``sealed_values`` to be 0)."""
+        return "play on until they are revealed"
+
     def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
         """What an event (its stored type and data; a withheld choice's data holds only its
         unsealed fields) does to the seats of sealed choices (``Sealing``). An export withholds

@@ -136,6 +136,9 @@ class NoDiceSystem(GameSystem):
         assert isinstance(game, NoDiceState)
         return game.conflict.sealed() if game.conflict is not None else 0
 
+    def until_unsealed(self) -> str:
+        return "finish the step (every commit in, so it is revealed), or /conflict end"
+
     def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
         """G6: a commit sits in its Actor's seat until a reveal shows it (a reveal shows every
         standing commit of its step); a retreat, the Hand's close and the Conflict's start or
