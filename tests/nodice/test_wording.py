@@ -61,3 +61,25 @@ def test_game_end_while_a_commit_is_sealed_says_what_to_do() -> None:
     )
     assert app.handle("t", GM, "/conflict end").ok
     assert app.handle("t", GM, "/game end confirm:true").ok
+
+
+def test_replacing_a_commit_seen_at_an_undone_reveal_does_not_say_unseen() -> None:
+    """D15: after a GM undid the reveal, everyone saw the commit that is replaced."""
+    app = table("Ada | Brute")
+    play(
+        app,
+        (ANA, "/hand ante aspect:Mind ante:QUI"),
+        (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+        (GM, "/undo"),
+    )
+    again = app.handle("t", ANA, "/hand ante aspect:Spirit ante:WIL")
+    assert again.ok, again.error
+    assert again.reply.private == (
+        "Sealed for Ada (replacing the earlier one, which everyone saw before the reveal was "
+        "undone): Spirit card, ante WIL.",
+    )
+    # A commit sealed since, and never shown, is replaced unseen again.
+    once_more = app.handle("t", ANA, "/hand ante aspect:Mind ante:REA")
+    assert once_more.reply.private == (
+        "Sealed for Ada (replacing the earlier one, unseen): Mind card, ante REA.",
+    )

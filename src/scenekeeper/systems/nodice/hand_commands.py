@@ -14,9 +14,15 @@ from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
 from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
-from scenekeeper.systems.nodice.seats import check_replace, check_sealer, conflict_of, fighter_for
+from scenekeeper.systems.nodice.seats import (
+    check_replace,
+    check_sealer,
+    conflict_of,
+    fighter_for,
+    seen_at_undone_reveal,
+)
 from scenekeeper.systems.nodice.sheet import read_traits
-from scenekeeper.systems.nodice.state import Conflict, Fighter
+from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, Fighter
 from scenekeeper.systems.nodice.trine import (
     ASPECT_OF,
     ATTRIBUTES,
@@ -75,6 +81,17 @@ def _decide(flow: Flow, first: list[str], private: tuple[str, ...], data: Any) -
     )
 
 
+def _again(
+    ctx: Context, conflict: Conflict, name: str, standing: AnteCommit | BidCommit | None
+) -> str:
+    """G6: a replaced commit is never shown, unless a GM undid the reveal that showed it."""
+    if standing is None:
+        return ""
+    if seen_at_undone_reveal(ctx, conflict, name, standing):
+        return " (replacing the earlier one, which everyone saw before the reveal was undone)"
+    return " (replacing the earlier one, unseen)"
+
+
 @dataclass(frozen=True)
 class Ante:
     aspect: Annotated[str, Opt("your face-down TA card: Mind, Body or Spirit", secret=True)]
@@ -117,7 +134,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     after = flow.conflict
     assert after is not None
     pot = len(after.antes) + after.jackpot
-    again = " (replacing the earlier one, unseen)" if standing else ""
+    again = _again(ctx, conflict, fighter.name, standing)
     first = [f"{_status(after, fighter.name)} The pot holds {pot} token{'s' if pot != 1 else ''}."]
     private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
     data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
@@ -205,7 +222,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
     elif standing is not None and standing.open:
         # R45, G4: the table was told the face-up bid; it no longer stands.
         first.append(f"{fighter.name}'s face-up bid is withdrawn: the new bid is face down.")
-    again = " (replacing the earlier one, unseen)" if standing else ""
+    again = _again(ctx, conflict, fighter.name, standing)
     private = (
         f"Sealed for {fighter.name}{again}: {action} card, bid {args.bid}{wild}"
         f"{' face up' if args.face_up else ''}.",

@@ -6,11 +6,13 @@ PC; an NPC's is any GM's; a sealed commit is replaced only by whoever sealed it.
 
 from __future__ import annotations
 
+from scenekeeper.engine.aggregate import Undone
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.quoting import typed
+from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
-from scenekeeper.systems.nodice.state import Conflict, Fighter
+from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, Fighter
 
 
 def conflict_of(ctx: Context) -> Conflict:
@@ -90,3 +92,30 @@ def check_replace(ctx: Context, by: str | None, fighter: Fighter) -> None:
             f"{fighter.name}'s commit was sealed by {meta.name_of(by)}; only they may seal "
             "it again."
         )
+
+
+def seen_at_undone_reveal(
+    ctx: Context, conflict: Conflict, name: str, standing: AnteCommit | BidCommit
+) -> bool:
+    """Whether everyone saw ``name``'s standing commit at a reveal of this Hand that a GM then
+    undid (G8): replacing it is no replacement 'unseen'."""
+    reveals: dict[int, tuple[object, ...]] = {}  # command seq -> what it showed of ``name``
+    undone: set[int] = set()
+    for envelope in ctx.history(0):
+        event = envelope.event
+        if isinstance(event, ev.ConflictStarted):
+            reveals.clear()
+            undone.clear()
+        elif isinstance(event, ev.AspectsRevealed) and event.hand == conflict.hand:
+            if name in event.cards:
+                reveals[envelope.command_seq] = (event.cards[name], event.antes.get(name))
+        elif isinstance(event, ev.BidsRevealed) and event.hand == conflict.hand:
+            if name in event.plays:
+                reveals[envelope.command_seq] = tuple(event.plays[name])
+        elif isinstance(event, Undone):
+            undone.add(event.target_seq)
+    if isinstance(standing, AnteCommit):
+        mine: tuple[object, ...] = (standing.aspect, standing.ante)
+    else:
+        mine = (standing.action, standing.bid, standing.wildcard)
+    return any(shown == mine for seq, shown in reveals.items() if seq in undone)
