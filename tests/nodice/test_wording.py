@@ -83,3 +83,20 @@ def test_replacing_a_commit_seen_at_an_undone_reveal_does_not_say_unseen() -> No
     assert once_more.reply.private == (
         "Sealed for Ada (replacing the earlier one, unseen): Mind card, ante REA.",
     )
+
+
+def test_an_npc_wildcard_refusal_names_the_mod_not_a_spent_wildcard() -> None:
+    """D16: with npc-wildcards off an NPC never had a Wildcard; a PC with WR 0 neither."""
+    app = table("Ada | Brute")
+    play(
+        app,
+        (ANA, "/hand ante aspect:Mind ante:QUI"),
+        (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+        (ANA, '/hand assign tokens:"QUI 2"'),
+    )
+    refused = app.handle("t", GM, "/hand bid character:Brute action:STR bid:3 wildcard:true")
+    assert refused.error == (
+        "NPCs have no Wildcards (the npc-wildcards mod is off; R11): leave out wildcard:."
+    )
+    refused = app.handle("t", ANA, "/hand bid action:QUI bid:3 wildcard:true")
+    assert refused.error == "Ada has WR 0, so no Wildcards (R11): leave out wildcard:."

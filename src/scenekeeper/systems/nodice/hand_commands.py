@@ -12,6 +12,8 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice.conflict_commands import NPC_WILDCARDS
+from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
 from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
 from scenekeeper.systems.nodice.seats import (
@@ -200,7 +202,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
             f"{fighter.name}'s {action} is {av}: bid 0 to {av} (R44); a Wildcard adds 1 beyond."
         )
     if args.wildcard and fighter.wildcards < 1:
-        raise Refusal(f"{fighter.name} has no Wildcard left this Conflict: leave out wildcard:.")
+        raise Refusal(f"{_no_wildcard(ctx, fighter)}: leave out wildcard:.")
     _contract(fighter, {"action": action, "bid": args.bid, "wildcard": args.wildcard})
     flow = Flow(ctx.require_state())
     flow.add(
@@ -235,6 +237,17 @@ def bid(ctx: Context, args: Bid) -> Decision:
         "face_up": args.face_up,
     }
     return _decide(flow, first, private, data)
+
+
+def _no_wildcard(ctx: Context, fighter: Fighter) -> str:
+    """Why an Actor has no Wildcard to play: the real reason (R11, R24)."""
+    state = ctx.require_state()
+    actor = nodice(state).characters.get(fighter.name)
+    if actor is not None and actor.kind == "gmc" and not state.meta.mods.get(NPC_WILDCARDS):
+        return "NPCs have no Wildcards (the npc-wildcards mod is off; R11)"
+    if actor is not None and actor.wr < 1:
+        return f"{fighter.name} has WR 0, so no Wildcards (R11)"
+    return f"{fighter.name} has no Wildcard left this Conflict"
 
 
 @dataclass(frozen=True)
