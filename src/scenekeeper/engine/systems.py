@@ -208,6 +208,11 @@ class GameSystem:
         del meta, actor, events
         return None
 
+    def redoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
+        """Before ``actor`` redoes a command that made ``events``: raise ``Refusal`` if the game
+        forbids it (a GM putting back a player's sealed commit). Default: allowed."""
+        del meta, actor, events
+
     def sealed_values(self, game: GameState) -> int:
         """How many values the game's state holds sealed and not yet revealed (a NoDice
         Hand's bids): an export made now says it holds them. Default: none."""

@@ -23,6 +23,7 @@ from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Sealing, r
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
+from scenekeeper.systems.nodice import undoing as nodice_undoing
 from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import face_up_line, stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
@@ -119,18 +120,10 @@ class NoDiceSystem(GameSystem):
         return (BoardSection("Conflict", lines),)
 
     def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
-        """G8: nobody takes back a reveal to bid again; a GM may, warned."""
-        if not any(isinstance(e, ev.AspectsRevealed | ev.BidsRevealed) for e in events):
-            return None
-        if not meta.is_gm(actor):
-            raise Refusal(
-                "That command revealed the cards: a reveal is not taken back to bid again. "
-                "Play on, or ask a GM (who may, with everyone having seen the cards)."
-            )
-        return (
-            "Warning: everyone has seen the revealed cards and bids; the commits stand sealed "
-            "again, and may be sealed anew."
-        )
+        return nodice_undoing.undoing(meta, actor, events)
+
+    def redoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
+        nodice_undoing.redoing(meta, actor, events)
 
     def sealed_values(self, game: GameState) -> int:
         assert isinstance(game, NoDiceState)
