@@ -231,3 +231,15 @@ def test_a_value_in_single_quotes_says_to_use_double_quotes() -> None:
     assert parse("/roll dice:2d6 label:'quoted'").args.label == "'quoted'"
     assert parse("/roll label:'Tis dice:2d6").args.label == "'Tis"
     assert parse('/roll dice:2d6 label:"\'Tis the season"').args.label == "'Tis the season"
+
+
+def test_a_value_with_a_space_typed_unquoted_is_shown_quoted() -> None:
+    """/help command:conflict start: the stray word is the value's, and the hint is typeable."""
+    said = refusal("/help command:conflict start", "nodice")
+    assert said.startswith(
+        "'start' is not an option: a value with spaces goes in double quotes, like "
+        'command:"conflict start".'
+    )
+    assert parse('/help command:"conflict start"', "nodice").args.command == "conflict start"
+    said = refusal("/hand fold character:Zoë Ñandú", "nodice")
+    assert 'like character:"Zoë Ñandú".' in said

@@ -57,3 +57,37 @@ def test_folding_twice_says_the_actor_is_out() -> None:
     assert again.error is not None
     assert again.error.startswith("Ada is out of the Conflict (")
     assert "Say whose" not in again.error
+
+
+def test_in_step_3_nothing_suggests_a_fold() -> None:
+    """R33: folding ends at the Step-2 reveal, so Step 3's hints offer only what works there."""
+    app = table()
+    for who, line in (
+        (ANA, "/hand ante aspect:Mind ante:REA"),
+        (ZOE, '/hand ante character:"Zoë Ñandú" aspect:Spirit ante:WIL'),
+        (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+    ):
+        assert app.handle("t", who, line).ok, line
+    board = "\n".join(app.handle("t", GM, "/board show").reply.text)
+    assert "Step 3" in board
+    ada = next(line for line in board.splitlines() if line.strip().startswith("Ada to "))
+    assert ada.endswith("seal with /hand bid; a GM can /conflict end")
+    refused = app.handle("t", GM, "/hand bid character:Ada action:KNO bid:1")
+    assert refused.error is not None
+    assert "a GM may /conflict end if the table waits" in refused.error
+    for shown in (board, refused.error):
+        assert "/hand fold" not in shown
+    assert app.handle("t", GM, "/hand fold character:Ada").error is not None
+
+
+def test_a_player_is_never_asked_to_name_actors_they_do_not_play() -> None:
+    """D9: a player without an Actor in the Hand is told so, not handed the others' names."""
+    app = table()
+    bo = Person("bo", "bo")
+    assert app.handle("t", bo, "/game join").ok
+    for line in ("/hand fold", "/hand ante aspect:Mind ante:REA"):
+        refused = app.handle("t", bo, line)
+        assert refused.error is not None
+        assert "Say whose" not in refused.error
+        assert "Brute" not in refused.error
+        assert refused.error.startswith("You play no Actor in this Conflict")

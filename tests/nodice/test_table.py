@@ -65,7 +65,12 @@ def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
     assert "/roll" in {line.split(":")[0] for line in other.handle("c", GM, "/help").reply.text}
     rules = text[text.index(next(t for t in text if t.startswith("Rules in force"))) + 1 :]
     assert any("R40" in line for line in rules)
-    assert rules[-1] == "- npc-wildcards is off: NPC Wildcards (R11)."
+    assert rules[-1] == (
+        "- The npc-wildcards mod is off: Wildcards are for PCs only, NPCs have none (R11)."
+    )
+    assert app.handle("t", GM, "/game mods set mod:npc-wildcards enabled:true").ok
+    on = app.handle("t", GM, "/help").reply.text[-1]
+    assert on == "- The npc-wildcards mod is on: NPCs may have a WR and play Wildcards (R11)."
 
 
 def test_hot_seat_asks_the_sealed_options_left_out(monkeypatch: pytest.MonkeyPatch) -> None:

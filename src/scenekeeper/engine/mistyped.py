@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scenekeeper.engine.commands import CommandSpec
+from scenekeeper.engine.commands import CommandSpec, OptionType
 
 #: How much of something typed a refusal quotes back.
 _ECHO = 60
@@ -40,6 +40,15 @@ def stray_word(
     shaped = _by_shape(spec, word, set(given))
     if shaped is not None:  # a die or a number where one option takes it
         return f"Did you mean {shaped}:{quote(echo(word))}? Options look like name:value."
+    last = list(given.items())[-1] if given else None  # the option typed just before the word
+    before = spec.option(last[0]) if last is not None else None
+    if last is not None and before is not None and before.type is OptionType.STRING:
+        # ``/help command:conflict start``: a value with a space, typed without quotes.
+        whole = " ".join((last[1], word, *more))
+        return (
+            f"'{echo(word)}' is not an option: a value with spaces goes in double quotes, like "
+            f"{last[0]}:{quote(echo(whole))}. {usage(spec)}"
+        )
     return f"'{echo(word)}' is not an option; options look like name:value. {usage(spec)}"
 
 

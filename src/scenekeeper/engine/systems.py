@@ -208,11 +208,21 @@ class GameSystem:
         del meta, actor, events
         return None
 
+    def redoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
+        """Before ``actor`` redoes a command that made ``events``: raise ``Refusal`` if the game
+        forbids it (a GM putting back a player's sealed commit). Default: allowed."""
+        del meta, actor, events
+
     def sealed_values(self, game: GameState) -> int:
         """How many values the game's state holds sealed and not yet revealed (a NoDice
         Hand's bids): an export made now says it holds them. Default: none."""
         del game
         return 0
+
+    def until_unsealed(self) -> str:
+        """What the table does so that nothing is sealed (said when ``/game end`` waits for
+        ``sealed_values`` to be 0)."""
+        return "play on until they are revealed"
 
     def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
         """What an event (its stored type and data; a withheld choice's data holds only its

@@ -21,6 +21,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.evolve import ends_table, evolves
 from scenekeeper.engine.reply import File, Reply
 from scenekeeper.engine.state import Person, TableState
+from scenekeeper.engine.systems import get_system
 
 commands = CommandSet()
 
@@ -94,6 +95,13 @@ def end(ctx: Context, args: EndGame) -> Decision:
         raise Refusal(
             f"Nothing was ended. To end '{meta.name}' for good, type /game end confirm:true "
             "(you get its export first)."
+        )
+    system = get_system(meta.system)
+    if system.sealed_values(ctx.require_state().game):
+        # Its export would carry the sealed choices (as /game export, refused while they stand).
+        raise Refusal(
+            f"/game end waits until nothing is sealed: {system.until_unsealed()} first, then "
+            "end the game."
         )
     doc = export_document(ctx.table_id, ctx.table, ctx.history(0), ctx.registry)
     content = json.dumps(doc, indent=2, ensure_ascii=False).encode()

@@ -101,6 +101,9 @@ def redo(ctx: Context, args: Count) -> Decision:
                 f"#{ruled.seq} {_shown(ctx, ruled)} was undone by {meta.name_of(ruled.undone_by)}, "
                 "a GM; only a GM can redo it."
             )
+    game = get_system(meta.system)
+    for target in targets:
+        game.redoing(meta, ctx.actor.id, target.events)
     events = tuple(Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
     _check_keeps_withheld(ctx, events)
     return Decision(

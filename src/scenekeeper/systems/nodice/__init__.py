@@ -16,7 +16,6 @@ from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
-from scenekeeper.engine.quoting import typed
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
@@ -24,9 +23,11 @@ from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Sealing, r
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
+from scenekeeper.systems.nodice import undoing as nodice_undoing
 from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import face_up_line, stack_lines, step_text
 from scenekeeper.systems.nodice.flow import owed_lines
+from scenekeeper.systems.nodice.seats import unblock
 from scenekeeper.systems.nodice.sheet_schema import SHEET
 from scenekeeper.systems.nodice.state import NoDiceState
 from scenekeeper.systems.nodice.trine import stakes_text
@@ -74,8 +75,11 @@ class NoDiceSystem(GameSystem):
         return nodice_view.display(view)
 
     def rules_in_force(self, state: TableState) -> list[str]:
-        wild = "on" if state.meta.mods.get(conflict_commands.NPC_WILDCARDS) else "off"
-        return [*RULES_IN_FORCE, f"npc-wildcards is {wild}: NPC Wildcards (R11)."]
+        if state.meta.mods.get(conflict_commands.NPC_WILDCARDS):
+            wild = "The npc-wildcards mod is on: NPCs may have a WR and play Wildcards (R11)."
+        else:
+            wild = "The npc-wildcards mod is off: Wildcards are for PCs only, NPCs have none (R11)."
+        return [*RULES_IN_FORCE, wild]
 
     def describe(self, game: GameState) -> list[str]:
         return [
@@ -100,8 +104,7 @@ class NoDiceSystem(GameSystem):
             )
 
         return [
-            f"{n} to {first(n)}seal with {command}; a GM can /hand fold "
-            f"{typed('character', n)} or /conflict end"
+            f"{n} to {first(n)}seal with {command}; a GM can {' or '.join(unblock(c, n))}"
             for n in c.waiting()
         ]
 
@@ -117,22 +120,17 @@ class NoDiceSystem(GameSystem):
         return (BoardSection("Conflict", lines),)
 
     def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
-        """G8: nobody takes back a reveal to bid again; a GM may, warned."""
-        if not any(isinstance(e, ev.AspectsRevealed | ev.BidsRevealed) for e in events):
-            return None
-        if not meta.is_gm(actor):
-            raise Refusal(
-                "That command revealed the cards: a reveal is not taken back to bid again. "
-                "Play on, or ask a GM (who may, with everyone having seen the cards)."
-            )
-        return (
-            "Warning: everyone has seen the revealed cards and bids; the commits stand sealed "
-            "again, and may be sealed anew."
-        )
+        return nodice_undoing.undoing(meta, actor, events)
+
+    def redoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
+        nodice_undoing.redoing(meta, actor, events)
 
     def sealed_values(self, game: GameState) -> int:
         assert isinstance(game, NoDiceState)
         return game.conflict.sealed() if game.conflict is not None else 0
+
+    def until_unsealed(self) -> str:
+        return "finish the step (every commit in, so it is revealed), or /conflict end"
 
     def sealing(self, type_name: str, data: Mapping[str, Any]) -> Sealing | None:
         """G6: a commit sits in its Actor's seat until a reveal shows it (a reveal shows every

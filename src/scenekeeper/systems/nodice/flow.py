@@ -147,7 +147,8 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
         )
         lines.append(
             f"{first} vs {second}: {ad}{swept}; {score}: {result.winner} wins by "
-            f"{result.margin}, {damage.amount} {damage.aspect} damage to {damage.defender}."
+            f"{result.margin}, {damage.amount} {damage.aspect} damage to {damage.defender}"
+            f"{_after_dashes(conflict, damage)}."
         )
         owed.append(damage)
     flow.add(
@@ -158,6 +159,17 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
         ),
         *lines,
     )
+
+
+def _after_dashes(conflict: Conflict, damage: Damage) -> str:
+    """R58, said where the damage is announced: a TA with dashes takes D x n / 3 of it."""
+    avs = conflict.fighters[damage.defender].avs
+    numeric = sum(1 for a in ATTRIBUTES_OF[damage.aspect] if avs.get(a) is not None)
+    if numeric == 3 or damage.amount <= 0:
+        return ""
+    taken = max(1, damage.amount * numeric // 3) if numeric else 0
+    dashes = 3 - numeric
+    return f", {taken} after {dashes} dash{'es' if dashes != 1 else ''} (R58)"
 
 
 def effective(conflict: Conflict, damage: Damage) -> int:

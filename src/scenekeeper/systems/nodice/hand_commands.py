@@ -12,11 +12,19 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice.conflict_commands import NPC_WILDCARDS
+from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
 from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
-from scenekeeper.systems.nodice.seats import check_replace, check_sealer, conflict_of, fighter_for
+from scenekeeper.systems.nodice.seats import (
+    check_replace,
+    check_sealer,
+    conflict_of,
+    fighter_for,
+    seen_at_undone_reveal,
+)
 from scenekeeper.systems.nodice.sheet import read_traits
-from scenekeeper.systems.nodice.state import Conflict, Fighter
+from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, Fighter
 from scenekeeper.systems.nodice.trine import (
     ASPECT_OF,
     ATTRIBUTES,
@@ -75,6 +83,17 @@ def _decide(flow: Flow, first: list[str], private: tuple[str, ...], data: Any) -
     )
 
 
+def _again(
+    ctx: Context, conflict: Conflict, name: str, standing: AnteCommit | BidCommit | None
+) -> str:
+    """G6: a replaced commit is never shown, unless a GM undid the reveal that showed it."""
+    if standing is None:
+        return ""
+    if seen_at_undone_reveal(ctx, conflict, name, standing):
+        return " (replacing the earlier one, which everyone saw before the reveal was undone)"
+    return " (replacing the earlier one, unseen)"
+
+
 @dataclass(frozen=True)
 class Ante:
     aspect: Annotated[str, Opt("your face-down TA card: Mind, Body or Spirit", secret=True)]
@@ -117,7 +136,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     after = flow.conflict
     assert after is not None
     pot = len(after.antes) + after.jackpot
-    again = " (replacing the earlier one, unseen)" if standing else ""
+    again = _again(ctx, conflict, fighter.name, standing)
     first = [f"{_status(after, fighter.name)} The pot holds {pot} token{'s' if pot != 1 else ''}."]
     private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
     data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
@@ -183,7 +202,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
             f"{fighter.name}'s {action} is {av}: bid 0 to {av} (R44); a Wildcard adds 1 beyond."
         )
     if args.wildcard and fighter.wildcards < 1:
-        raise Refusal(f"{fighter.name} has no Wildcard left this Conflict: leave out wildcard:.")
+        raise Refusal(f"{_no_wildcard(ctx, fighter)}: leave out wildcard:.")
     _contract(fighter, {"action": action, "bid": args.bid, "wildcard": args.wildcard})
     flow = Flow(ctx.require_state())
     flow.add(
@@ -205,7 +224,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
     elif standing is not None and standing.open:
         # R45, G4: the table was told the face-up bid; it no longer stands.
         first.append(f"{fighter.name}'s face-up bid is withdrawn: the new bid is face down.")
-    again = " (replacing the earlier one, unseen)" if standing else ""
+    again = _again(ctx, conflict, fighter.name, standing)
     private = (
         f"Sealed for {fighter.name}{again}: {action} card, bid {args.bid}{wild}"
         f"{' face up' if args.face_up else ''}.",
@@ -218,6 +237,17 @@ def bid(ctx: Context, args: Bid) -> Decision:
         "face_up": args.face_up,
     }
     return _decide(flow, first, private, data)
+
+
+def _no_wildcard(ctx: Context, fighter: Fighter) -> str:
+    """Why an Actor has no Wildcard to play: the real reason (R11, R24)."""
+    state = ctx.require_state()
+    actor = nodice(state).characters.get(fighter.name)
+    if actor is not None and actor.kind == "gmc" and not state.meta.mods.get(NPC_WILDCARDS):
+        return "NPCs have no Wildcards (the npc-wildcards mod is off; R11)"
+    if actor is not None and actor.wr < 1:
+        return f"{fighter.name} has WR 0, so no Wildcards (R11)"
+    return f"{fighter.name} has no Wildcard left this Conflict"
 
 
 @dataclass(frozen=True)
@@ -244,8 +274,11 @@ def assign(ctx: Context, args: Assign) -> Decision:
         if fighter.avs.get(attribute) is None:
             raise Refusal(f"{fighter.name} has no {attribute} (a dash): put the token elsewhere.")
     total = sum(tokens.values())
-    if total > fighter.unassigned or min(tokens.values()) < 1:
-        raise Refusal(f"{fighter.name} has {fighter.unassigned} token(s) to assign, not {total}.")
+    if total > fighter.unassigned:
+        k = fighter.unassigned
+        raise Refusal(
+            f"{fighter.name} has {k} won token{'s' if k != 1 else ''} to assign, not {total}."
+        )
     flow = Flow(ctx.require_state())
     flow.add(ev.TokensAssigned(character=fighter.name, tokens=tokens))
     after = flow.conflict
@@ -263,7 +296,16 @@ def _points(text: str, option: str) -> dict[str, int]:
         raise Refusal(f"{option}: {error}.") from None
     if any(v is None or k in ("rank", "wr") for k, v in values.items()):
         raise Refusal(f'{option}: Attributes and numbers, like "QUI 1, REA 1".')
-    return {k: int(v or 0) for k, v in values.items()}
+    points = {k: int(v or 0) for k, v in values.items()}
+    for attribute, n in points.items():
+        if n < 0:
+            raise Refusal(
+                f"{option}: {attribute} {n} is negative: nothing is taken off here; give each "
+                f'Attribute 1 or more, like "{attribute} 1", and leave out the others.'
+            )
+        if n == 0:
+            raise Refusal(f"{option}: {attribute} 0 puts nothing there: leave {attribute} out.")
+    return points
 
 
 @dataclass(frozen=True)

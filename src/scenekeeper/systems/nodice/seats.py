@@ -6,11 +6,13 @@ PC; an NPC's is any GM's; a sealed commit is replaced only by whoever sealed it.
 
 from __future__ import annotations
 
+from scenekeeper.engine.aggregate import Undone
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.quoting import typed
+from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
-from scenekeeper.systems.nodice.state import Conflict, Fighter
+from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, Fighter
 
 
 def conflict_of(ctx: Context) -> Conflict:
@@ -28,8 +30,16 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
         gone = [f for n, f in conflict.fighters.items() if meta.owner_of(n) == ctx.actor.id]
         if not mine and len(gone) == 1:
             raise Refusal(f"{gone[0].name} is out of the Conflict ({gone[0].reason}).")
+        if not mine and not meta.is_gm(ctx.actor.id):
+            # A player is never invited to name Actors they do not play.
+            out = "; ".join(f"{f.name} is out ({f.reason})" for f in gone)
+            raise Refusal(
+                f"{out}: you play no Actor still in this Conflict."
+                if out
+                else "You play no Actor in this Conflict: /char new makes one for the next."
+            )
         if len(mine) != 1:
-            which = ", ".join(conflict.involved())
+            which = ", ".join(mine or conflict.involved())
             raise Refusal(f"Say whose: /{command} character:<name> (in this Hand: {which}).")
         return conflict.fighters[mine[0]]
     fighter = next(
@@ -44,15 +54,31 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
     return fighter
 
 
+def unblock(conflict: Conflict, name: str) -> tuple[str, ...]:
+    """What a GM can do about an Actor the table waits for, in the open step: only what works
+    there (a fold only until the Step-2 reveal, R33; a spread by auto in Step 5)."""
+    who = typed("character", name)
+    if conflict.step == "ante":
+        return (f"/hand fold {who}", "/conflict end")
+    if conflict.step == "spread":
+        return (f"/hand spread {who} points:auto", "/conflict end")
+    return ("/conflict end",)
+
+
 def check_sealer(ctx: Context, fighter: Fighter) -> None:
     """G2: only a PC's player seals for it; any GM for an NPC."""
     meta = ctx.require_state().meta
     owner = meta.owner_of(fighter.name)
     if owner is not None and owner != ctx.actor.id:
+        conflict = nodice(ctx.require_state()).conflict
+        unstick = (
+            f" (a GM may {unblock(conflict, fighter.name)[0]} if the table waits)"
+            if conflict
+            else ""
+        )
         raise Refusal(
             f"{fighter.name} is {meta.name_of(owner)}'s: only they seal {fighter.name}'s cards "
-            f"and bids (a GM may /hand fold {typed('character', fighter.name)} if the table "
-            "waits)."
+            f"and bids{unstick}."
         )
     if owner is None and not meta.is_gm(ctx.actor.id):
         raise Refusal(f"{fighter.name} is an NPC: a GM seals its cards.")
@@ -66,3 +92,30 @@ def check_replace(ctx: Context, by: str | None, fighter: Fighter) -> None:
             f"{fighter.name}'s commit was sealed by {meta.name_of(by)}; only they may seal "
             "it again."
         )
+
+
+def seen_at_undone_reveal(
+    ctx: Context, conflict: Conflict, name: str, standing: AnteCommit | BidCommit
+) -> bool:
+    """Whether everyone saw ``name``'s standing commit at a reveal of this Hand that a GM then
+    undid (G8): replacing it is no replacement 'unseen'."""
+    reveals: dict[int, tuple[object, ...]] = {}  # command seq -> what it showed of ``name``
+    undone: set[int] = set()
+    for envelope in ctx.history(0):
+        event = envelope.event
+        if isinstance(event, ev.ConflictStarted):
+            reveals.clear()
+            undone.clear()
+        elif isinstance(event, ev.AspectsRevealed) and event.hand == conflict.hand:
+            if name in event.cards:
+                reveals[envelope.command_seq] = (event.cards[name], event.antes.get(name))
+        elif isinstance(event, ev.BidsRevealed) and event.hand == conflict.hand:
+            if name in event.plays:
+                reveals[envelope.command_seq] = tuple(event.plays[name])
+        elif isinstance(event, Undone):
+            undone.add(event.target_seq)
+    if isinstance(standing, AnteCommit):
+        mine: tuple[object, ...] = (standing.aspect, standing.ante)
+    else:
+        mine = (standing.action, standing.bid, standing.wildcard)
+    return any(shown == mine for seq, shown in reveals.items() if seq in undone)

@@ -61,7 +61,9 @@ def sheet_line(avs: Mapping[str, AV]) -> str:
 
 
 Written = dict[str, int | None]
-_PAIR = re.compile(r"([A-Za-z]+)\s*[:=]?\s*(-|\d+)")
+_PAIR = re.compile(r"([A-Za-z]+)\s*[:=]?\s*(-?\d+|-)")
+#: More digits than any value here takes (a longer one is refused before it is read).
+_DIGITS = 4
 
 
 def read_traits(text: str) -> Written:
@@ -76,6 +78,10 @@ def read_traits(text: str) -> Written:
         raise ValueError('give names and values, like "REA 4, KNO 5, AGI -, wr 1"')
     for word, value in pairs:
         name = find_attribute(word) or word.lower()
+        if name in written:
+            raise ValueError(f"{word} is given twice: give each name once")
+        if len(value.lstrip("-")) > _DIGITS:
+            raise ValueError(f"{word} {value} is far too large: values here are 0 to {MAX_AV}")
         if name == "rank":
             raise ValueError("a Rank is GM-only: give it with rank:<n>, which stays sealed")
         if name == "wr":

@@ -1,0 +1,76 @@
+"""A sealed commit is its sealer's to take back or put back (G2, G8): a GM's /undo or /redo
+of a player's commit that no reveal showed is refused; a GM's undo of a reveal says whose
+commit went with it, without its value."""
+
+from __future__ import annotations
+
+from scenekeeper.app import App
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.dice import SeededDice
+from scenekeeper.engine.state import Person
+from scenekeeper.store.memory import MemoryStore
+
+GM, CO, ANA = Person("gm", "gm"), Person("co", "co"), Person("ana", "ana")
+
+
+def table() -> App:
+    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"Undo"'),
+        (ANA, "/game join"),
+        (CO, "/game join"),
+        (GM, "/game gm add user:co"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
+        (GM, '/char new name:Brute gmc:true traits:"QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'),
+        (GM, '/conflict start sides:"Ada | Brute"'),
+    ):
+        outcome = app.handle("t", who, line)
+        assert outcome.ok, (line, outcome.error)
+    return app
+
+
+def show(app: App) -> str:
+    return "\n".join(app.handle("t", GM, "/conflict show").reply.text)
+
+
+def test_a_gm_does_not_undo_or_redo_a_players_sealed_commit() -> None:
+    app = table()
+    assert app.handle("t", ANA, "/hand ante aspect:Mind ante:QUI").ok
+    before = show(app)
+    for who in (GM, CO):
+        refused = app.handle("t", who, "/undo")
+        assert refused.error == (
+            "That command sealed Ada's commit, which only ana may take back (G2, G8). If the "
+            "table waits, a GM can /hand fold character:Ada or /conflict end."
+        )
+        assert "Mind" not in refused.error
+    assert show(app) == before
+    # Its sealer may; and only its sealer puts it back.
+    assert app.handle("t", ANA, "/undo").ok
+    refused = app.handle("t", GM, "/redo")
+    assert refused.error is not None
+    assert refused.error.startswith("That command sealed Ada's commit, which only ana may put")
+    assert app.handle("t", ANA, "/redo").ok
+    assert show(app) == before
+
+
+def test_a_co_gm_does_not_undo_the_gms_npc_commit() -> None:
+    app = table()
+    assert app.handle("t", GM, "/hand ante character:Brute aspect:Body ante:STR").ok
+    refused = app.handle("t", CO, "/undo")
+    assert refused.error is not None
+    assert refused.error.startswith("That command sealed Brute's commit, which only gm may")
+    assert app.handle("t", GM, "/undo").ok
+
+
+def test_a_gm_undoing_a_reveal_says_whose_commit_went_with_it() -> None:
+    app = table()
+    assert app.handle("t", GM, "/hand ante character:Brute aspect:Body ante:STR").ok
+    assert app.handle("t", ANA, "/hand ante aspect:Mind ante:QUI").ok
+    undone = app.handle("t", GM, "/undo")
+    assert undone.ok, undone.error
+    said = "\n".join(undone.reply.text)
+    assert (
+        "Ada's commit, whose seal made the reveal, is taken back with it: ana seals Ada's" in said
+    )
+    assert "Waiting for: Ada." in show(app)
