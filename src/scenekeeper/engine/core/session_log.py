@@ -5,8 +5,9 @@ The log is not stored text. Every standing command is decided again from the rec
 (``engine.recheck``, with the dice its events recorded), so the log says what the bot said,
 and an export that does not hold as a history makes no log. Undone commands are left out;
 setting up (seats, characters, sheets) before play is listed briefly, and the same changes
-made during play stay where they happened; each ``/scene start`` opens a section. Everything people typed is escaped, so a name cannot break the formatting, run HTML
-where the Markdown is shown, or ping @everyone where it is pasted.
+made during play stay where they happened; each ``/scene start`` opens a section. Everything
+people typed is escaped, so a name cannot break the formatting, run HTML where the Markdown
+is shown, or ping @everyone where it is pasted.
 """
 
 from __future__ import annotations
