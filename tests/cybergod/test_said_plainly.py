@@ -72,3 +72,18 @@ def test_a_players_import_says_what_it_kept_in_the_sheets_words() -> None:
         "Kept as they were, since the GM and play set them: wounds (the file says Minor 1); "
         "resolve_spent (the file says 1)."
     )
+
+
+def test_with_the_wounds_mod_off_the_sheet_shows_no_penalty_the_tests_do_not_take() -> None:
+    driver = cybergod_table()
+    driver.do("/wound add character:Marko dc:3")  # Major: -2D while wounds count
+    assert "Wounds: Major 1/2; -2D to every test." in driver.do("/char show", "ana").reply.text
+    driver.do("/game mods set mod:wounds enabled:false")
+    shown = driver.do("/char show", "ana").reply.text
+    assert "Wounds: Major 1/2 (not counted while the wounds mod is off)." in shown
+    assert not any("-2D" in line for line in shown)
+    board = "\n".join(driver.do("/board show").reply.text)
+    assert "wounds Major 1 (not counted: the wounds mod is off)" in board
+    assert "-2D" not in board
+    rolled = driver.do('/test pool:"Hacking x Cyber" vs:easy results:"5 5 5 5"', "ana")
+    assert any("4 D10: 5, 5, 5, 5" in line for line in rolled.reply.text)  # the full pool

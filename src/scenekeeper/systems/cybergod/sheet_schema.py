@@ -41,7 +41,7 @@ from scenekeeper.systems.cybergod.sheet import (
     find_skill,
     key,
 )
-from scenekeeper.systems.cybergod.sheet_lines import sheet_lines
+from scenekeeper.systems.cybergod.sheet_lines import sheet_lines_at
 from scenekeeper.systems.cybergod.state import CybergodState, cybergod
 
 _KEYS = (
@@ -299,7 +299,7 @@ SHEET: SheetSchema[Character] = SheetSchema(
     deleted=ev.CharacterDeleted,
     imported=ev.SheetImported,
     read_file=read_file,
-    lines=sheet_lines,
+    lines_at=sheet_lines_at,
     player_limits=_player_limits,
     recorded_limits=_recorded_limits,
 )
