@@ -70,7 +70,7 @@ def test_a_players_import_says_what_it_kept_in_the_sheets_words() -> None:
     assert outcome.ok, outcome.error
     assert outcome.reply.text[-1] == (
         "Kept as they were, since the GM and play set them: wounds (the file says Minor 1); "
-        "resolve_spent (the file says 1)."
+        "resolve spent (the file says 1)."
     )
 
 
