@@ -3,8 +3,9 @@ cost, and its own advice can be copied as it stands (play-test items 6 and 7).""
 
 from __future__ import annotations
 
+from scenekeeper.adapters.discord.limits import MAX_CONTENT
 from scenekeeper.engine.commands import Attachment
-from tests.cybergod.helpers import MARKO, cybergod_table
+from tests.cybergod.helpers import MARKO, cybergod_table, game_of
 from tests.support import person
 
 
@@ -87,3 +88,15 @@ def test_with_the_wounds_mod_off_the_sheet_shows_no_penalty_the_tests_do_not_tak
     assert "-2D" not in board
     rolled = driver.do('/test pool:"Hacking x Cyber" vs:easy results:"5 5 5 5"', "ana")
     assert any("4 D10: 5, 5, 5, 5" in line for line in rolled.reply.text)  # the full pool
+
+
+def test_a_99_die_stress_save_is_one_short_line_and_keeps_its_faces() -> None:
+    driver = cybergod_table()
+    driver.do("/char set character:Marko trait:stress value:98")
+    driver.do('/save kind:mental count:1 results:"6"', "ana")  # Stress 99: a 99-die save
+    said = driver.do("/save kind:stress", "ana").reply.text
+    (line,) = [line for line in said if line.startswith("Stress Save for Marko")]
+    assert "99 D10: counted by face: 1 x" in line
+    assert len("\n".join(said)) < MAX_CONTENT
+    save = game_of(driver).rolls[-1]
+    assert len(save.faces) == 99  # the record keeps each face, in order
