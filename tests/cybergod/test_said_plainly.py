@@ -3,7 +3,8 @@ cost, and its own advice can be copied as it stands (play-test items 6 and 7).""
 
 from __future__ import annotations
 
-from tests.cybergod.helpers import MARKO, cybergod_table, import_sheet
+from scenekeeper.adapters.discord.limits import MAX_CONTENT
+from tests.cybergod.helpers import MARKO, cybergod_table, game_of, import_sheet
 
 
 def test_an_overcome_choice_the_test_cannot_pay_is_said_with_its_cost() -> None:
@@ -62,5 +63,32 @@ def test_a_players_import_says_what_it_kept_in_the_sheets_words() -> None:
     outcome = import_sheet(driver, sheet, name="marko.yaml")
     assert outcome.reply.text[-1] == (
         "Kept as they were, since the GM and play set them: wounds (the file says Minor 1); "
-        "resolve_spent (the file says 1)."
+        "resolve spent (the file says 1)."
     )
+
+
+def test_with_the_wounds_mod_off_the_sheet_shows_no_penalty_the_tests_do_not_take() -> None:
+    driver = cybergod_table()
+    driver.do("/wound add character:Marko dc:3")  # Major: -2D while wounds count
+    assert "Wounds: Major 1/2; -2D to every test." in driver.do("/char show", "ana").reply.text
+    driver.do("/game mods set mod:wounds enabled:false")
+    shown = driver.do("/char show", "ana").reply.text
+    assert "Wounds: Major 1/2 (not counted while the wounds mod is off)." in shown
+    assert not any("-2D" in line for line in shown)
+    board = "\n".join(driver.do("/board show").reply.text)
+    assert "wounds Major 1 (not counted: the wounds mod is off)" in board
+    assert "-2D" not in board
+    rolled = driver.do('/test pool:"Hacking x Cyber" vs:easy results:"5 5 5 5"', "ana")
+    assert any("4 D10: 5, 5, 5, 5" in line for line in rolled.reply.text)  # the full pool
+
+
+def test_a_99_die_stress_save_is_one_short_line_and_keeps_its_faces() -> None:
+    driver = cybergod_table()
+    driver.do("/char set character:Marko trait:stress value:98")
+    driver.do('/save kind:mental count:1 results:"6"', "ana")  # Stress 99: a 99-die save
+    said = driver.do("/save kind:stress", "ana").reply.text
+    (line,) = [line for line in said if line.startswith("Stress Save for Marko")]
+    assert "99 D10: counted by face: 1 x" in line
+    assert len("\n".join(said)) < MAX_CONTENT
+    save = game_of(driver).rolls[-1]
+    assert len(save.faces) == 99  # the record keeps each face, in order

@@ -85,3 +85,12 @@ def test_plain_has_no_markup_and_markdown_marks_each_dropped_die(
     markdown_text = MarkdownStringifier().render(result)
     assert markdown_text.count("~~") == 2
     assert markdown_text.endswith(f" = **{result.total}**")
+
+
+def test_a_term_of_many_dice_is_counted_by_face() -> None:
+    faces = (1, 2) * 10 + (6,)  # 21 dice: more than LONG_FACES
+    assert plain("21d6", *faces) == "21d6 (counted by face: 1 x10, 2 x10, 6 x1) = 36"
+    assert plain("20d6", *faces[:20]) == f"20d6 ({', '.join(map(str, faces[:20]))}) = 30"
+    dropped = plain("22d6kh20", *faces, 1)
+    assert dropped == "22d6kh20 (counted by face: 1 x9, 2 x10, 6 x1; dropped 1 x2) = 35"
+    assert markdown("22d6kh20", *faces, 1).endswith("; ~~1 x2~~) = **35**")

@@ -7,6 +7,7 @@ have, in every game."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -19,6 +20,8 @@ from tests.cybergod.helpers import MARKO, import_sheet
 from tests.support import TableDriver, person
 
 PLAYER = "ana"
+#: What a reply must not show a person: model field names, ``k=v`` and Python values.
+_INTERNAL = r"\w_\w|=|\bTrue\b|\bFalse\b|\bNone\b|\bgmc\b"
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,9 @@ def test_a_player_writes_no_gm_only_part_by_any_path(part: Part) -> None:
     if ok:
         assert getattr(_sheet(driver, name), part.part) == value
         kept = next((line for line in text if line.startswith("Kept as they were")), "")
-        assert f"{part.kept or part.part} (the file says" in kept, text
+        words = (part.kept or part.part).replace("_", " ")
+        assert f"{words} (the file says" in kept, text
+        assert not re.search(_INTERNAL, kept), kept
     else:
         assert _state(driver) == before
         assert error
@@ -221,3 +226,44 @@ def test_a_sheet_file_takes_the_ranges_and_names_of_the_commands(
     assert not ok
     assert expected in error
     assert _state(driver) == before
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "kept"),
+    [
+        (
+            "cybergod",
+            '{"name": "Dex", "engrams": 3, "wounds": {"minor": 1}, "resolve": {"spent": 1}}',
+            "wounds (the file says Minor 1); resolve spent (the file says 1).",
+        ),
+        (
+            "cybergod",
+            '{"name": "Dex", "engrams": 3, "wounds": {"dead": true}}',
+            "wounds (the file says Dead).",
+        ),
+        ("nodice", '{"name": "Anya", "kind": "gmc", "rank": 25}', "kind (the file says NPC);"),
+        (
+            "mettle",
+            '{"name": "Vi", "concept": 3, "frame": 3, "motive": 3, "nature": 3, "poise": 3, '
+            '"statuses": {"partial-cover": 9}}',
+            "statuses (the file says partial-cover 9).",
+        ),
+        (
+            "cortex",
+            '{"name": "Bo", "stress": {"Physical": "d8"}}',
+            "stress (the file says Physical d8).",
+        ),
+    ],
+    ids=["cybergod-wounds-resolve", "cybergod-dead", "nodice-kind", "mettle-statuses", "cortex"],
+)
+def test_a_players_new_sheet_says_what_it_kept_in_the_sheets_words(
+    game: str, text: str, kept: str
+) -> None:
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Forge")
+    driver.do("/game join", PLAYER)
+    ok, said, error = _import(driver, text)
+    assert ok, error
+    line = next(line for line in said if line.startswith("Kept as they were"))
+    assert kept in line
+    assert not re.search(_INTERNAL, line), line

@@ -12,7 +12,8 @@ import pytest
 from scenekeeper.cli import main
 from scenekeeper.engine.core import session_log as session_log_module
 from scenekeeper.engine.core.session_log import _text
-from tests.support import TableDriver
+from scenekeeper.engine.systems import get_system
+from tests.support import GM, TableDriver
 
 
 def played() -> TableDriver:
@@ -120,3 +121,39 @@ def test_a_log_too_large_for_one_file_is_packed(monkeypatch: pytest.MonkeyPatch)
     assert gzip.decompress(file.content).decode("utf-8") == whole
     monkeypatch.setattr(session_log_module, "MAX_FILE_BYTES", 10)
     assert "since:" in driver.refused("/game log")
+
+
+#: Each game that has mods: its set-up, the line that starts play, and a later line (the GM's).
+_ZED = '/char new name:Zed traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'
+_BRUTE = '/char new name:Brute gmc:true traits:"REA 1 KNO 1 QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'
+_PLAY = {
+    "cortex": ((), "/scene start type:action name:Ambush", "/roll pool:d8 results:4"),
+    "scions": ((), "/scene start type:action name:Ambush", "/roll pool:d8 results:4"),
+    "mettle": ((), "/scene start name:Ambush", "/status add character:Zed status:blinded"),
+    "cybergod": ((), "/scene start type:turn-based name:Ambush", "/test pool:1d10 results:5"),
+    "nodice": ((_ZED, _BRUTE), '/conflict start sides:"Zed | Brute"', "/conflict end"),
+}
+
+
+@pytest.mark.parametrize("system", sorted(_PLAY))
+def test_a_change_made_during_play_is_filed_where_it_happened(system: str) -> None:
+    setup, start, then = _PLAY[system]
+    driver = TableDriver()
+    driver.do(f"/game new system:{system} name:Night")
+    driver.do("/game join", "ana")
+    for line in setup or ("/char new name:Zed",):
+        driver.do(line, "ana" if "Zed" in line else GM)
+    driver.do(start)
+    mod = get_system(system).mods[0]
+    changed_line = f"/game mods set mod:{mod.name} enabled:{str(not mod.default).lower()}"
+    driver.do(changed_line)
+    driver.do(then)
+    (file,) = driver.do("/game log").reply.files
+    text = file.content.decode("utf-8")
+    begun = text.index("## Setting up")
+    setting_up = text[begun : text.index("\n## ", begun + 1)]
+    assert "/char new name:Zed" in setting_up
+    # The mod was changed in play, not before it: the log does not say it held all game.
+    assert "/game mods set" not in setting_up
+    changed = text.index(f"`{changed_line}`")
+    assert text.index(f"`{start}`") < changed < text.index(f"`{then}`")

@@ -23,9 +23,10 @@ from scenekeeper.dice.source import (
     typed_faces,
 )
 from scenekeeper.dice.steps import Beyond, Die, Step, ladder, step_down, step_up
-from scenekeeper.dice.stringify import MarkdownStringifier, PlainStringifier
+from scenekeeper.dice.stringify import LONG_FACES, MarkdownStringifier, PlainStringifier, faces_text
 
 __all__ = [
+    "LONG_FACES",
     "MAX_CONSTANT",
     "MAX_DEPTH",
     "MAX_DICE",
@@ -47,6 +48,7 @@ __all__ = [
     "SeededDice",
     "Step",
     "TermRoll",
+    "faces_text",
     "ladder",
     "parse_expression",
     "parse_faces",

@@ -4,9 +4,10 @@ game -- and ``scenekeeper log EXPORT`` makes the same log from an export file.
 The log is not stored text. Every standing command is decided again from the record
 (``engine.recheck``, with the dice its events recorded), so the log says what the bot said,
 and an export that does not hold as a history makes no log. Undone commands are left out;
-setting up (seats, characters, sheets) is listed briefly; each ``/scene start`` opens a
-section. Everything people typed is escaped, so a name cannot break the formatting, run HTML
-where the Markdown is shown, or ping @everyone where it is pasted.
+setting up (seats, characters, sheets) before play is listed briefly, and the same changes
+made during play stay where they happened; each ``/scene start`` opens a section. Everything
+people typed is escaped, so a name cannot break the formatting, run HTML where the Markdown
+is shown, or ping @everyone where it is pasted.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from scenekeeper.engine.state import TableMeta
 from scenekeeper.engine.systems import get_system
 
 commands = CommandSet()
-#: Commands that set a table up rather than play it: one line each, under "Setting up".
+#: Commands that set a table up rather than play it: one line each, under "Setting up", while
+#: they come before play; made during play, they are filed in the scene running then.
 SETUP = frozenset(
     {
         "game new",
@@ -129,12 +131,15 @@ def session_log(envelopes: Sequence[Envelope], registry: CommandRegistry, since:
         newest = max((e.command_seq for e in envelopes), default=0)
         raise Refusal(f"Nothing stands from #{since} on (the newest command is #{newest}).")
     lines = _heading(meta, entries)
-    setup = [e for e in entries if _name(e) in SETUP]
+    # Setting up is what comes before play begins. A sheet or mod change made later is filed
+    # where it happened, in the scene running then, so the log does not say it held all game.
+    begun = next((i for i, e in enumerate(entries) if _name(e) not in SETUP), len(entries))
+    setup, play = entries[:begun], entries[begun:]
     if setup:
         lines += ["", "## Setting up", ""]
         lines += [f"- {_who(meta, e)}: {_code(shown(e.command, registry, meta))}" for e in setup]
     section = ""
-    for entry in (e for e in entries if _name(e) not in SETUP):
+    for entry in play:
         said = replies.get(entry.seq, ())
         if _name(entry) in SCENES or not section:
             section = _text(said[0].split(". ")[0]) if _name(entry) in SCENES and said else "Play"

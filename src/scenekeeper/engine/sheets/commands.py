@@ -115,7 +115,10 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
             stage.add(CharacterClaimed(character=imported.name, owner=player.id, name=name))
         stage.say(*schema.said(Imported(existing, imported, data, left_out, args.file.name)))
         if left_out:
-            said = "; ".join(f"{part} (the file says {what})" for part, what in left_out.items())
+            said = "; ".join(
+                f"{rights.part_words(part)} (the file says {what})"
+                for part, what in left_out.items()
+            )
             stage.say(f"Kept as they were, since {schema.kept_by}: {said}.{schema.kept_hint}")
     return stage.decision()
 

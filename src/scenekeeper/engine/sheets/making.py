@@ -12,6 +12,7 @@ from scenekeeper.engine.commands import Context
 from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import character_name
 from scenekeeper.engine.sheets.schema import Roster
 from scenekeeper.engine.state import Person
 
@@ -51,7 +52,7 @@ def new_one(
 ) -> NewOne:
     """The character ``/char new`` would make, or a refusal saying what to type instead."""
     meta = ctx.require_state().meta
-    name = " ".join(typed.split())
+    name = character_name(" ".join(typed.split()))
     is_gm = meta.is_gm(ctx.actor.id)
     if (twin := game.find_character(name)) is not None:
         twin_name = getattr(twin, "name", name)

@@ -38,9 +38,31 @@ def player_parts(
     return kept, left_out
 
 
+def part_words(part: str) -> str:
+    """A sheet part as a person reads it: ``resolve_spent`` -> "resolve spent"."""
+    return part.replace("_", " ")
+
+
 def shown(value: object) -> str:
+    """What a file gives for a part, in words: no field names, ``=`` or Python values."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, dict):
         return ", ".join(f"{k} {getattr(v, 'die', v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(shown(v) for v in value) or "none"
+    if isinstance(value, pydantic.BaseModel):
+        # What differs from a fresh one: Wounds(minor=1) -> "Minor 1"; dead=True -> "Dead".
+        said = []
+        for name, field in type(value).model_fields.items():
+            now = getattr(value, name)
+            if now == field.get_default(call_default_factory=True):
+                continue
+            words = part_words(name).capitalize()
+            said.append(words if now is True else f"{words} {shown(now)}")
+        return ", ".join(said) or "none"
     return str(value)
 
 
@@ -76,7 +98,7 @@ def check_recorded_import(
         before = found if found is not None else new_sheet(sheet)
         for part, why in gm_only.items():
             if getattr(before, part) != getattr(sheet, part):
-                raise Refusal(f"a player's import set {part}: {why}")
+                raise Refusal(f"a player's import set {part_words(part)}: {why}")
 
 
 def player_import(
@@ -87,6 +109,8 @@ def player_import(
     start = before if before is not None else schema.new_sheet(imported, game)
     kept, left_out = player_parts(start, imported, schema.gm_only)
     assert isinstance(kept, schema.sheet_type)
+    if "kind" in left_out:
+        left_out["kind"] = schema.gmc if left_out["kind"] == "gmc" else "player character"
     if schema.player_limits is not None:
         kept = schema.player_limits(game, before, kept, left_out)
     return kept, left_out

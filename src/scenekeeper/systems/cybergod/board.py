@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from scenekeeper.engine.state import TableState
-from scenekeeper.engine.systems import BoardSection
+from scenekeeper.engine.systems import BoardSection, mod_on
 from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
 from scenekeeper.systems.cybergod.render import plural
 from scenekeeper.systems.cybergod.scenes import scene_lines
@@ -18,10 +18,11 @@ BOARD_ROLLS = 5
 def board(state: TableState, game: CybergodState) -> tuple[BoardSection, ...]:
     meta = state.meta
     characters = []
+    wounds_on = mod_on(state, "wounds")
     for who in game.characters.values():
         owner = meta.owner_of(who.name)
         played = f" ({meta.name_of(owner)})" if owner else " (GM)" if who.kind == "gmc" else ""
-        characters.append(f"{who.name}{played}: {character_summary(who)}.")
+        characters.append(f"{who.name}{played}: {character_summary(who, wounds_on)}.")
     sections = [
         BoardSection("Scene", tuple(scene_lines(game))),
         BoardSection("Characters", tuple(characters) or ("None yet: /char new name:<name>.",)),
@@ -32,20 +33,21 @@ def board(state: TableState, game: CybergodState) -> tuple[BoardSection, ...]:
     return tuple(sections)
 
 
-def character_summary(who: Character) -> str:
+def character_summary(who: Character, wounds_on: bool = True) -> str:
     parts = [f"Resolve {who.resolve_left}/{who.resolve}", f"Stress {who.stress}"]
     wounds = who.wounds
     if wounds.dead:
         parts.append("dead")
-    elif wounds.dying:
+    elif wounds.dying and wounds_on:
         parts.append(f"dying ({plural(wounds.lethal, 'Lethal wound')})")
     elif wounds.any:
         taken = [
             f"{w.capitalize()} {wounds.count(w)}"
-            for w in ("bruise", "minor", "major")
+            for w in ("bruise", "minor", "major", *(() if wounds_on else ("lethal",)))
             if wounds.count(w)
         ]
         penalty = f", -{wounds.penalty}D" if wounds.penalty else ""
+        penalty = penalty if wounds_on else " (not counted: the wounds mod is off)"
         parts.append(f"wounds {' '.join(taken)}{penalty}")
     for name, weapon in who.weapons.items():
         state = "needs a reload" if weapon.reload else plural(weapon.marks, "ammo mark")

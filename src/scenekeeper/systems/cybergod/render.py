@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenekeeper.dice import faces_text
 from scenekeeper.systems.cybergod.reading import (
     DIFFICULTY_NAMES,
     OPPOSED_MARGIN,
@@ -93,7 +94,7 @@ def _dice(test: TestRecord, reading: Reading) -> str:
         pool += f" ({', '.join(notes)}) = {test.dice} D{test.die}"
     if not test.faces:
         return f"{pool}, nothing rolled"
-    faces = ", ".join(map(str, test.faces))
+    faces = faces_text(test.faces)
     rerolled = " after a Resolve re-roll" if test.rerolls else ""
     return f"{pool}: {faces}{rerolled} = {plural(reading.successes, 'success')}"
 
@@ -204,7 +205,7 @@ def data_of_test(test: TestRecord, reading: Reading) -> dict[str, Any]:
 
 
 def save_lines(save: SaveRecord) -> list[str]:
-    faces = ", ".join(map(str, save.faces))
+    faces = faces_text(save.faces)
     label = f" ({save.label})" if save.label else ""
     kind = "Save" if save.save == "other" else f"{save.save.capitalize()} Save"
     if save.save == "breakdown":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from scenekeeper.engine.sheets.paper import not_yet_rated
+from scenekeeper.engine.state import TableState
+from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cybergod.sheet import (
     APTITUDES,
     ATTRIBUTES,
@@ -13,8 +15,17 @@ from scenekeeper.systems.cybergod.sheet import (
     stress_dice,
 )
 
+#: What a wounds line adds while the wounds mod is off: the wounds stay on the sheet, but tests
+#: roll their full pool, so the sheet does not claim a penalty the roll does not take.
+WOUNDS_OFF = "not counted while the wounds mod is off"
 
-def sheet_lines(who: Character, player: str | None) -> list[str]:
+
+def sheet_lines_at(state: TableState, who: Character, player: str | None) -> list[str]:
+    """``/char show``: the sheet as it counts at this table (its mods)."""
+    return sheet_lines(who, player, wounds_on=mod_on(state, "wounds"))
+
+
+def sheet_lines(who: Character, player: str | None, wounds_on: bool = True) -> list[str]:
     kind = "GM character" if who.kind == "gmc" else "PC"
     played = f", played by {player}" if player else ""
     lines = [f"{who.name} ({kind}{played}): {experience(who)}."]
@@ -31,7 +42,7 @@ def sheet_lines(who: Character, player: str | None) -> list[str]:
         dice = ", ".join(str(who.level(s)) for s in skills)
         lines.append(f"{aptitude} {level}: {ratings} (tests roll {dice} dice).")
     lines += not_yet_rated(blank, "Aptitudes with their Skills at 0: no dice")
-    lines += state_lines(who)
+    lines += state_lines(who, wounds_on)
     return lines
 
 
@@ -41,9 +52,9 @@ def experience(who: Character) -> str:
     return f"{who.tier}, {who.engrams} engram{'' if who.engrams == 1 else 's'}"
 
 
-def state_lines(who: Character) -> list[str]:
+def state_lines(who: Character, wounds_on: bool = True) -> list[str]:
     """Resolve, Stress, wounds and weapons: what changes in play."""
-    lines = [resolve_line(who), stress_line(who), wounds_line(who)]
+    lines = [resolve_line(who), stress_line(who), wounds_line(who, wounds_on)]
     weapons = weapons_line(who)
     if weapons:
         lines.append(weapons)
@@ -72,7 +83,9 @@ def stress_line(who: Character) -> str:
     return line + "."
 
 
-def wounds_line(who: Character) -> str:
+def wounds_line(who: Character, counted: bool = True) -> str:
+    """The wounds taken and what they do; with the wounds mod off (``counted`` False), only
+    what was taken, and that it does nothing now."""
     wounds = who.wounds
     if wounds.dead:
         return "Dead."
@@ -87,7 +100,9 @@ def wounds_line(who: Character) -> str:
             of = f"/{slots[n]}" if slots else ""
             parts.append(f"{wound.capitalize()} {count}{of}")
     state = ""
-    if wounds.dying:
+    if not counted:
+        state = f" ({WOUNDS_OFF})"
+    elif wounds.dying:
         state = "; dying: Death Saves each round"
     elif wounds.penalty:
         state = f"; -{wounds.penalty}D to every test"

@@ -41,7 +41,7 @@ from scenekeeper.systems.cybergod.sheet import (
     find_skill,
     key,
 )
-from scenekeeper.systems.cybergod.sheet_lines import sheet_lines
+from scenekeeper.systems.cybergod.sheet_lines import sheet_lines_at
 from scenekeeper.systems.cybergod.state import CybergodState, cybergod
 
 _KEYS = (
@@ -236,8 +236,7 @@ def _player_limits(
 ) -> Character:
     """Setting Stress waives the Stress Saves and breakdowns owed: a GM's call; and once play
     has started, Engrams, Resolve and Stress move in play, so a player's file keeps them as
-    they are (as ``/char set`` does, ``rating._in_play``). What the file would have changed is
-    said in the sheet's words (Minor 1, not minor=1 dead=False)."""
+    they are (as ``/char set`` does, ``rating._in_play``)."""
     if before is None:
         return kept
     played = _play_started(game)
@@ -246,28 +245,13 @@ def _player_limits(
             continue
         if played or (part == "stress" and owes(before)):
             # Named as the file names it (resolve:, not the model's resolve_max).
-            left_out[part.removesuffix("_max")] = str(getattr(kept, part))
+            left_out[_file_word(part)] = str(getattr(kept, part))
             kept = kept.model_copy(update={part: getattr(before, part)})
-    for part, text in left_out.items():
-        left_out[part] = _in_words(part, text)
     return kept
 
 
-def _in_words(part: str, text: str) -> str:
-    """A value as the file gives it, in the sheet's words, not the model's."""
-    if part == "kind":
-        return "a GM character" if text == "gmc" else "a player's character"
-    if part == "wounds":
-        counts = dict(word.split("=", 1) for word in text.split() if "=" in word)
-        if counts.get("dead") == "True":
-            return "dead"
-        named = [
-            f"{w.capitalize()} {counts[w]}" for w in WOUND_CLASSES if counts.get(w, "0") != "0"
-        ]
-        return ", ".join(named) or "none"
-    if part == "stress_saves_due":
-        return ", ".join(text.strip("()").replace(",", " ").split()) or "none"
-    return text
+def _file_word(part: str) -> str:
+    return part.removesuffix("_max")
 
 
 def _recorded_limits(state: TableState, actor: Person, events: tuple[Event, ...]) -> None:
@@ -281,7 +265,9 @@ def _recorded_limits(state: TableState, actor: Person, events: tuple[Event, ...]
             if getattr(sheet, part) == getattr(before, part):
                 continue
             if _play_started(game):
-                raise Refusal(f"a player's import set {part} once play had started: {PLAYED}")
+                raise Refusal(
+                    f"a player's import set {_file_word(part)} once play had started: {PLAYED}"
+                )
             if part == "stress" and owes(before):
                 raise Refusal(f"a player's import set stress: {OWED}")
 
@@ -299,7 +285,7 @@ SHEET: SheetSchema[Character] = SheetSchema(
     deleted=ev.CharacterDeleted,
     imported=ev.SheetImported,
     read_file=read_file,
-    lines=sheet_lines,
+    lines_at=sheet_lines_at,
     player_limits=_player_limits,
     recorded_limits=_recorded_limits,
 )
