@@ -16,7 +16,6 @@ Names are stored as people typed them; only comparisons use the folded form.
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache, lru_cache
@@ -64,28 +63,6 @@ def fold(name: str) -> str:
     mapped = "".join(stand_ins.get(char, char) for char in text)
     # A stand-in may be a capital (the Cyrillic small a's group may be led by Latin "A").
     return " ".join(unicodedata.normalize("NFKC", mapped).casefold().split())
-
-
-#: Marks Discord reads as formatting inside a name (bold, code, strike-through, spoilers, and
-#: the escape itself); shown escaped they are stray symbols, so no character's name holds them.
-_MARKUP = re.compile(r"[*`~|\\]")
-
-
-def character_name(name: str) -> str:
-    """``name`` if a character may be called it, else a refusal saying why and what to type:
-    a name that begins with @ reads as a person, one that begins with # as a roll (#1), and
-    Markdown's marks would show as formatting. Every game's /char new and sheet file."""
-    if name.startswith("@"):
-        why = "a name that begins with @ reads as a mention of a person"
-    elif name.startswith("#"):
-        why = 'a name that begins with # reads as a roll (vs:"#1")'
-    elif _MARKUP.search(name):
-        why = "*, `, ~, | and \\ are formatting marks on Discord"
-    else:
-        return name
-    plain = " ".join(_MARKUP.sub("", name).lstrip("@#").split())
-    like = f", like {plain}" if plain else ""
-    raise Refusal(f"{name} cannot be a character's name: {why}; choose another{like}.")
 
 
 def same(a: str, b: str) -> bool:

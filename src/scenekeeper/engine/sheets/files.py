@@ -16,7 +16,7 @@ import pydantic
 
 from scenekeeper.engine.documents import read_document, short_name
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.names import character_name, fold
+from scenekeeper.engine.names import fold
 from scenekeeper.engine.sheets.schema import SheetData
 
 MAX_FILE_BYTES = 256 * 1024
@@ -60,10 +60,6 @@ def sheet_name(
     if not isinstance(name_value, str) or not name_value.strip():
         raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
     name = short_name(" ".join(name_value.split()), where)
-    try:
-        character_name(name)
-    except Refusal as error:
-        raise Refusal(f"{where}: {error}") from None
     return item, name, f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
 
 

@@ -12,7 +12,6 @@ from scenekeeper.engine.commands import Context
 from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
-from scenekeeper.engine.names import character_name
 from scenekeeper.engine.sheets.schema import Roster
 from scenekeeper.engine.state import Person
 
@@ -52,7 +51,7 @@ def new_one(
 ) -> NewOne:
     """The character ``/char new`` would make, or a refusal saying what to type instead."""
     meta = ctx.require_state().meta
-    name = character_name(" ".join(typed.split()))
+    name = " ".join(typed.split())
     is_gm = meta.is_gm(ctx.actor.id)
     if (twin := game.find_character(name)) is not None:
         twin_name = getattr(twin, "name", name)
