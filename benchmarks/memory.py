@@ -221,13 +221,18 @@ def back_from_compact(texts: Sequence[str], rounds: int = 20) -> tuple[float, fl
 
 
 def undo_times(game: str) -> list[float]:
-    """Seconds per /undo (every command of a full window, newest first), then per /redo."""
+    """Seconds per /undo (every command of a full window, newest first), then per /redo; each
+    by whoever sent the command (NoDice: only its sealer takes back a sealed commit, G2)."""
     app = play(game, 250, 1)
     standing = len(app.table("t").window)
+    people = {person.id: person for person in (GM, ANA, BO)}
     timings = []
     for line in ("/undo",) * standing + ("/redo",) * standing:
+        table = app.table("t")
+        command = table.last_command if line == "/undo" else table.last_undone
+        who = people.get(command.actor, GM) if command is not None else GM
         started = time.perf_counter()
-        outcome = app.handle("t", GM, line)
+        outcome = app.handle("t", who, line)
         timings.append(time.perf_counter() - started)
         if not outcome.ok:
             raise SystemExit(f"{game}: {line} refused: {outcome.error}")

@@ -40,6 +40,12 @@ def test_the_memory_benchmark_scripts_are_all_accepted() -> None:
         assert app.store.head("t") > len(cycle), game
 
 
+def test_the_memory_benchmarks_undo_and_redo_a_whole_window_of_every_game() -> None:
+    for game in memory.GAMES:
+        timings = memory.undo_times(game)  # exits naming a refused /undo or /redo
+        assert len(timings) >= 2, game
+
+
 def test_the_many_tables_script_is_all_accepted() -> None:
     app = make_app()
     for line in many_tables.table_script(25):
