@@ -34,3 +34,17 @@ def test_a_player_is_listed_their_commands_and_told_how_many_are_the_gms() -> No
         "Who may use it: the GM and co-GMs."
         in driver.do('/help command:"asset add"', "ana").reply.text
     )
+
+
+def test_help_for_a_mistyped_command_offers_the_close_ones() -> None:
+    driver = TableDriver()
+    driver.do('/game new system:mettle name:"Help"')
+    error = driver.refused("/help command:chek")
+    # The closest first, as a mistyped /chek is answered.
+    assert error.startswith("There is no /chek here. Did you mean /check")
+    assert error == driver.refused("/chek").replace("Unknown command", "There is no").replace(
+        "/chek.", "/chek here."
+    )
+    assert driver.refused("/help command:zzzz") == (
+        "There is no /zzzz here. Type /help for the list."
+    )

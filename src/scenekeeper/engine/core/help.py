@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -47,9 +48,13 @@ def help_command(ctx: Context, args: HelpTopic) -> Decision:
         name = " ".join(args.command.removeprefix("/").lower().split())
         spec = ctx.registry.find(name, system)
         if spec is None:
-            matches = [n for n in ctx.registry.names(system) if n.startswith(name)]
+            names = ctx.registry.names(system)
+            matches = [n for n in names if n.startswith(name)]
             if not matches:
-                raise Refusal(f"There is no /{name} here. Type /help for the list.")
+                # As a mistyped command is answered (engine.parse): the close names, if any.
+                close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+                hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
+                raise Refusal(f"There is no /{name} here.{hint} Type /help for the list.")
             specs = [s for n in matches if (s := ctx.registry.find(n, system)) is not None]
             lines = [f"/{s.name}: {s.help}" for s in specs]
             return Decision(reply=Reply.say(*lines))
