@@ -4,17 +4,14 @@ show and the board list it, and a face-up bid replaced face down is said to be w
 from __future__ import annotations
 
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
-from scenekeeper.dice import SeededDice
 from scenekeeper.engine.state import Person
-from scenekeeper.store.memory import MemoryStore
+from tests.nodice.helpers import played
 
 GM, ANA, BO = Person("gm", "gm"), Person("ana", "ana"), Person("bo", "bo")
 
 
 def table() -> App:
-    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
-    for who, line in (
+    script = (
         (GM, "/game new system:nodice name:Chips"),
         (ANA, "/game join"),
         (BO, "/game join"),
@@ -23,10 +20,8 @@ def table() -> App:
         (GM, '/conflict start sides:"Ada | Brute"'),
         (ANA, "/hand ante aspect:Spirit ante:PRE"),
         (GM, "/hand ante character:Brute aspect:Spirit ante:WIL"),
-    ):
-        outcome = app.handle("t", who, line)
-        assert outcome.ok, (line, outcome.error)
-    return app
+    )
+    return played(script)
 
 
 def public(app: App) -> tuple[list[str], list[str], object]:

@@ -6,18 +6,15 @@ from __future__ import annotations
 import re
 
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
-from scenekeeper.dice import SeededDice
 from scenekeeper.engine.quoting import typed
 from scenekeeper.engine.state import Person
-from scenekeeper.store.memory import MemoryStore
+from tests.nodice.helpers import played
 
 GM, ANA, ZOE = Person("gm", "gm"), Person("ana", "ana"), Person("zoë", "zoë")
 
 
 def table() -> App:
-    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
-    for who, line in (
+    script = (
         (GM, '/game new system:nodice name:"Hints"'),
         (ANA, "/game join"),
         (ZOE, "/game join"),
@@ -25,10 +22,8 @@ def table() -> App:
         (ZOE, '/char new name:"Zoë Ñandú" traits:"REA 3 KNO 3 QUI 3 STR 2 FIT 2 WIL 6 PRE 5"'),
         (GM, '/char new name:Brute gmc:true traits:"REA 1 KNO 1 QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'),
         (GM, '/conflict start sides:"Ada, Zoë Ñandú | Brute"'),
-    ):
-        outcome = app.handle("t", who, line)
-        assert outcome.ok, (line, outcome.error)
-    return app
+    )
+    return played(script)
 
 
 def test_typed_quotes_only_what_needs_quotes() -> None:

@@ -4,18 +4,15 @@ what to type instead, and the table is left as it was."""
 from __future__ import annotations
 
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
-from scenekeeper.dice import SeededDice
 from scenekeeper.engine.state import Person
-from scenekeeper.store.memory import MemoryStore
+from tests.nodice.helpers import played
 
 GM, ANA, BO = Person("gm", "gm"), Person("ana", "ana"), Person("bo", "bo")
 
 
 def step3_with_tokens() -> App:
     """Hand 2, Step 3: every Actor won 2 tokens to assign (seeded, as the play-test's d10)."""
-    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
-    for who, line in (
+    script = (
         (GM, '/game new system:nodice name:"Numbers"'),
         (ANA, "/game join"),
         (BO, "/game join"),
@@ -32,10 +29,8 @@ def step3_with_tokens() -> App:
         (ANA, "/hand ante aspect:Mind ante:QUI"),
         (BO, "/hand ante aspect:Body ante:STR"),
         (GM, "/hand ante character:Brute aspect:Spirit ante:WIL"),
-    ):
-        outcome = app.handle("t", who, line)
-        assert outcome.ok, (line, outcome.error)
-    return app
+    )
+    return played(script)
 
 
 def test_negative_zero_repeated_and_huge_tokens_are_refused_and_change_nothing() -> None:

@@ -5,17 +5,14 @@ commit went with it, without its value."""
 from __future__ import annotations
 
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
-from scenekeeper.dice import SeededDice
 from scenekeeper.engine.state import Person
-from scenekeeper.store.memory import MemoryStore
+from tests.nodice.helpers import played
 
 GM, CO, ANA = Person("gm", "gm"), Person("co", "co"), Person("ana", "ana")
 
 
 def table() -> App:
-    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
-    for who, line in (
+    script = (
         (GM, '/game new system:nodice name:"Undo"'),
         (ANA, "/game join"),
         (CO, "/game join"),
@@ -23,10 +20,8 @@ def table() -> App:
         (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"'),
         (GM, '/char new name:Brute gmc:true traits:"QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'),
         (GM, '/conflict start sides:"Ada | Brute"'),
-    ):
-        outcome = app.handle("t", who, line)
-        assert outcome.ok, (line, outcome.error)
-    return app
+    )
+    return played(script)
 
 
 def show(app: App) -> str:

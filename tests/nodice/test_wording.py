@@ -4,17 +4,14 @@ refusals name the real reason."""
 from __future__ import annotations
 
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
-from scenekeeper.dice import SeededDice
 from scenekeeper.engine.state import Person
-from scenekeeper.store.memory import MemoryStore
+from tests.nodice.helpers import played
 
 GM, ANA, ZOE = Person("gm", "gm"), Person("ana", "ana"), Person("zoë", "zoë")
 
 
 def table(sides: str) -> App:
-    app = App(store=MemoryStore(), dice=SeededDice(7), registry=build_registry())
-    for who, line in (
+    script = (
         (GM, '/game new system:nodice name:"Wording"'),
         (ANA, "/game join"),
         (ZOE, "/game join"),
@@ -22,10 +19,8 @@ def table(sides: str) -> App:
         (ZOE, '/char new name:Zoë traits:"REA 3 KNO 3 QUI 3 STR 2 FIT 2 AGI - WIL 6 PRE 5 INT 5"'),
         (GM, '/char new name:Brute gmc:true rank:12 traits:"QUI 1 STR 8 FIT 7 AGI 6 WIL 3"'),
         (GM, f'/conflict start sides:"{sides}"'),
-    ):
-        outcome = app.handle("t", who, line)
-        assert outcome.ok, (line, outcome.error)
-    return app
+    )
+    return played(script)
 
 
 def play(app: App, *lines: tuple[Person, str]) -> list[str]:
