@@ -18,7 +18,14 @@ from scenekeeper.systems.cortex import evolve, waiting
 from scenekeeper.systems.cortex import suggest as cortex_suggest
 from scenekeeper.systems.cortex import view as cortex_view
 from scenekeeper.systems.cortex.board import board as cortex_board
-from scenekeeper.systems.cortex.order import action_order, actions, drama, initiative, order_moves
+from scenekeeper.systems.cortex.order import (
+    action_order,
+    actions,
+    counter,
+    drama,
+    initiative,
+    order_moves,
+)
 from scenekeeper.systems.cortex.procedures import contest_outcomes, contests, gang, scenes, timed
 from scenekeeper.systems.cortex.procedures.scene_rules import scene_export
 from scenekeeper.systems.cortex.roll import hitches, odds_commands, picks, rolling
@@ -183,6 +190,7 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     initiative.commands,
     odds_commands.commands,
     actions.commands,
+    counter.commands,
     timed.commands,
     gang.commands,
     drama.commands,
