@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, mod_on
 from scenekeeper.systems.cortex.roll.rolls import reading_of
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import Asset, Character
-from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord, Scene
+from scenekeeper.systems.cortex.state import Contest, CortexState, RollRecord
 
 _STATUS = {
     "stressed_out": "Stressed out.",

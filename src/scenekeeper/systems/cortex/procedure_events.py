@@ -8,7 +8,8 @@ from typing import ClassVar
 from scenekeeper.dice import Die
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.fields import DieField
-from scenekeeper.systems.cortex.state import Contest, Recovery, Scene, Stakes
+from scenekeeper.systems.cortex.scene_state import Scene
+from scenekeeper.systems.cortex.state import Contest, Recovery, Stakes
 
 
 class RecoveryLocked(Event):

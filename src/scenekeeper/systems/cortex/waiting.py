@@ -22,8 +22,9 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.procedures.timed_rules import beats
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import same_name
-from scenekeeper.systems.cortex.state import CortexState, Scene, cortex
+from scenekeeper.systems.cortex.state import CortexState, cortex
 from scenekeeper.systems.cortex.troubles.out_of_scene import handoff_waits
 
 commands = CommandSet(systems=frozenset({"cortex"}))

@@ -31,8 +31,9 @@ from scenekeeper.engine.turns import (
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.order.initiative import by_ratings, by_rolls, by_sides
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import Character
-from scenekeeper.systems.cortex.state import CortexState, Scene, character, cortex
+from scenekeeper.systems.cortex.state import CortexState, character, cortex
 from scenekeeper.systems.cortex.troubles.out_of_scene import handoff_waits
 
 commands = CommandSet(systems=frozenset({"cortex"}))

@@ -35,14 +35,8 @@ from scenekeeper.systems.cortex.roll.rolling import (
     rolled_record,
 )
 from scenekeeper.systems.cortex.roll.rolls import reading_of
-from scenekeeper.systems.cortex.state import (
-    Exchange,
-    Scene,
-    character,
-    cortex,
-    may_act_for,
-    own_character,
-)
+from scenekeeper.systems.cortex.scene_state import Exchange, Scene
+from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
 from scenekeeper.systems.cortex.troubles.doom import D12Players, D12Reward
 
 commands = CommandSet(systems=frozenset({"cortex"}))

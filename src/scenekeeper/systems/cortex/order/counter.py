@@ -17,11 +17,10 @@ from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.order.exchange import stakes_with, verdict
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.scene_state import Exchange, Scene
 from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import (
     CortexState,
-    Exchange,
-    Scene,
     character,
     cortex,
     may_act_for,

@@ -33,12 +33,12 @@ from scenekeeper.systems.cortex.roll.rolling import (
     rolled_record,
 )
 from scenekeeper.systems.cortex.roll.rolls import reading_of
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.state import (
     Contest,
     Contestant,
     CortexState,
     RollRecord,
-    Scene,
     character,
     cortex,
     may_act_for,

@@ -28,7 +28,8 @@ from scenekeeper.systems.cortex.procedures.contest_rules import (
     stakes_for,
 )
 from scenekeeper.systems.cortex.roll.rolls import reading_of
-from scenekeeper.systems.cortex.state import Contestant, CortexState, Exchange, Stakes
+from scenekeeper.systems.cortex.scene_state import Exchange
+from scenekeeper.systems.cortex.state import Contestant, CortexState, Stakes
 
 
 @dataclass(frozen=True)

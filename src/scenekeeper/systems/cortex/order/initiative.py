@@ -23,12 +23,12 @@ from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.roll.rolling import CortexRoll, roll_character, rolled_record
 from scenekeeper.systems.cortex.roll.rolls import reading_of
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import (
     CortexState,
     PoolDie,
     RollRecord,
-    Scene,
     character,
     cortex,
     may_act_for,

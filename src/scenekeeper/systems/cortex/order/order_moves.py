@@ -21,8 +21,9 @@ from scenekeeper.engine.turns import TurnError, TurnOrder, add, interrupt
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.order.action_order import order_change, order_status, running_order
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import same_name
-from scenekeeper.systems.cortex.state import CortexState, Scene, character, cortex
+from scenekeeper.systems.cortex.state import CortexState, character, cortex
 from scenekeeper.systems.cortex.troubles.doom import (
     D12Players,
     D12Reward,

@@ -24,14 +24,8 @@ from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.roll.choices import roll_in_play
 from scenekeeper.systems.cortex.roll.rolls import outcome_of, reading_of
-from scenekeeper.systems.cortex.state import (
-    Assist,
-    Gang,
-    character,
-    cortex,
-    may_act_for,
-    own_character,
-)
+from scenekeeper.systems.cortex.scene_state import Assist, Gang
+from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

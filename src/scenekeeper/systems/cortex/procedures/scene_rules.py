@@ -7,7 +7,8 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.cortex import events as ev
-from scenekeeper.systems.cortex.state import CortexState, Scene, cortex
+from scenekeeper.systems.cortex.scene_state import Scene
+from scenekeeper.systems.cortex.state import CortexState, cortex
 
 #: Cortex p.89-96, in a line each, for the reply that frames a scene.
 WHAT_IT_DOES = {

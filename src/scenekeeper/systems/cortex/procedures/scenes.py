@@ -28,8 +28,9 @@ from scenekeeper.systems.cortex.procedures.scene_rules import (
     scene_export,
 )
 from scenekeeper.systems.cortex.procedures.timed_rules import standing
+from scenekeeper.systems.cortex.scene_state import Scene, SceneType
 from scenekeeper.systems.cortex.sheets.sheet import clean_name
-from scenekeeper.systems.cortex.state import CortexState, Scene, SceneType, cortex
+from scenekeeper.systems.cortex.state import CortexState, cortex
 from scenekeeper.systems.cortex.troubles.stress_commands import rest_events
 
 commands = CommandSet(systems=frozenset({"cortex"}))

@@ -32,14 +32,8 @@ from scenekeeper.systems.cortex.roll.rolling import (
     roll_character,
     rolled_record,
 )
-from scenekeeper.systems.cortex.state import (
-    Scene,
-    TimedTest,
-    character,
-    cortex,
-    may_act_for,
-    own_character,
-)
+from scenekeeper.systems.cortex.scene_state import Scene, TimedTest
+from scenekeeper.systems.cortex.state import character, cortex, may_act_for, own_character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 

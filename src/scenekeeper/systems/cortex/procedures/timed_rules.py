@@ -12,7 +12,8 @@ from __future__ import annotations
 from scenekeeper.engine.events import Event
 from scenekeeper.systems.cortex.procedures.scene_rules import scene_change
 from scenekeeper.systems.cortex.roll.rolls import outcome_of
-from scenekeeper.systems.cortex.state import CortexState, RollRecord, TimedTest
+from scenekeeper.systems.cortex.scene_state import TimedTest
+from scenekeeper.systems.cortex.state import CortexState, RollRecord
 
 #: Cortex p.101: what each roll costs.
 COST = {"heroic": 0, "success": 1, "failure": 2}

@@ -11,8 +11,8 @@ evolver applies it, so every way out of the scene does the same.
 from __future__ import annotations
 
 from scenekeeper.engine.turns import TurnOrder
+from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import same_name
-from scenekeeper.systems.cortex.state import Scene
 
 
 def leave_order(order: TurnOrder, name: str) -> TurnOrder | None:
