@@ -10,6 +10,7 @@ from typing import Annotated
 import pytest
 
 from scenekeeper.engine import systems
+from scenekeeper.engine.command_names import not_here
 from scenekeeper.engine.commands import (
     CommandRegistry,
     CommandSet,
@@ -19,7 +20,7 @@ from scenekeeper.engine.commands import (
     Permission,
 )
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.parse import not_here, parse_line
+from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scenekeeper.engine import quoting
+from scenekeeper.engine.command_names import did_you_mean, not_here
 from scenekeeper.engine.commands import (
     Attachment,
     CommandRegistry,
@@ -25,8 +26,6 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.mistyped import echo, misquoted, quote, stray_word, unknown_option, usage
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import Person
-from scenekeeper.engine.systems import get_system as _system_of
-from scenekeeper.engine.systems import system_names
 
 ReadFile = Callable[[str], Attachment]
 _TRUE = {"true", "yes", "on", "1", "y"}
@@ -336,25 +335,8 @@ def _match(
         listed = ", ".join(f"/{n}" for n in nexts) or "(none at this table)"
         raise Refusal(f"/{' '.join(words)} needs one more word: {listed}.")
     typed = echo(" ".join(words)) or "(nothing)"
-    close = difflib.get_close_matches(typed, registry.names(system), n=3, cutoff=0.5)
-    hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
+    hint = did_you_mean(typed, registry.names(system))
     raise Refusal(f"Unknown command /{typed}.{hint} Type /help for the list.")
-
-
-def not_here(registry: CommandRegistry, name: str, system: str | None) -> str:
-    """Why ``/name`` does not work at a table playing ``system``, and what does instead."""
-    games = registry.games_of(name) or []
-    where = f"a table playing {' or '.join(games)}" if games else "a table with a game"
-    if system is None:
-        return f"/{name} is for {where}; there is no game here yet. Type /help for what works here."
-    pointer = _system_of(system).instead.get(name) if system in system_names() else None
-    if registry.left_out_at(name, system):
-        return f"There is no /{name} at a {system} table" + (
-            f": use {pointer}." if pointer else "."
-        )
-    if pointer:
-        return f"/{name} is for {where}; at this {system} table use {pointer}."
-    return f"/{name} is for {where}; this table plays {system}. Type /help for what works here."
 
 
 def _bare_words(tokens: list[tuple[str, bool]]) -> int:

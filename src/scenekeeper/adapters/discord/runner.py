@@ -47,10 +47,11 @@ from scenekeeper.adapters.discord.wording import (
 from scenekeeper.adapters.suggest import Ask, Suggestion, suggestions
 from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.command_names import not_here
 from scenekeeper.engine.commands import CommandSpec, OptionType
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.offered import clicked
-from scenekeeper.engine.parse import Invocation, build_invocation, not_here
+from scenekeeper.engine.parse import Invocation, build_invocation
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import answers_secret, holds_secret

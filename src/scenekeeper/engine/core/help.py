@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+from scenekeeper.engine.command_names import did_you_mean
 from scenekeeper.engine.commands import CommandSet, CommandSpec, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
@@ -52,8 +52,7 @@ def help_command(ctx: Context, args: HelpTopic) -> Decision:
             matches = [n for n in names if n.startswith(name)]
             if not matches:
                 # As a mistyped command is answered (engine.parse): the close names, if any.
-                close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
-                hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
+                hint = did_you_mean(name, names)
                 raise Refusal(f"There is no /{name} here.{hint} Type /help for the list.")
             specs = [s for n in matches if (s := ctx.registry.find(n, system)) is not None]
             lines = [f"/{s.name}: {s.help}" for s in specs]
