@@ -256,6 +256,14 @@ class Peer:
 Result = tuple[float, float, int]  # commands/s, p99 ms, failed commands
 
 
+def round_robin(tables: int, commands: int) -> list[tuple[int, int]]:
+    """``commands`` (table, step of the cycle) spread over ``tables``, taken round-robin: every
+    table has work waiting from the start, each table's steps in order."""
+    scripts = [cycle(commands // tables + (n < commands % tables)) for n in range(tables)]
+    longest = max(map(len, scripts))
+    return [(t, s[i]) for i in range(longest) for t, s in enumerate(scripts) if i < len(s)]
+
+
 async def _drive(
     tables: int, commands: int, workers: int, work: Callable[[int, int], bool]
 ) -> tuple[list[float], float]:
@@ -263,7 +271,6 @@ async def _drive(
     tables (its gate keeps a table's commands in order); each command's time, and the
     whole."""
     runner = Tables(cast(App, None), workers=workers)  # its work half needs no app
-    scripts = {n: cycle(commands // tables + (n < commands % tables)) for n in range(tables)}
     timings: list[float] = []
     lock = threading.Lock()
 
@@ -275,8 +282,7 @@ async def _drive(
             with lock:
                 timings.append(took)
 
-    longest = max(len(steps) for steps in scripts.values())
-    order = [(t, s[i]) for i in range(longest) for t, s in scripts.items() if i < len(s)]
+    order = round_robin(tables, commands)
     start = time.perf_counter()
     await asyncio.gather(*(runner.run(str(t), lambda t=t, s=s: timed(t, s)) for t, s in order))
     elapsed = time.perf_counter() - start
@@ -320,9 +326,7 @@ def ours_alone(tables: int, commands: int) -> Result:
     could answer, whatever its store and its threads."""
 
     def one_thread(work: Callable[[int, int], bool]) -> Result:
-        scripts = [cycle(commands // tables + (n < commands % tables)) for n in range(tables)]
-        longest = max(map(len, scripts))
-        order = [(t, s[i]) for i in range(longest) for t, s in enumerate(scripts) if i < len(s)]
+        order = round_robin(tables, commands)
         timings = []
         start = time.perf_counter()
         for table, step in order:
