@@ -144,7 +144,7 @@ def cancel(ctx: Context, args: Cancel) -> Decision:
         if scene.pending_action is None:
             raise Refusal("No action is waiting for a reaction.")
         actor, target, roll_id = scene.pending_action
-        return _called_off(
+        return called_off(
             game,
             scene.model_copy(update={"pending_action": None}),
             (roll_id,),
@@ -157,7 +157,7 @@ def cancel(ctx: Context, args: Cancel) -> Decision:
         )
     field = "drama_rolls" if args.what == "drama" else "initiative_rolls"
     names = ", ".join(n for n, _ in rolls)
-    return _called_off(
+    return called_off(
         game,
         scene.model_copy(update={field: ()}),
         tuple(r for _, r in rolls),
@@ -166,7 +166,9 @@ def cancel(ctx: Context, args: Cancel) -> Decision:
     )
 
 
-def _called_off(game: CortexState, scene: Scene, rolls: tuple[int, ...], line: str) -> Decision:
+def called_off(game: CortexState, scene: Scene, rolls: tuple[int, ...], line: str) -> Decision:
+    """``scene`` as it stands once what it waited for is called off, the rolls that waited
+    closed (those still in play), and ``line`` said."""
     events: list[Event] = [scene_change(game, scene, line)]
     live = tuple(r for r in rolls if game.roll_by_id(r) is not None)
     if live:

@@ -35,6 +35,7 @@ from scenekeeper.systems.cortex.scene_state import Scene
 from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState, character, cortex
 from scenekeeper.systems.cortex.troubles.out_of_scene import handoff_waits
+from scenekeeper.systems.cortex.waiting import called_off
 
 commands = CommandSet(systems=frozenset({"cortex"}))
 METHODS = ("handoff", "sides", "rolls", "ratings", "ratings-roll")
@@ -277,15 +278,12 @@ def end_order(ctx: Context, _args: NoOptions) -> Decision:
     moved = scene.model_copy(
         update={"action_order": None, "turn_action": None, "pending_action": None}
     )
-    events: list[Event] = [scene_change(game, moved, "action order ended")]
-    if game.roll_by_id(roll_id) is not None:
-        events.append(ev.RollsClosed(roll_ids=(roll_id,), reason="the action order ended"))
-    return Decision(
-        events=tuple(events),
-        reply=Reply.say(
-            f"The action order ends, and {actor}'s action against {target} with it: nothing "
-            "comes of it."
-        ),
+    return called_off(
+        game,
+        moved,
+        (roll_id,),
+        f"The action order ends, and {actor}'s action against {target} with it: nothing comes "
+        "of it.",
     )
 
 
