@@ -96,6 +96,11 @@ def write_known(conn: sqlite3.Connection, heads: Heads, group: Sequence[Pending]
     must do it: a head unknown or not as known, two members of one table, a group too large
     for one statement, or a group's statement failing. A lone append's failing statement
     raises its ``sqlite3.Error`` (nothing written) for the store to report."""
+    if len(group) > 1 and (
+        len({p.table_id for p in group}) < len(group)
+        or sum(len(p.batch) for p in group) > MAX_GROUP_ROWS
+    ):
+        return False
     members: list[Member] = []
     for pending in group:
         prev = heads.get(pending.table_id, pending.expected_seq)
@@ -104,11 +109,6 @@ def write_known(conn: sqlite3.Connection, heads: Heads, group: Sequence[Pending]
         members.append(
             (pending.expected_seq, prev, event_rows(pending.table_id, pending.batch, prev))
         )
-    if len(group) > 1 and (
-        len({p.table_id for p in group}) < len(group)
-        or sum(len(rows) for _, _, rows in members) > MAX_GROUP_ROWS
-    ):
-        return False
     try:
         if len(group) == 1:
             expected_seq, prev, rows = members[0]
