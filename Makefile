@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
             command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
             && { command -v $$p; break; }; done)
 
-.PHONY: play check lint types docs-check test bench bench-board screenshots fuzz mutants docs lock clean
+.PHONY: play check lint types docs-check test bench bench-board screenshots fuzz mutants mutants-catalogue docs lock clean
 
 $(STAMP):
 	@test -n "$(PYTHON)" || { echo "Scenekeeper needs Python 3.11 or newer on PATH (or make PYTHON=/path/to/python3.11)."; exit 1; }
@@ -75,8 +75,13 @@ screenshots: $(DEV)
 fuzz: $(DEV)
 	$(BIN)/python benchmarks/fuzz.py
 
-## Small changes to the code, one at a time: does the suite catch each? (tens of minutes)
+## Mutation testing (mutmut): the src/ files changed since BASE=<commit>, or an AREA=<name>
+## (AREA=all: every area a table depends on). Report in .mutation/report.md; docs/testing.md.
 mutants: $(DEV)
+	$(BIN)/python -m tools.mutation $(if $(BASE),--base $(BASE)) $(if $(AREA),--area $(AREA)) $(ARGS)
+
+## The hand catalogue of changes a table would feel (tools/mutants): does the suite catch each?
+mutants-catalogue: $(DEV)
 	$(BIN)/python -m tools.mutants $(ARGS)
 
 ## Re-pin every dependency after editing pyproject.toml.
