@@ -1,6 +1,6 @@
 """Exports made before options were renamed still import (one name per meaning,
 docs/architecture.md rule 6): the files in ``old_exports/`` were written by the version that
-recorded the old names, and the import's recheck reads them with ``engine.parse.RENAMED``."""
+recorded the old names, and the import's recheck reads them with ``engine.renamed.RENAMED``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from scenekeeper.engine.parse import RENAMED, tokenize
+from scenekeeper import __version__
+from scenekeeper.engine.parse import tokenize
+from scenekeeper.engine.renamed import RENAMED
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver
 
@@ -28,7 +30,10 @@ def test_an_export_made_with_the_old_option_names_imports(path: Path) -> None:
     outcome = import_into(driver, "fresh", old)
     assert outcome.ok, outcome.error
     again = export(driver)
-    # The same table: every part of the file but the table's id (the importing channel's).
+    # The same table: every part of the file but the table's id (the importing channel's) and
+    # which Scenekeeper wrote it (these files are older than versions in exports).
+    assert "scenekeeper" not in old
+    assert again.pop("scenekeeper") == __version__
     assert {k: v for k, v in again.items() if k != "table"} == {
         k: v for k, v in old.items() if k != "table"
     }

@@ -179,12 +179,16 @@ def test_blank_line_is_refused_with_a_hint() -> None:
         ("/wound add character:Marko dc:2 scale:1", "damage_scale:1", "cybergod"),
     ],
 )
-def test_a_recorded_history_may_use_an_options_older_name(old: str, new: str, game: str) -> None:
-    """One name per meaning: people type the new name; an exported history that recorded the
-    old one still imports (engine/recheck.py reads it with recorded=True)."""
-    assert new in parse_line(old, REGISTRY, game, recorded=True).text
-    with pytest.raises(Refusal, match="has no option"):
-        parse_line(old, REGISTRY, game)
+def test_an_options_older_name_is_read_as_the_new_one(old: str, new: str, game: str) -> None:
+    """One name per meaning: the new name is the option's; the old one keeps working in a
+    recorded history (silently) and in a typed line (with a note naming the new one)."""
+    recorded = parse_line(old, REGISTRY, game, recorded=True)
+    assert new in recorded.text
+    assert recorded.notes == ()
+    typed = parse_line(old, REGISTRY, game)
+    assert typed.text == recorded.text
+    assert all("the old name still works" in note for note in typed.notes)
+    assert typed.notes
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,11 @@ def translated(table: Table, decision: Decision) -> Decision:
 
 
 def marked(decision: Decision, table: Table, invocation: Invocation) -> Decision:
-    """A reply to a command whose dice were typed says so, unless the game's own words do."""
+    """A reply to a command whose dice were typed says so, unless the game's own words do; a
+    line that used an option's old name is told the new one (``engine.renamed``)."""
+    if invocation.notes:
+        reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, *invocation.notes))
+        decision = dataclasses.replace(decision, reply=reply)
     note = typed_note(invocation.args)
     state = table.state
     system = get_system(state.meta.system) if state is not None else None

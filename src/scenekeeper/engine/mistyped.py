@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scenekeeper.engine.commands import CommandSpec, OptionType
+from scenekeeper.engine.renamed import old_names
 
 #: How much of something typed a refusal quotes back.
 _ECHO = 60
@@ -71,8 +72,10 @@ def unknown_option(spec: CommandSpec[Any], name: str) -> str:
     names = [o.name for o in spec.options]
     if not names:
         return f"/{spec.name} takes no options; type just /{spec.name}."
-    close = difflib.get_close_matches(name[:_ECHO], names, n=1)
-    hint = f" Did you mean {close[0]}:?" if close else ""
+    # An old name (engine.renamed) is offered as what it became: dice: -> count:.
+    became = {old: new for old, new in old_names(spec.name).items() if new in names}
+    close = difflib.get_close_matches(name[:_ECHO], [*names, *became], n=1)
+    hint = f" Did you mean {became.get(close[0], close[0])}:?" if close else ""
     return f"/{spec.name} has no option {echo(name)}:.{hint} {usage(spec)}"
 
 

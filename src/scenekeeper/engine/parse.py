@@ -6,6 +6,7 @@ uses ``build_invocation`` directly. Both end in the same conversion and the same
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import itertools
 import re
@@ -25,6 +26,7 @@ from scenekeeper.engine.commands import (
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.mistyped import echo, misquoted, quote, stray_word, unknown_option, usage
 from scenekeeper.engine.names import resolve
+from scenekeeper.engine.renamed import RENAMED, renamed_note
 from scenekeeper.engine.state import Person
 
 ReadFile = Callable[[str], Attachment]
@@ -39,6 +41,9 @@ class Invocation:
     spec: CommandSpec[Any]
     args: Any
     text: str
+    #: One line for each old option name the line used (``engine.renamed``), said after the
+    #: reply.
+    notes: tuple[str, ...] = ()
 
 
 def tokenize(line: str) -> list[str]:
@@ -80,26 +85,6 @@ def quoted_tokens(line: str) -> list[tuple[str, bool]]:
         tokens.append(("".join(current), opened))
     return tokens
 
-
-#: Options renamed since a history could have recorded them, (command, old name) -> new name
-#: (one name per meaning: docs/architecture.md). People type the new names; an imported
-#: history is read with the old ones too.
-RENAMED: Mapping[tuple[str, str], str] = {
-    ("doom spend", "note"): "what",
-    ("pp spend", "reason"): "what",
-    ("history", "limit"): "count",
-    # Issue 22: one type per option name across every command.
-    ("game mods set", "on"): "enabled",  # on: is what a spend buys (/pp spend on:total)
-    ("char approval", "on"): "enabled",
-    ("xp spend", "on"): "what",  # what a spend buys, in words
-    ("char new", "pool"): "npc_pool",  # METTLE's NPC pool (a number); pool: is what to roll
-    ("mettle damage", "amount"): "damage",  # a number or a Roll; amount: is a number
-    ("mettle damage", "soak"): "soak_with",  # which Soak; soak: is armor's Soak (a number)
-    ("save", "dice"): "count",  # how many dice; dice: is dice themselves ("d8 d8")
-    ("test", "mod"): "modifier",  # Cybergod's Modifiers; mod: is a mod's name
-    ("odds", "mod"): "modifier",
-    ("wound add", "scale"): "damage_scale",  # Cybergod's Damage Scale; scale: is scale dice
-}
 
 #: The longest line a command may be: Discord allows 6,000 characters of options, so nothing a
 #: slash command could carry is refused, and a pasted novel is refused at once.
@@ -167,6 +152,7 @@ def parse_line(
     if wrong := misquoted(spec, [t for t, opened in marked[used:] if not opened], line):
         raise Refusal(wrong)
     raw: dict[str, str] = {}
+    notes: list[str] = []
     rest = tokens[used:]
     bare = _bare_words(marked[used:])
     if bare:
@@ -190,15 +176,19 @@ def parse_line(
                 continue
             raise Refusal(stray_word(spec, token, raw, strays[1:]))
         name = name.strip().lower()
-        if recorded:
-            name = RENAMED.get((spec.name, name), name)
+        if spec.option(name) is None and (new := RENAMED.get((spec.name, name))) is not None:
+            # An old name keeps working (engine.renamed); a person typing it is told the new.
+            if not recorded:
+                notes.append(renamed_note(spec.name, name, new))
+            name = new
         option = spec.option(name)
         if option is None:
             raise Refusal(unknown_option(spec, name))
         if name in raw:
             raise Refusal(f"{name}: is given twice; give each option once. Usage: {spec.usage()}")
         raw[name] = value
-    return build_invocation(spec, raw, read_file, people)
+    invocation = build_invocation(spec, raw, read_file, people)
+    return dataclasses.replace(invocation, notes=tuple(notes)) if notes else invocation
 
 
 def build_invocation(

@@ -1,0 +1,42 @@
+"""Options that were renamed, and their old names, which keep working.
+
+What people typed, saved in scripts and recorded in histories is an interface: a renamed option
+answers to its old name in typed lines (with one short line naming the new one), in console
+scripts, and in recorded commands that ``/game import`` and ``/game log`` decide again. "Did
+you mean" offers what an old name became (``engine.mistyped``).
+
+To rename an option: add ``(command, old name): new name`` here, and say so in CHANGELOG.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: Options renamed since a history could have recorded them, (command, old name) -> new name
+#: (one name per meaning: docs/architecture.md).
+RENAMED: Mapping[tuple[str, str], str] = {
+    ("doom spend", "note"): "what",
+    ("pp spend", "reason"): "what",
+    ("history", "limit"): "count",
+    # Issue 22: one type per option name across every command.
+    ("game mods set", "on"): "enabled",  # on: is what a spend buys (/pp spend on:total)
+    ("char approval", "on"): "enabled",
+    ("xp spend", "on"): "what",  # what a spend buys, in words
+    ("char new", "pool"): "npc_pool",  # METTLE's NPC pool (a number); pool: is what to roll
+    ("mettle damage", "amount"): "damage",  # a number or a Roll; amount: is a number
+    ("mettle damage", "soak"): "soak_with",  # which Soak; soak: is armor's Soak (a number)
+    ("save", "dice"): "count",  # how many dice; dice: is dice themselves ("d8 d8")
+    ("test", "mod"): "modifier",  # Cybergod's Modifiers; mod: is a mod's name
+    ("odds", "mod"): "modifier",
+    ("wound add", "scale"): "damage_scale",  # Cybergod's Damage Scale; scale: is scale dice
+}
+
+
+def old_names(command: str) -> dict[str, str]:
+    """A command's old option names, each with what it is called now."""
+    return {old: new for (name, old), new in RENAMED.items() if name == command}
+
+
+def renamed_note(command: str, old: str, new: str) -> str:
+    """The one line a typed old name gets: the command still runs."""
+    return f"({old}: is now {new}: in /{command}; the old name still works.)"
