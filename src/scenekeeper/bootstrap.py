@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 import platformdirs
 
+from scenekeeper import __version__
 from scenekeeper.app import App
 from scenekeeper.dice import DiceSource, FairDice, SeededDice
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.core import COMMAND_SETS
 from scenekeeper.engine.names import warm as warm_names
+from scenekeeper.store.base import redact_url
 from scenekeeper.store.open import open_store
 from scenekeeper.systems import command_names, commands_of
 
 DATABASE_ENV = "SCENEKEEPER_DATABASE_URL"
+log = logging.getLogger(__name__)
 
 
 def data_dir() -> Path:
@@ -46,7 +50,9 @@ def build_app(
     """The app on ``database`` (URL or path); seeded dice when ``seed`` is given, else fair.
     ``every_game``: as for ``build_registry``."""
     dice: DiceSource = SeededDice(seed) if seed is not None else FairDice()
-    store = open_store(database or default_database())
+    url = database or default_database()
+    store = open_store(url)
+    log.info("Scenekeeper %s, tables in %s", __version__, redact_url(url))
     warm_names()  # Unicode's confusables table loads once, not in someone's first command
     registry = build_registry(every_game=every_game)
     return App(store=store, dice=dice, registry=registry, snapshots_in_background=True)

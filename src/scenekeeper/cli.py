@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from scenekeeper import __version__
 from scenekeeper.adapters.console.repl import interact
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry, data_dir
@@ -19,7 +20,7 @@ from scenekeeper.engine.core.transfer import read_export
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.recheck import Mismatch
 from scenekeeper.engine.state import Person
-from scenekeeper.store.base import StoreError
+from scenekeeper.store.base import Opened, StoreError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,6 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return board_main(argv[1:])
     parser = argparse.ArgumentParser(prog="scenekeeper", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"scenekeeper {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser(
         "discord", help="run the Discord bot (docs/discord.md; scenekeeper discord --help)"
@@ -149,16 +151,29 @@ def _check(database: str | None) -> int:
         return 2
     try:
         results = [app.check(table_id) for table_id in app.store.tables()]
+        opened = app.store.opened_by()
     except StoreError as error:
         print(f"scenekeeper: the database stopped answering: {error}", file=sys.stderr)
         return 2
     finally:
         app.close()
+    print(opened_line(opened))
     for result in results:
         print(result.line())
     damaged = [r for r in results if not r.ok]
     print(f"{len(results)} tables checked: {len(results) - len(damaged)} ok, {len(damaged)} not.")
     return 1 if damaged else 0
+
+
+def opened_line(opened: Sequence[Opened]) -> str:
+    """Which Scenekeeper versions have opened the database (a store of a version before 0.2.0
+    never said: it shows only those since)."""
+
+    def when(o: Opened) -> str:
+        first, last = o.first[:10], o.last[:10]
+        return first if first == last else f"{first} to {last}"
+
+    return "Opened by Scenekeeper " + ", ".join(f"{o.version} ({when(o)})" for o in opened) + "."
 
 
 def _play(args: argparse.Namespace) -> int:

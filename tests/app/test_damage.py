@@ -202,9 +202,10 @@ def test_scenekeeper_check_names_every_damaged_table_and_where(
     sql(path, "UPDATE events SET time = 'not a time' WHERE table_id = 'heist' AND seq = 6")
     assert main(["check", "--db", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("heist: DAMAGED from event #6 (it was changed after it was written)")
-    assert out[1] == "other: ok, 1 events"
-    assert out[2] == "2 tables checked: 1 ok, 1 not."
+    assert out[0].startswith("Opened by Scenekeeper ")
+    assert out[1].startswith("heist: DAMAGED from event #6 (it was changed after it was written)")
+    assert out[2] == "other: ok, 1 events"
+    assert out[3] == "2 tables checked: 1 ok, 1 not."
 
 
 def test_scenekeeper_check_refuses_an_empty_file(
@@ -224,4 +225,6 @@ def test_damage_before_the_snapshot_is_found_by_check_not_by_every_cold_load(
     sql(path, "UPDATE events SET command = 'forged' WHERE table_id = 'heist' AND seq = 3")
     assert pp(open_app(path)) == 2
     assert main(["check", "--db", str(path)]) == 1
-    assert capsys.readouterr().out.startswith("heist: DAMAGED from event #3 (it was changed")
+    assert (
+        capsys.readouterr().out.splitlines()[1].startswith("heist: DAMAGED from event #3 (it was")
+    )

@@ -116,7 +116,7 @@ def test_a_store_failure_is_reported_and_the_cache_is_not_ahead_of_the_store() -
     driver = TableDriver(app=make_app(store))
     outcome = driver.try_("/game new system:generic name:Doomed")
     assert not outcome.ok
-    assert "storage is not answering" in outcome.error  # type: ignore[operator]
+    assert "database is not answering" in outcome.error  # type: ignore[operator]
     assert driver.app.table("t1").state is None
 
 

@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from scenekeeper import __version__
 from scenekeeper.cli import main
 
 SCRIPT = """\
@@ -127,3 +130,18 @@ def test_docs_check_finds_a_stale_file(tmp_path: Path) -> None:
     assert main(["docs", "--check", str(stale)]) == 1
     assert main(["docs", "--write", str(stale)]) == 0
     assert main(["docs", "--check", str(stale)]) == 0
+
+
+def test_version_is_one_flag_away(capsys: Any) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"scenekeeper {__version__}"
+
+
+def test_check_says_which_versions_opened_the_database(tmp_path: Path, capsys: Any) -> None:
+    play(tmp_path, stdin="/game new system:generic name:Versions\n")
+    assert main(["check", "--db", str(tmp_path / "t.sqlite3")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"Opened by Scenekeeper {__version__} (")
+    assert out[1] == "console: ok, 1 events"

@@ -8,6 +8,7 @@ backend expose what the protocol does not (kept snapshots, applied migrations).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -16,7 +17,9 @@ from typing import Any, ClassVar
 
 import pytest
 
+from scenekeeper import __version__
 from scenekeeper.store import AppendConflict, EventRecord, EventStore, Snapshot, StoreError
+from scenekeeper.store.base import Opened
 from scenekeeper.store.chain import DamagedTable
 
 StoreFactory = Callable[[], EventStore]
@@ -353,12 +356,24 @@ class EventStoreContract:
         first = make_store()
         first.append("t", 0, batch("t", 1, 2))
         second = make_store()  # migrates again while the first is open
-        assert self.applied_migrations(second) == [1, 2]
+        assert self.applied_migrations(second) == [1, 2, 3]
         assert second.head("t") == 2
         first.close()
         third = make_store()
-        assert self.applied_migrations(third) == [1, 2]
+        assert self.applied_migrations(third) == [1, 2, 3]
         assert [record.seq for record in third.read("t")] == [1, 2]
+
+    def test_it_says_which_scenekeeper_versions_opened_it(self, make_store: StoreFactory) -> None:
+        store = make_store()
+        (opened,) = [o for o in store.opened_by() if o.version == __version__]
+        assert opened.first <= opened.last
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", opened.last)
+        if self.durable:
+            store.close()
+            again = make_store()
+            assert [o for o in again.opened_by() if o.version == __version__] == [
+                Opened(__version__, opened.first, again.opened_by()[-1].last)
+            ]
 
     def test_concurrent_first_opens_migrate_once(self, make_store: StoreFactory) -> None:
         if not self.durable:
@@ -373,7 +388,7 @@ class EventStoreContract:
             opened = list(pool.map(open_one, range(4)))
         opened[0].append("t", 0, [event("t", 1)])
         assert all(handle.head("t") == 1 for handle in opened)
-        assert self.applied_migrations(opened[-1]) == [1, 2]
+        assert self.applied_migrations(opened[-1]) == [1, 2, 3]
 
     # --- damage is detected (store.chain), never replayed as if it were true
 

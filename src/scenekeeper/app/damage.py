@@ -1,12 +1,35 @@
 """A damaged table, as the app tells people about it: where the damage starts and why
-(``TableDamaged``), and what ``scenekeeper check`` found for each table (``TableCheck``).
-How damage is found is the store's (``store/chain.py``); see docs/store.md."""
+(``TableDamaged``), and what ``scenekeeper check`` found for each table (``TableCheck``);
+and a command the store could not keep (``unstored``). How damage is found is the store's
+(``store/chain.py``); see docs/store.md."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
+from scenekeeper.app.outcome import Outcome
 from scenekeeper.engine.errors import CorruptHistory
+from scenekeeper.store.base import MAYBE_SAVED, NOT_SAVED, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+def unstored(table_id: str, error: Exception) -> Outcome:
+    """A command the store could not keep, as the person is told (and the log says why): a
+    history that cannot be read, a database that does not answer (the table is safe: try
+    again; or, cut off mid-write, look at /history first), any other store failure."""
+    if isinstance(error, CorruptHistory):
+        log.error("table %s: history cannot be read: %s", table_id, error)
+        return Outcome.refused(
+            f"This table's stored history cannot be read ({error}). Nothing was "
+            "changed; please tell whoever runs this bot."
+        )
+    if isinstance(error, StoreUnavailable):
+        log.error("table %s: the database is not answering: %s", table_id, error)
+        return Outcome.refused(MAYBE_SAVED if error.unsure else NOT_SAVED)
+    log.error("table %s: store failed: %s", table_id, error)
+    return Outcome.refused(NOT_SAVED)
 
 
 @dataclass(frozen=True)

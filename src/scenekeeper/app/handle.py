@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from scenekeeper.app.cache import HOT, TableCache
-from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span
+from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span, unstored
 from scenekeeper.app.outcome import Outcome
 from scenekeeper.app.recent import RecentEvents
 from scenekeeper.app.records import envelope_from_record, record_from_envelope
@@ -107,19 +107,9 @@ class App:
             self._forget(table_id)
             log.error("table %s: damaged from #%d: %s", table_id, damage.seq, damage.reason)
             return self._read_only(table_id, actor, command, read_file, damage)
-        except CorruptHistory as error:
+        except (CorruptHistory, StoreError) as error:
             self._forget(table_id)
-            log.error("table %s: history cannot be read: %s", table_id, error)
-            return Outcome.refused(
-                f"This table's stored history cannot be read ({error}). Nothing was "
-                "changed; please tell whoever runs this bot."
-            )
-        except StoreError as error:
-            self._forget(table_id)
-            log.error("table %s: store failed: %s", table_id, error)
-            return Outcome.refused(
-                "The table's storage is not answering; nothing was changed. Try again shortly."
-            )
+            return unstored(table_id, error)
         except Exception:
             self._forget(table_id)
             ref = uuid.uuid4().hex[:8]
@@ -182,7 +172,10 @@ class App:
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
                 secret = self._held_secret(table, command, invocation)
-                return Outcome.refused(words(table, str(refusal)), invocation, secret=secret)
+                said = words(table, str(refusal))
+                if invocation is not None and invocation.notes:
+                    said = " ".join([said, *invocation.notes])
+                return Outcome.refused(said, invocation, secret=secret)
             except AppendConflict:
                 # Another process wrote first: decide again on its state, once.
                 self._forget(table_id)

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -52,8 +53,43 @@ class Snapshot:
     state: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Opened:
+    """A Scenekeeper version that opened a store, and when it first and last did (ISO 8601)."""
+
+    version: str
+    first: str
+    last: str
+
+
+def now_iso() -> str:
+    """The time now, as the store records an opening (UTC, to the second)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 class StoreError(RuntimeError):
     """The store could not do what was asked (bad records, unreachable database)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database did not answer (stopped, restarting, out of reach). ``unsure``: a write was
+    under way when it stopped, and whether it landed is known only once it answers again."""
+
+    def __init__(self, message: str, *, unsure: bool = False) -> None:
+        super().__init__(message)
+        self.unsure = unsure
+
+
+#: What a person is told when the database does not answer: the table is safe, try again.
+NOT_SAVED = (
+    "The table's database is not answering, so this was not saved; the table is safe as it "
+    "was. Try again in a minute."
+)
+MAYBE_SAVED = (
+    "The table's database stopped answering while this was being saved, so it may or may not "
+    "have been; the table is safe. When it answers again, look at /history before sending it "
+    "again."
+)
 
 
 class AppendConflict(StoreError):
@@ -97,6 +133,11 @@ class EventStore(Protocol):
 
     def tables(self) -> list[str]:
         """Ids of the tables that have at least one event, sorted."""
+        ...
+
+    def opened_by(self) -> list[Opened]:
+        """Each Scenekeeper version that has opened this store (this one included), oldest
+        first. A store kept before versions were recorded lists only those since."""
         ...
 
     def close(self) -> None:

@@ -12,13 +12,16 @@ import threading
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from scenekeeper import __version__
 from scenekeeper.store.base import (
     AppendConflict,
     EventRecord,
+    Opened,
     Snapshot,
     StoreError,
     check_batch,
     check_snapshot,
+    now_iso,
 )
 from scenekeeper.store.chain import GENESIS, encode, event_rows, verified
 
@@ -46,6 +49,8 @@ class MemoryStore:
         self._events: dict[str, list[_Row]] = {}
         self._snapshots: dict[str, dict[int, tuple[str, str]]] = {}
         self._closed = False
+        now = now_iso()
+        self._opened = Opened(__version__, now, now)
 
     def head(self, table_id: str) -> int:
         with self._lock:
@@ -103,6 +108,10 @@ class MemoryStore:
         with self._lock:
             self._check_open()
             return sorted(table_id for table_id, rows in self._events.items() if rows)
+
+    def opened_by(self) -> list[Opened]:
+        """Only this version: a memory store lives no longer than the process that made it."""
+        return [self._opened]
 
     def close(self) -> None:
         with self._lock:

@@ -90,6 +90,19 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
         ("ALTER TABLE events ADD COLUMN hash TEXT NOT NULL DEFAULT ''",),
         backfill_hashes,
     ),
+    Migration(
+        3,
+        "the Scenekeeper versions that opened the store",
+        (
+            """
+            CREATE TABLE opened_by (
+                version      TEXT NOT NULL PRIMARY KEY,
+                first_opened TEXT NOT NULL,
+                last_opened  TEXT NOT NULL
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
 )
 
 # PostgreSQL: ``{schema}`` is replaced by the quoted schema identifier (psycopg.sql), never by
@@ -128,6 +141,19 @@ POSTGRES_MIGRATIONS: tuple[Migration, ...] = (
         "a hash chain over every table's events",
         ("ALTER TABLE {schema}.events ADD COLUMN hash text NOT NULL DEFAULT ''",),
         backfill_hashes,
+    ),
+    Migration(
+        3,
+        "the Scenekeeper versions that opened the store",
+        (
+            """
+            CREATE TABLE {schema}.opened_by (
+                version      text NOT NULL PRIMARY KEY,
+                first_opened text NOT NULL,
+                last_opened  text NOT NULL
+            )
+            """,
+        ),
     ),
 )
 

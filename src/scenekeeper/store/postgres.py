@@ -24,13 +24,17 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
+from scenekeeper import __version__
 from scenekeeper.store.base import (
     AppendConflict,
     EventRecord,
+    Opened,
     Snapshot,
     StoreError,
+    StoreUnavailable,
     check_batch,
     check_snapshot,
+    now_iso,
     redact_url,
 )
 from scenekeeper.store.chain import GENESIS, EventRow, Heads, encode, event_rows, verified
@@ -39,6 +43,14 @@ from scenekeeper.store.migrations import POSTGRES_MIGRATIONS, run_migrations
 from scenekeeper.store.postgres_sql import Statements, lock_key
 
 DEFAULT_SCHEMA = "scenekeeper"
+#: How long a command waits for a connection (seconds): with the server gone, it is told so
+#: within this, not left waiting (issue 33: a short, loud outage).
+WAIT = 3.0
+#: How long the pool keeps retrying a lost connection in the background before it leaves that
+#: to the next command.
+RECONNECT = 8.0
+#: How long an append that lost its connection waits to ask whether its insert landed.
+LANDED_WAIT = 1.0
 
 # Plain identifiers only: the name is quoted anyway, but a schema called "a; b" is a mistake.
 _SCHEMA_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
@@ -74,6 +86,7 @@ class PostgresStore:
         min_size: int = 1,
         max_size: int = 4,
         connect_timeout: int = 5,
+        wait: float = WAIT,
     ) -> None:
         self._schema = check_schema_name(schema)
         self._where = redact_url(url)
@@ -102,6 +115,8 @@ class PostgresStore:
         try:
             with psycopg.connect(conninfo, autocommit=True) as conn:
                 run_migrations(POSTGRES_MIGRATIONS, lambda: self._migration_transaction(conn))
+                now = now_iso()
+                conn.execute(self._sql.record_opened, (__version__, now, now))
         except psycopg.Error as error:
             raise self._error("open", error) from None
 
@@ -113,7 +128,11 @@ class PostgresStore:
             # No health check per checkout (it costs a round trip on every command, issue 24):
             # a connection a server restart broke fails its first statement, psycopg marks it
             # broken, the pool drops it, and ``append`` finds out whether its insert landed.
-            timeout=2.0 * connect_timeout,
+            timeout=wait,
+            # A lost server is tried again soon after it went (backing off 1, 2, 4 s), then by
+            # each command that waits, so it is back within a command of its return -- never
+            # a backoff of minutes (the pool's own default).
+            reconnect_timeout=RECONNECT,
             name=f"scenekeeper-{schema}",
             open=False,
         )
@@ -190,10 +209,11 @@ class PostgresStore:
                     inserted = conn.execute(self._sql.append(len(rows)), params).rowcount
                 except psycopg.errors.UniqueViolation:
                     raced, inserted = True, 0
-        except StoreError:
-            # The connection failed (a server restart): did the insert land before it did?
-            # The chain hash of our last row says so, since it covers every byte of the batch.
-            if self._landed(table_id, rows):
+        except StoreUnavailable as error:
+            # The connection failed under the insert (a server restart): did it land before
+            # it did? The chain hash of our last row says so, since it covers every byte of
+            # the batch. (No connection at all: nothing was sent.)
+            if error.unsure and self._landed(table_id, rows):
                 self._heads.saw(table_id, rows[-1][1], rows[-1][8])
                 return True
             raise
@@ -207,7 +227,9 @@ class PostgresStore:
 
     def _landed(self, table_id: str, rows: Sequence[EventRow]) -> bool:
         try:
-            with self._connection() as conn:
+            # A server that just restarted answers at once; one that is down is not waited
+            # for twice in one command.
+            with self._connection(wait=LANDED_WAIT) as conn:
                 found = conn.execute(self._sql.hash_at, (table_id, rows[-1][1])).fetchone()
         except StoreError:
             return False
@@ -239,6 +261,11 @@ class PostgresStore:
         # the other backends (code point order).
         return sorted(str(row[0]) for row in rows)
 
+    def opened_by(self) -> list[Opened]:
+        with self._connection() as conn:
+            rows = conn.execute(self._sql.opened_by).fetchall()
+        return [Opened(*map(str, row)) for row in rows]
+
     def close(self) -> None:
         if not self._closed:
             self._closed = True
@@ -247,20 +274,26 @@ class PostgresStore:
     # --- internals
 
     @contextmanager
-    def _connection(self) -> Iterator[_Connection]:
-        """A pooled connection; database and pool failures become ``StoreError``."""
+    def _connection(self, wait: float | None = None) -> Iterator[_Connection]:
+        """A pooled connection (waiting at most ``wait`` seconds, else the pool's own); a
+        server that does not answer is ``StoreUnavailable`` (``unsure`` once a statement was
+        under way), other database and pool failures ``StoreError``."""
         if self._closed:
             raise StoreError(f"the PostgreSQL store at {self._where} is closed")
         try:
-            with self._pool.connection() as conn:
+            with self._pool.connection(timeout=wait) as conn:
                 yield conn
         except PoolClosed:
             raise StoreError(f"the PostgreSQL store at {self._where} is closed") from None
         except PoolTimeout:
-            raise StoreError(
+            raise StoreUnavailable(
                 f"cannot reach the PostgreSQL store at {self._where}: "
                 "no connection became available in time"
             ) from None
+        except psycopg.OperationalError as error:
+            # The server went away under a statement (stopped, restarted, the network).
+            unavailable = self._error("use", error)
+            raise StoreUnavailable(str(unavailable), unsure=True) from None
         except psycopg.Error as error:
             raise self._error("use", error) from None
 

@@ -60,6 +60,15 @@ class Statements:
             "INSERT INTO {schema}.schema_migrations (version) VALUES (%s)"
         )
         self.applied_migrations = compose("SELECT version FROM {schema}.schema_migrations")
+        self.record_opened = compose(
+            "INSERT INTO {schema}.opened_by (version, first_opened, last_opened) "
+            "VALUES (%s, %s, %s) ON CONFLICT (version) "
+            "DO UPDATE SET last_opened = EXCLUDED.last_opened"
+        )
+        self.opened_by = compose(
+            "SELECT version, first_opened, last_opened FROM {schema}.opened_by "
+            "ORDER BY first_opened"
+        )
 
     def append(self, count: int) -> sql.Composed:
         """Insert ``count`` event rows only after the expected head, in one statement: nothing

@@ -29,13 +29,16 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from scenekeeper import __version__
 from scenekeeper.store.base import (
     AppendConflict,
     EventRecord,
+    Opened,
     Snapshot,
     StoreError,
     check_batch,
     check_snapshot,
+    now_iso,
 )
 from scenekeeper.store.chain import (
     GENESIS,
@@ -105,6 +108,13 @@ class SqliteStore:
                 )
             self._conn.execute("PRAGMA synchronous = FULL")
             run_migrations(SQLITE_MIGRATIONS, self._migration_transaction)
+            if not _new:
+                now = now_iso()
+                self._conn.execute(
+                    "INSERT INTO opened_by (version, first_opened, last_opened) VALUES (?, ?, ?) "
+                    "ON CONFLICT (version) DO UPDATE SET last_opened = excluded.last_opened",
+                    (__version__, now, now),
+                )
         except BaseException as error:
             self._conn.close()
             if isinstance(error, sqlite3.Error):
@@ -177,6 +187,13 @@ class SqliteStore:
             rows = conn.execute("SELECT DISTINCT table_id FROM events").fetchall()
         # Sorted here, not by SQL, so every backend orders ids the same way (by code point).
         return sorted(row[0] for row in rows)
+
+    def opened_by(self) -> list[Opened]:
+        with self._use() as conn:
+            rows = conn.execute(
+                "SELECT version, first_opened, last_opened FROM opened_by ORDER BY first_opened"
+            ).fetchall()
+        return [Opened(*map(str, row)) for row in rows]
 
     def close(self) -> None:
         with self._lock:

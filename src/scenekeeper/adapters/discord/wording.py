@@ -1,6 +1,8 @@
 """What the bot answers, in its own words, when a command cannot run as asked (``runner``)."""
 
-STORAGE_DOWN = "The table's storage is not answering; nothing was changed. Try again shortly."
+from scenekeeper.store.base import NOT_SAVED
+
+STORAGE_DOWN = NOT_SAVED
 IN_SERVERS = (
     "Scenekeeper runs tables in server channels and threads, not in direct messages: use its "
     "commands in a channel of a server it is in."
