@@ -38,6 +38,7 @@ from scenekeeper.engine.options import (
 from scenekeeper.engine.registry import CommandRegistry
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person, TableState
+from scenekeeper.engine.upgrades import Upgrade
 
 #: The option schema (``engine.options``) is read from here too, as commands declare it.
 __all__ = [
@@ -116,6 +117,13 @@ class Context:
     registry: CommandRegistry
     #: The stored events after a seq, read only when a handler asks (history, export).
     history: Callable[[int], Sequence[Envelope]]
+    #: Deciding again a command an earlier version made (``/game import``): the changes of
+    #: rules it came before (``engine.upgrades``). Empty for every command made now.
+    older: frozenset[str] = frozenset()
+
+    def before(self, upgrade: Upgrade) -> bool:
+        """Whether this command is decided as the version before ``upgrade`` decided it."""
+        return upgrade.name in self.older
 
     @property
     def state(self) -> TableState | None:

@@ -34,6 +34,7 @@ from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.upgrades import eras
 from scenekeeper.engine.withheld import Withheld, check_marks, only_withheld
 
 
@@ -45,10 +46,13 @@ def recheck(
     envelopes: Sequence[Envelope],
     registry: CommandRegistry,
     said: Callable[[Envelope, tuple[str, ...]], None] | None = None,
+    earlier: dict[int, str] | None = None,
 ) -> Table:
     """The table the commands of ``envelopes`` build, each checked as above; ``Mismatch``
     naming the first that does not hold. ``said``, if given, hears each command's first event
-    and what the bot replied to it, made again (nothing for a command that took a file)."""
+    and what the bot replied to it, made again (nothing for a command that took a file).
+    ``earlier``, if given, gets each command (by seq) that only the rules of an earlier version
+    decide as recorded, with the change of rules it came before (``engine.upgrades``)."""
     try:
         check_marks(envelopes, registry)
     except Refusal as refusal:
@@ -70,7 +74,11 @@ def recheck(
             withheld = only_withheld([e.event for e in group])
             if withheld:
                 _check_withheld(table, group)
-            decided = None if withheld else _check_command(table, group, registry, where)
+            decided = None
+            if not withheld:
+                decided, change = _check_command(table, group, registry, where)
+                if change and earlier is not None:
+                    earlier[first.seq] = change
             if said is not None:
                 said(first, decided.reply.text if decided is not None else ())
             for envelope in group:
@@ -131,7 +139,9 @@ def _time(envelope: Envelope, where: str) -> float:
 
 def _check_command(
     table: Table, group: list[Envelope], registry: CommandRegistry, where: str
-) -> Decision | None:
+) -> tuple[Decision | None, str]:
+    """The command decided again as recorded, and the change of rules it came before ("" when
+    today's rules decide it so)."""
     first = group[0]
     state = table.state
     system = state.meta.system if state is not None else None
@@ -147,7 +157,7 @@ def _check_command(
     spec = invocation.spec
     recorded = [e.event for e in group]
     refused: str | None = None
-    for name in _names(table, first):
+    for name in _names(table, group):
         actor = Person(first.actor, name)
         try:
             authorise(state, actor, spec, invocation.args)
@@ -158,22 +168,30 @@ def _check_command(
             if state is None:
                 raise Mismatch(f"{where} cannot be part of a table's history")
             get_system(system or "").check_file_command(state, actor, spec.name, tuple(recorded))
-            return None
-        try:
-            decided = _decide(table, actor, invocation, registry, recorded)
-        except (Refusal, DiceError) as refusal:
-            refused = str(refusal).rstrip(".")
-            continue
-        if decided is not None and _same(decided.events, recorded):
-            return decided
+            return None, ""
+        # Today's rules first; then, for a command an earlier version made, each earlier
+        # version's (engine.upgrades), newest first.
+        for change, older in (("", frozenset[str]()), *((u.name, o) for u, o in eras())):
+            try:
+                decided = _decide(table, actor, invocation, registry, recorded, older=older)
+            except (Refusal, DiceError) as refusal:
+                if not older:
+                    refused = str(refusal).rstrip(".")
+                continue
+            if decided is not None and _same(decided.events, recorded):
+                return decided, change
     if refused is not None:
         raise Mismatch(f"{where} is refused when made again: {refused}")
     raise Mismatch(f"{where} does not make the events the file says it made")
 
 
-def _names(table: Table, first: Envelope) -> list[str]:
+def _names(table: Table, group: Sequence[Envelope]) -> list[str]:
     """The names the actor may have had when the command was made: as the table knows them,
-    as the command's own events say, and their id."""
+    as the command's own events say, their id -- and then any other name its events hold. A
+    name is what a person is called where they typed (a Discord nickname changes): it only
+    shapes what the events record of it, never what the person may do (``authorise`` reads
+    the id), so each the events hold is tried."""
+    first = group[0]
     names: list[str] = []
     if table.state is not None and first.actor in table.state.meta.names:
         names.append(table.state.meta.names[first.actor])
@@ -183,7 +201,26 @@ def _names(table: Table, first: Envelope) -> list[str]:
         if isinstance(value, str):
             names.append(value)
     names.append(first.actor)
+    for envelope in group:
+        names += _strings(envelope.event.to_data())
     return list(dict.fromkeys(names))
+
+
+def _strings(data: object) -> Iterator[str]:
+    """Every short text in an event's data, in order: the names it may record."""
+    if isinstance(data, str):
+        if 0 < len(data) <= _MAX_NAME:
+            yield data
+    elif isinstance(data, Mapping):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list | tuple):
+        for item in data:
+            yield from _strings(item)
+
+
+#: The longest name a person may have on Discord (32) with room to spare.
+_MAX_NAME = 100
 
 
 def _decide(
@@ -192,6 +229,8 @@ def _decide(
     invocation: Any,
     registry: CommandRegistry,
     recorded: list[Event],
+    *,
+    older: frozenset[str],
 ) -> Decision | None:
     ctx = Context(
         table_id="",
@@ -200,6 +239,7 @@ def _decide(
         dice=RecordedDice(recorded),
         registry=registry,
         history=lambda _after: (),
+        older=older,
     )
     try:
         decision: Decision = invocation.spec.handler(ctx, invocation.args)
@@ -217,9 +257,11 @@ def _same(decided: Sequence[Event], recorded: Sequence[Event]) -> bool:
 #: Marks added to events after histories could record them, each False in an older history
 #: even where the command made again sets it: ``typed`` (faces typed with results:, which the
 #: recorded command text still shows) and ``keeps_numbers`` (an undo that keeps the roll
-#: numbers it used; an older history replays with the numbers it gave). Only that way round is
-#: forgiven; a mark the history has and the command does not make is still a mismatch.
-_ADDED_MARKS = ("typed", "keeps_numbers")
+#: numbers it used; an older history replays with the numbers it gave) and ``firearm`` (a
+#: METTLE hit from a firearm, which BP armor stops since the bp-armor mod; an older hit was
+#: played without it, and replays so). Only that way round is forgiven; a mark the history has
+#: and the command does not make is still a mismatch.
+_ADDED_MARKS = ("typed", "keeps_numbers", "firearm")
 
 
 def _as_recorded(decided: Any, recorded: Any) -> Any:
@@ -241,7 +283,18 @@ def _as_recorded(decided: Any, recorded: Any) -> Any:
 def _older_form(decided: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:
     """Records whose form changed since histories could hold them, read as they were written:
     a test the GM called impossible (Cybergod) once recorded 0 dice; it now records its pool's
-    dice, none rolled. Only that way round: the faces must still agree (none)."""
+    dice, none rolled. Only that way round: the faces must still agree (none). And a mod a
+    game gained after a table was made is absent from its ``/game new``: it reads as its
+    default (``meta.mods.get(name, default)``), which is what ``/game new`` decides now."""
+    mods, recorded_mods = decided.get("mods"), recorded.get("mods")
+    if (
+        isinstance(mods, dict)
+        and isinstance(recorded_mods, dict)
+        and "system" in decided
+        and set(recorded_mods) < set(mods)
+        and all(mods[name] == on for name, on in recorded_mods.items())
+    ):
+        decided = {**decided, "mods": {k: v for k, v in mods.items() if k in recorded_mods}}
     if (
         decided.get("impossible") is True
         and recorded.get("impossible") is True

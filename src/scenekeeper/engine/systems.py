@@ -201,17 +201,23 @@ class GameSystem:
         to refuse the click. ``table`` is the table now."""
         del table, guard
 
-    def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
+    def undoing(
+        self, meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True
+    ) -> str | None:
         """Before ``actor`` undoes a command that made ``events``: raise ``Refusal`` if the game
         forbids it (a player taking back a NoDice reveal to bid again), or return a warning for
-        the reply (a GM may, and everyone has seen the cards). Default: nothing to say."""
-        del meta, actor, events
+        the reply (a GM may, and everyone has seen the cards). ``sealer``: a sealed commit is
+        its sealer's alone to take back (False: decided as before ``upgrades.SEALER_UNDO``).
+        Default: nothing to say."""
+        del meta, actor, events, sealer
         return None
 
-    def redoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
+    def redoing(
+        self, meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True
+    ) -> None:
         """Before ``actor`` redoes a command that made ``events``: raise ``Refusal`` if the game
         forbids it (a GM putting back a player's sealed commit). Default: allowed."""
-        del meta, actor, events
+        del meta, actor, events, sealer
 
     def sealed_values(self, game: GameState) -> int:
         """How many values the game's state holds sealed and not yet revealed (a NoDice

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+from scenekeeper import __version__
 from scenekeeper.engine import commands as commands_module
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import (
@@ -40,7 +41,7 @@ from scenekeeper.engine.withheld import withhold_rows
 commands = CommandSet()
 EXPORT_FORMAT = "scenekeeper-table"
 EXPORT_VERSION = 1
-_OWN_KEYS = frozenset({"format", "version", "table", "events", "withheld"})
+_OWN_KEYS = frozenset({"format", "version", "scenekeeper", "table", "events", "withheld"})
 WITHHELD_NOTE = (
     "These commands sealed choices that were never revealed (replaced, undone, discarded): "
     "their values are withheld, and /game import takes them as recorded."
@@ -64,6 +65,8 @@ def export_document(
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
+        # The Scenekeeper that wrote the file (absent: one before 0.2.0, which did not say).
+        "scenekeeper": __version__,
         "table": {"id": table_id, "seq": table.seq, **state.meta.model_dump(mode="json")},
         **game,
         **({"withheld": {"note": WITHHELD_NOTE, "commands": withheld}} if withheld else {}),
@@ -156,7 +159,8 @@ def import_table(ctx: Context, args: ImportFile) -> Decision:
             "This table already has a game; import into a new channel (or --table at the "
             "console), so nothing here is overwritten."
         )
-    envelopes, table = read_export(args.file.content, ctx.registry, args.file.name)
+    earlier: dict[int, str] = {}
+    envelopes, table = read_export(args.file.content, ctx.registry, args.file.name, earlier)
     state = table.state
     assert state is not None  # read_export refuses a file without a game
     if not state.meta.is_gm(ctx.actor.id):
@@ -168,27 +172,47 @@ def import_table(ctx: Context, args: ImportFile) -> Decision:
         recorded=tuple(envelopes),
         reply=Reply.say(
             f"Imported '{state.meta.name}' ({state.meta.system}): {len(envelopes)} events, "
-            f"{len(state.meta.players)} players."
+            f"{len(state.meta.players)} players.",
+            *_earlier_rules(earlier),
         ),
     )
 
 
+def _earlier_rules(earlier: Mapping[int, str]) -> tuple[str, ...]:
+    """Which commands stand as an earlier version decided them (``engine.upgrades``)."""
+    if not earlier:
+        return ()
+    names = sorted(set(earlier.values()))
+    seqs = ", ".join(f"#{seq}" for seq in sorted(earlier))
+    plural = "s" if len(earlier) != 1 else ""
+    return (
+        f"{len(earlier)} command{plural} ({seqs}) stand as the earlier version that made "
+        f"{'them' if plural else 'it'} decided; the rules have changed since "
+        f"({', '.join(names)}: see CHANGELOG.md, Upgrading).",
+    )
+
+
 def read_export(
-    content: bytes, registry: CommandRegistry, filename: str = "the file"
+    content: bytes,
+    registry: CommandRegistry,
+    filename: str = "the file",
+    earlier: dict[int, str] | None = None,
 ) -> tuple[list[Envelope], Table]:
     """Check an export file completely -- its form, then every command in it as if typed now
-    (``engine.recheck``) -- and return its events and the table they rebuild."""
+    (``engine.recheck``; ``earlier`` as there) -- and return its events and the table they
+    rebuild."""
     doc = _document(_unpacked(content, filename), filename)
     try:
         envelopes = [envelope_from_json(e) for e in doc["events"]]
     except CorruptHistory as error:
         raise Refusal(f"{filename} is damaged: {error}. Export the table again.") from None
     try:
-        table = recheck(envelopes, registry)
+        table = recheck(envelopes, registry, earlier=earlier)
     except Mismatch as error:
         raise Refusal(
-            f"{filename} does not hold as a table's history: {error}. Import only files "
-            "/game export made, unchanged."
+            f"{filename} does not hold as a table's history: {error}. "
+            + _newer(doc.get("scenekeeper"))
+            + "Import only files /game export made, unchanged."
         ) from None
     if table.state is None:
         raise Refusal(f"{filename} holds no game; export a table that has one.")
@@ -200,6 +224,22 @@ def read_export(
             "Export the table again rather than editing the file."
         )
     return envelopes, table
+
+
+def _newer(made_by: object) -> str:
+    """A hint when the file comes from a newer Scenekeeper than this one: its rules may be
+    ones this version does not know."""
+    if isinstance(made_by, str) and _version(made_by) > _version(__version__):
+        return (
+            f"It was made by Scenekeeper {made_by[:20]}, newer than this one ({__version__}): "
+            "upgrade to import it. "
+        )
+    return ""
+
+
+def _version(text: str) -> tuple[int, ...]:
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
 
 
 def _unpacked(content: bytes, filename: str) -> bytes:
@@ -257,8 +297,11 @@ def _document(content: bytes, filename: str) -> dict[str, Any]:
 
 
 def _comparable(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """What a file states that its history must rebuild: not its events, not the table's id
+    where it was exported, and not which Scenekeeper wrote it."""
     table = {k: v for k, v in doc.get("table", {}).items() if k != "id"}
-    return {**{k: v for k, v in doc.items() if k != "events"}, "table": table}
+    kept = {k: v for k, v in doc.items() if k not in ("events", "scenekeeper")}
+    return {**kept, "table": table}
 
 
 def _first_difference(given: Mapping[str, Any], rebuilt: Mapping[str, Any]) -> str | None:

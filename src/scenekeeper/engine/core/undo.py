@@ -17,6 +17,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.secrets import shown
 from scenekeeper.engine.systems import GameSystem, get_system
+from scenekeeper.engine.upgrades import GM_RULING_REDO, HEAD_GM_UNDO, SEALER_UNDO
 from scenekeeper.engine.withheld import Withheld, brings_back
 
 commands = CommandSet()
@@ -64,7 +65,10 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
     meta = ctx.require_state().meta
     game = get_system(meta.system)
     # The game's say (a reveal is not taken back by a player): checked for every target first.
-    warnings = [w for t in targets if (w := game.undoing(meta, ctx.actor.id, t.events))]
+    sealer = not ctx.before(SEALER_UNDO)
+    warnings = [
+        w for t in targets if (w := game.undoing(meta, ctx.actor.id, t.events, sealer=sealer))
+    ]
     events = tuple(Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
     _check_keeps_withheld(ctx, events)
     return Decision(
@@ -93,7 +97,7 @@ def redo(ctx: Context, args: Count) -> Decision:
     targets = list(reversed(stack[-args.count :]))
     _check_may_touch(ctx, targets, "redo")
     meta = ctx.require_state().meta
-    if not meta.is_gm(ctx.actor.id):
+    if not meta.is_gm(ctx.actor.id) and not ctx.before(GM_RULING_REDO):
         # A GM's undo is a ruling: only a GM puts the command back.
         ruled = next((t for t in targets if t.undone_by and meta.is_gm(t.undone_by)), None)
         if ruled is not None:
@@ -103,7 +107,7 @@ def redo(ctx: Context, args: Count) -> Decision:
             )
     game = get_system(meta.system)
     for target in targets:
-        game.redoing(meta, ctx.actor.id, target.events)
+        game.redoing(meta, ctx.actor.id, target.events, sealer=not ctx.before(SEALER_UNDO))
     events = tuple(Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
     _check_keeps_withheld(ctx, events)
     return Decision(
@@ -133,9 +137,11 @@ def _check_may_touch(ctx: Context, targets: list[CommandRecord], verb: str) -> N
     command they could not make now: what only the GM who runs the table may do (hand the
     table on, add co-GMs) only that GM takes back."""
     meta = ctx.require_state().meta
+    earlier = ctx.before(HEAD_GM_UNDO)  # before: a player their own, a GM anyone's
     for target in targets:
         spec = ctx.registry.spec_of(target.command, meta.system)
-        if spec is not None and spec.permission is Permission.HEAD_GM and ctx.actor.id != meta.gm:
+        head_only = spec is not None and spec.permission is Permission.HEAD_GM and not earlier
+        if head_only and ctx.actor.id != meta.gm:
             raise Refusal(
                 f"Only {meta.name_of(meta.gm)}, the GM who runs the table, can {verb} "
                 f"#{target.seq} {_shown(ctx, target)}."
@@ -147,7 +153,7 @@ def _check_may_touch(ctx: Context, targets: list[CommandRecord], verb: str) -> N
                 f"#{target.seq} {_shown(ctx, target)} was {meta.name_of(target.actor)}'s; only "
                 f"they or a GM can {verb} it."
             )
-        if spec is not None and spec.permission is Permission.GM:
+        if spec is not None and spec.permission is Permission.GM and not earlier:
             # Made while they were a GM: a GM's command, taken back only by a GM.
             raise Refusal(
                 f"#{target.seq} {_shown(ctx, target)} is a GM's command; only a GM can {verb} it."

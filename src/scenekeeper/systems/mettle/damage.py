@@ -10,6 +10,7 @@ damage, and they stay in the fight.
 from __future__ import annotations
 
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.upgrades import METTLE_STABLE
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.initiative import lose_action, regain_action
 from scenekeeper.systems.mettle.plan import Plan
@@ -97,10 +98,12 @@ def fell(plan: Plan, name: str) -> None:
     felling ends "stable" and starts the death clock again from this Scene."""
     who = plan.get(name)
     number = plan.game.scene.number if plan.game.scene else 0
-    if who.stable:
+    # Before this reading (engine.upgrades), an Aid's "stable" outlived a new felling.
+    ends_stable = who.stable and not plan.ctx.before(METTLE_STABLE)
+    if ends_stable:
         plan.add(ev.Stabilised(character=name, stable=False))
     if who.has("fallen"):
-        if who.stable:
+        if ends_stable:
             plan.add(
                 ev.StatusGained(
                     character=name, status="fallen", value=number, reason="felled again"
@@ -201,7 +204,7 @@ def set_mettle(plan: Plan, name: str, value: int, reason: str) -> None:
         plan.add(ev.MettleChanged(character=name, mettle=value, reason=reason))
     if value > 0 and who.has("staggered"):
         plan.add(ev.StatusLost(character=name, status="staggered", reason="Mettle above 0"))
-        if who.stable and not who.has("fallen"):
+        if who.stable and not who.has("fallen") and not plan.ctx.before(METTLE_STABLE):
             # The Aid's "stable for the time being" ends with the danger it answered.
             plan.add(ev.Stabilised(character=name, stable=False))
         plan.say(f"{name} is no longer Staggered.")

@@ -6,9 +6,10 @@ result instead (checklist D29), so every outcome here is a function of the Check
 
 from __future__ import annotations
 
+from scenekeeper.engine.upgrades import METTLE_DEAD
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import die, land, set_mettle
-from scenekeeper.systems.mettle.initiative import has_action
+from scenekeeper.systems.mettle.initiative import has_action, lose_action
 from scenekeeper.systems.mettle.plan import Plan
 from scenekeeper.systems.mettle.state import CheckRecord, HeldHit, MettleState, same_side
 
@@ -142,7 +143,16 @@ def aid(plan: Plan, check: CheckRecord) -> None:
     assert check.target is not None
     patient = plan.get(check.target)
     if not check.success:
-        die(plan, patient.name, "Aid failed")
+        if plan.ctx.before(METTLE_DEAD):
+            # As the version before R83's reading decided it (engine.upgrades).
+            plan.add(
+                ev.StatusLost(character=patient.name, status="staggered", reason="Aid failed"),
+                ev.StatusLost(character=patient.name, status="fallen", reason="Aid failed"),
+                ev.StatusGained(character=patient.name, status="dead", reason="Aid failed"),
+            )
+            lose_action(plan, patient.name, "Dead")
+        else:
+            die(plan, patient.name, "Aid failed")
         plan.say(f"{patient.name} succumbs to their wounds and dies.")
         return
     plan.add(ev.Stabilised(character=patient.name))

@@ -119,11 +119,15 @@ class NoDiceSystem(GameSystem):
         lines = (head, *stack_lines(c), *([face_up] if face_up else []))
         return (BoardSection("Conflict", lines),)
 
-    def undoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
-        return nodice_undoing.undoing(meta, actor, events)
+    def undoing(
+        self, meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True
+    ) -> str | None:
+        return nodice_undoing.undoing(meta, actor, events, sealer=sealer)
 
-    def redoing(self, meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
-        nodice_undoing.redoing(meta, actor, events)
+    def redoing(
+        self, meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True
+    ) -> None:
+        nodice_undoing.redoing(meta, actor, events, sealer=sealer)
 
     def sealed_values(self, game: GameState) -> int:
         assert isinstance(game, NoDiceState)

@@ -39,11 +39,15 @@ def _refuse_others(meta: TableMeta, actor: str, events: tuple[Event, ...], verb:
         )
 
 
-def undoing(meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | None:
+def undoing(
+    meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True
+) -> str | None:
     """G8: nobody takes back a reveal to bid again; a GM may, warned. G2: nobody but its
-    sealer takes back a commit that no reveal showed."""
+    sealer takes back a commit that no reveal showed (``sealer``; False: as an earlier version
+    decided it, ``engine.upgrades.SEALER_UNDO``)."""
     if not any(isinstance(e, _REVEALS) for e in events):
-        _refuse_others(meta, actor, events, "take back")
+        if sealer:
+            _refuse_others(meta, actor, events, "take back")
         return None
     if not meta.is_gm(actor):
         raise Refusal(
@@ -61,7 +65,7 @@ def undoing(meta: TableMeta, actor: str, events: tuple[Event, ...]) -> str | Non
     )
 
 
-def redoing(meta: TableMeta, actor: str, events: tuple[Event, ...]) -> None:
+def redoing(meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True) -> None:
     """G2: a commit no reveal showed is put back only by whoever sealed it."""
-    if not any(isinstance(e, _REVEALS) for e in events):
+    if sealer and not any(isinstance(e, _REVEALS) for e in events):
         _refuse_others(meta, actor, events, "put back")

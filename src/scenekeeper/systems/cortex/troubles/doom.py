@@ -21,6 +21,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import listed, quoted, split_listed
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import mod_on, require_mod
+from scenekeeper.engine.upgrades import SCIONS_DOOM_TOTAL
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scenes import scene_ended
 from scenekeeper.systems.cortex.roll.pools import Term
@@ -174,7 +175,7 @@ class DoomSpend:
 def spend(ctx: Context, args: DoomSpend) -> Decision:
     _doom_mod(ctx)
     game = cortex(ctx.require_state())
-    if args.on == "total" and game.rules.doom_boosts:
+    if args.on == "total" and game.rules.doom_boosts and not ctx.before(SCIONS_DOOM_TOTAL):
         # Scions: a doom die adds one of the roll's own dice to a GM roll's total, on the roll
         # (the contest it decides then goes the way the new total says); a face added by hand
         # would leave the table's contest as it was, the die spent for nothing.
