@@ -262,16 +262,27 @@ def _same(decided: Sequence[Event], recorded: Sequence[Event]) -> bool:
 #: played without it, and replays so). Only that way round is forgiven; a mark the history has
 #: and the command does not make is still a mismatch.
 _ADDED_MARKS = ("typed", "keeps_numbers", "firearm")
+#: Fields added to records since, whose None says "from before this was kept": a Cortex roll's
+#: ``beat`` (whether it counts as a beat of the scene; an older roll counted when a player made
+#: it). A recorded None stands for whatever the command decides now.
+_ADDED_FIELDS = ("beat",)
 
 
 def _as_recorded(decided: Any, recorded: Any) -> Any:
-    """``decided`` with each added mark that the older ``recorded`` leaves False set False,
-    and an older form of a record read as it was written (``_older_form``)."""
+    """``decided`` read as the older ``recorded`` was written: without the keys it lacks (a
+    field added since -- a game state's new setting, a mod a game gained --
+    reads as its default where a table loads it, as it did for the version that wrote it),
+    with each added mark the older record leaves False set False, and an older form of a
+    record as it was (``_older_form``). Only that way round: a key the record has that the
+    command does not make, or a value that differs, is still a mismatch."""
     if isinstance(decided, dict) and isinstance(recorded, dict):
-        out = {k: _as_recorded(v, recorded.get(k)) for k, v in decided.items()}
+        out = {k: _as_recorded(v, recorded[k]) for k, v in decided.items() if k in recorded}
         for mark in _ADDED_MARKS:
             if out.get(mark) is True and recorded.get(mark) is False:
                 out[mark] = False
+        for name in _ADDED_FIELDS:
+            if name in out and recorded[name] is None:
+                out[name] = None
         return _older_form(out, recorded)
     if isinstance(decided, list | tuple) and isinstance(recorded, list | tuple):
         if len(decided) != len(recorded):
@@ -283,18 +294,7 @@ def _as_recorded(decided: Any, recorded: Any) -> Any:
 def _older_form(decided: dict[str, Any], recorded: dict[str, Any]) -> dict[str, Any]:
     """Records whose form changed since histories could hold them, read as they were written:
     a test the GM called impossible (Cybergod) once recorded 0 dice; it now records its pool's
-    dice, none rolled. Only that way round: the faces must still agree (none). And a mod a
-    game gained after a table was made is absent from its ``/game new``: it reads as its
-    default (``meta.mods.get(name, default)``), which is what ``/game new`` decides now."""
-    mods, recorded_mods = decided.get("mods"), recorded.get("mods")
-    if (
-        isinstance(mods, dict)
-        and isinstance(recorded_mods, dict)
-        and "system" in decided
-        and set(recorded_mods) < set(mods)
-        and all(mods[name] == on for name, on in recorded_mods.items())
-    ):
-        decided = {**decided, "mods": {k: v for k, v in mods.items() if k in recorded_mods}}
+    dice, none rolled. Only that way round: the faces must still agree (none)."""
     if (
         decided.get("impossible") is True
         and recorded.get("impossible") is True
