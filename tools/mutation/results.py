@@ -106,12 +106,13 @@ def _order(key: str) -> tuple[str, int]:
 def _functions(source: str) -> dict[str, str]:
     """Each function of the mutated file, module level or in a class, by name: its source."""
     tree = ast.parse(source)
+    lines = source.splitlines()
     found: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name:
-            segment = ast.get_source_segment(source, node)
-            if segment is not None:
-                found[node.name] = segment
+            # Whole lines by number (a ``def`` starts its line): ast.get_source_segment splits
+            # the file again for every function, which is quadratic in mutmut's large files.
+            found[node.name] = "\n".join(lines[node.lineno - 1 : node.end_lineno])
     return found
 
 
