@@ -172,3 +172,23 @@ def test_a_surge_spends_mettle_before_the_dice_and_a_twist_keeps_it_spent() -> N
     assert viktor.mettle == 6
     refused = driver.refused("/check pool:nature vs:9 surge:5", "dana")
     assert "at most 4" in refused
+
+
+def test_odds_of_no_dice_read_the_question_as_any_pool_does() -> None:
+    """/odds pool:0 is answered with the parts every pool size gives, and a vs: that is no
+    Difficulty is refused as at any other size (16 of 23,386 exact-odds questions skipped it)."""
+    driver = mettle_table()
+    assert "is not a Difficulty" in driver.refused("/odds pool:0 vs:banana")
+    against = driver.do("/odds pool:0 vs:3").reply
+    assert against.text[-1] == "Beat 3: impossible."
+    assert against.data == {
+        "dice": 0,
+        "raises": 0,
+        "against": 3,
+        "success": "0/1",
+        "with_twist": "0/1",
+    }
+    ladder = driver.do("/odds pool:0").reply.data
+    two = driver.do("/odds pool:2").reply.data
+    assert set(two) - {"dice"} <= set(ladder)
+    assert all(ladder[rung] == "0/1" for rung in set(two) - {"dice", "raises"})

@@ -85,8 +85,16 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
     lines = [f"{pool.text}{raised}."]
     data: dict[str, Any] = {"dice": dice, "raises": args.raises}
     if dice == 0:
-        # engine.md / checklist D26: no dice, no roll -- whatever the Difficulty.
+        # engine.md / checklist D26: no dice, no roll -- whatever the Difficulty. The question
+        # is still read as for any pool (a vs: that is no Difficulty is refused), and answered
+        # with the same parts.
         lines.append("No dice: the Check fails without a roll, with nothing to Twist.")
+        if args.vs is None:
+            data.update(dict.fromkeys(LADDER, "0/1"))
+        else:
+            difficulty = against(game, args.vs)
+            lines.append(f"Beat {difficulty.text}: impossible.")
+            data.update(against=difficulty.value, with_twist="0/1")
         return Decision(reply=Reply.say(*lines, data={**data, "success": "0/1"}))
     repeat = mod_on(ctx.require_state(), "repeat-twists")
     if args.vs is None:
