@@ -180,7 +180,7 @@ def test_odds_of_no_dice_read_the_question_as_any_pool_does() -> None:
     driver = mettle_table()
     assert "is not a Difficulty" in driver.refused("/odds pool:0 vs:banana")
     against = driver.do("/odds pool:0 vs:3").reply
-    assert against.text[-1] == "Beat 3: impossible."
+    assert against.text[-1] == "No dice: the Check fails without a roll, with nothing to Twist."
     assert against.data == {
         "dice": 0,
         "raises": 0,

@@ -92,9 +92,7 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
         if args.vs is None:
             data.update(dict.fromkeys(LADDER, "0/1"))
         else:
-            difficulty = against(game, args.vs)
-            lines.append(f"Beat {difficulty.text}: impossible.")
-            data.update(against=difficulty.value, with_twist="0/1")
+            data.update(against=against(game, args.vs).value, with_twist="0/1")
         return Decision(reply=Reply.say(*lines, data={**data, "success": "0/1"}))
     repeat = mod_on(ctx.require_state(), "repeat-twists")
     if args.vs is None:
