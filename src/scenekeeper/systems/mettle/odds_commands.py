@@ -21,7 +21,7 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import mod_on
 from scenekeeper.odds import OddsError, mettle_check, percent
 from scenekeeper.odds.mettle import MettleCheck
-from scenekeeper.systems.mettle.checks import LADDER, Pool, quality
+from scenekeeper.systems.mettle.checks import LADDER, Difficulty, Pool, quality
 from scenekeeper.systems.mettle.pools import against, attribute_pool, with_modifiers
 from scenekeeper.systems.mettle.sheet import attribute_named
 from scenekeeper.systems.mettle.state import character, mettle
@@ -96,38 +96,45 @@ def odds(ctx: Context, args: OddsArgs) -> Decision:
         return Decision(reply=Reply.say(*lines, data={**data, "success": "0/1"}))
     repeat = mod_on(ctx.require_state(), "repeat-twists")
     if args.vs is None:
-        rungs = []
-        for name, number in LADDER.items():
-            chance = check.p_success(number, twist=args.twist, repeat=repeat)
-            rungs.append(f"{name} {number} {_chance(chance)}")
-            data[name] = _fraction(chance)
-        lines.append(
-            "Against the ladder" + _with(args.twist, repeat) + ": " + ", ".join(rungs) + "."
-        )
-        edge = check.edge
-        lines.append("Edge, whatever the Score: " + _spread(edge) + ".")
+        lines += _against_ladder(check, args.twist, repeat, data)
     else:
-        difficulty = against(game, args.vs)
-        number = difficulty.value
-        plain = check.p_success(number)
-        twisted = check.p_success(number, twist=True, repeat=repeat)
-        how = "with Twists while it fails with Edge" if repeat else "with a Twist on a failure"
-        lines.append(
-            f"Beat {difficulty.text}: {_chance(plain)} (a tie fails); {how}: {_chance(twisted)}."
-        )
-        if not check.can_succeed(number):
-            lines.append("Impossible: a Difficulty of 3 x the pool or more cannot be beaten.")
-        spread = _edges(check, number, twist=args.twist, repeat=repeat)
-        if spread:
-            lines.append(
-                "Success with Edge"
-                + _with(args.twist, repeat)
-                + ": "
-                + _spread(spread, named=True)
-                + "."
-            )
-        data.update(against=number, success=_fraction(plain), with_twist=_fraction(twisted))
+        lines += _against(check, against(game, args.vs), args.twist, repeat, data)
     return Decision(reply=Reply.say(*lines, data=data))
+
+
+def _against_ladder(
+    check: MettleCheck, twist: bool, repeat: bool, data: dict[str, Any]
+) -> list[str]:
+    """The chance against each rung of the ladder, and the Edge whatever the Score."""
+    rungs = []
+    for name, number in LADDER.items():
+        chance = check.p_success(number, twist=twist, repeat=repeat)
+        rungs.append(f"{name} {number} {_chance(chance)}")
+        data[name] = _fraction(chance)
+    return [
+        "Against the ladder" + _with(twist, repeat) + ": " + ", ".join(rungs) + ".",
+        "Edge, whatever the Score: " + _spread(check.edge) + ".",
+    ]
+
+
+def _against(
+    check: MettleCheck, difficulty: Difficulty, twist: bool, repeat: bool, data: dict[str, Any]
+) -> list[str]:
+    """The chance to beat one Difficulty, with a Twist, and the Edge on a success."""
+    number = difficulty.value
+    plain = check.p_success(number)
+    twisted = check.p_success(number, twist=True, repeat=repeat)
+    how = "with Twists while it fails with Edge" if repeat else "with a Twist on a failure"
+    lines = [f"Beat {difficulty.text}: {_chance(plain)} (a tie fails); {how}: {_chance(twisted)}."]
+    if not check.can_succeed(number):
+        lines.append("Impossible: a Difficulty of 3 x the pool or more cannot be beaten.")
+    spread = _edges(check, number, twist=twist, repeat=repeat)
+    if spread:
+        lines.append(
+            "Success with Edge" + _with(twist, repeat) + ": " + _spread(spread, named=True) + "."
+        )
+    data.update(against=number, success=_fraction(plain), with_twist=_fraction(twisted))
+    return lines
 
 
 #: The most dice whose Edge after Twists again and again is worked out (it grows fast).
