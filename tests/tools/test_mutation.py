@@ -178,3 +178,71 @@ def test_a_test_that_hangs_fails_with_a_trace(tmp_path: Path) -> None:
 def test_the_suite_has_a_time_limit_per_test() -> None:
     text = (work.ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "\ntimeout = " in text.split("[tool.pytest.ini_options]", 1)[1].split("\n[", 1)[0]
+
+
+REGISTERED = textwrap.dedent(
+    """\
+    import functools
+
+
+    @commands.command("spend", help="Spend a plot point.")
+    def spend(ctx, args):
+        return args.points - 1
+
+
+    @evolves("PlotPointSpent")
+    def spent(state, event):
+        return state + event
+
+
+    @functools.cache
+    def cached(n):
+        return n + 1
+    """
+)
+
+
+def test_registered_handlers_are_mutated_and_registered_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mutmut.mutation import file_mutation  # noqa: PLC0415
+    from tools.mutation import mutmut_cli  # noqa: PLC0415
+
+    plain = mutate_file_contents(PATH, REGISTERED)
+    assert not any("spend" in n or "spent" in n for n in plain.mutant_names), (
+        "mutmut alone skips decorated functions; if that changed, mutmut_cli may go"
+    )
+    monkeypatch.setattr(
+        file_mutation.MutationVisitor,
+        "_skip_node_and_children",
+        mutmut_cli._skip_node_and_children,
+    )
+    monkeypatch.setattr(
+        file_mutation,
+        "function_trampoline_arrangement",
+        mutmut_cli._function_trampoline_arrangement,
+    )
+    made = mutate_file_contents(PATH, REGISTERED)
+    names = " ".join(made.mutant_names)
+    assert "spend" in names
+    assert "spent" in names
+    assert "cached" not in names, "a decorator that is not a registration still keeps mutmut off"
+    # The trampoline keeps the registration; the original and each mutant are bare copies.
+    assert made.code.count('@commands.command("spend"') == 1
+    assert made.code.count('@evolves("PlotPointSpent")') == 1
+    assert made.code.count("@functools.cache") == 1
+
+
+def test_only_our_registering_decorators_count() -> None:
+    from tools.mutation.mutmut_cli import registers  # noqa: PLC0415
+
+    def decorator(text: str) -> bool:
+        module = __import__("libcst").parse_module(f"{text}\ndef f(): pass\n")
+        return registers(module.body[0].decorators[0])
+
+    assert decorator('@commands.command("x")')
+    assert decorator('@evolves("X")')
+    assert decorator('@starts_table("cortex")')
+    assert not decorator("@functools.cache")
+    assert not decorator("@property")
+    assert not decorator('@log("x")')
