@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -191,6 +192,7 @@ def _play(args: argparse.Namespace) -> int:
         actor=Person(id=args.actor, name=args.actor),
         json_mode=args.json,
         files_dir=args.files,
+        private_screen=_private_screen(args.db),
     )
     try:
         if args.script is not None and str(args.script) != "-":
@@ -212,6 +214,18 @@ def _play(args: argparse.Namespace) -> int:
     finally:
         app.close()
     return 0
+
+
+def _private_screen(database: str | None) -> str:
+    """The command a person runs to read their private answers (the console's own database:
+    a path as given; a URL is not printed, as it may hold a password)."""
+    if database is None:
+        where = ""
+    elif "://" in database:
+        where = " --db <the same database URL>"
+    else:
+        where = f" --db {shlex.quote(database)}"
+    return f"scenekeeper play{where} --table {{table}} --as {{who}} --script -"
 
 
 def _docs(write: Path | None, check: Path | None) -> int:

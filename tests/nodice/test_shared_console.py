@@ -88,11 +88,12 @@ def test_the_shared_screen_prints_no_private_line(
     assert "(only you)" not in screen
     for secret in ("ante KNO", "Mind", "Sealed"):
         assert secret not in screen
-    assert screen.count("(a private answer for ana is withheld from this shared screen") == 3
-    assert "scenekeeper play --as ana --script -" in screen
+    # One short line each time; how to read them, once.
+    assert screen.count("(a private answer for ana is not shown here.)") == 3
+    assert screen.count("scenekeeper play --table t --as ana --script -") == 1
 
 
-def test_a_refused_sealed_commit_shows_no_reason_on_the_shared_screen(
+def test_a_refused_sealed_commit_shows_no_sealed_value_on_the_shared_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = console()
@@ -108,7 +109,8 @@ def test_a_refused_sealed_commit_shows_no_reason_on_the_shared_screen(
     session.out = io.StringIO()
     screen, _ = play(session, ["@ana /hand bid action:QUI bid:12"], [], tmp_path, monkeypatch)
     assert "QUI" not in screen
-    assert "error: refused, for a reason this shared screen does not show" in screen
+    # The reason is said without the card or the bid: the table is not left guessing.
+    assert "error: A bid is 0 to its Attribute's AV; a Wildcard adds 1 beyond." in screen
     assert session.app.table("t").seq == before
 
 
@@ -151,9 +153,7 @@ def test_json_keeps_a_sealed_commits_refusal_private() -> None:
     row = json.loads(as_json(1, "ana", refused))
     assert row["ok"] is False
     assert (
-        row["text"]
-        == row["error"]
-        == ("Refused; the reason went to its sender only (it may name a sealed choice).")
+        row["text"] == row["error"] == "A bid is 0 to its Attribute's AV; a Wildcard adds 1 beyond."
     )
     assert "QUI" in row["private"]
     assert "QUI" not in json.dumps(row["data"])
@@ -166,3 +166,68 @@ def test_json_keeps_a_sealed_commits_refusal_private() -> None:
     public = app.handle("t", ana, "/conflict start sides:x")
     assert not public.secret
     assert json.loads(as_json(3, "ana", public))["text"] == public.error
+
+
+#: Sealed lines mistyped as people mistype them: none names a command of this table, so none
+#: can be shown to be free of a secret (issue 32: a typo leaked a sealed card).
+MISTYPED = [
+    "@ana /hand ant aspect:Body ante:AGI",
+    "@ana /hnd ante aspect:Body ante:AGI",
+    "@ana /hand bd action:AGI bid:7",
+    "@ana/hand ante aspect:Body ante:AGI",
+    "@ana \uff0fhand ante aspect:Body ante:AGI",  # a full-width slash
+    "/char sett character:Brute rank:7",  # a GM's mistyped Rank
+    "/char set character:Brute rnk:7",
+]
+
+
+@pytest.mark.skipif(repl.readline is None, reason="this platform has no readline")
+def test_a_mistyped_sealed_line_is_kept_out_of_the_history_file_and_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = console()
+    before = session.app.table("t").seq
+    screen, kept = play(session, [*MISTYPED, "/conflict show"], [], tmp_path, monkeypatch)
+    assert session.app.table("t").seq == before
+    for secret in ("ante:AGI", "aspect:Body", "action:AGI", "bid:7", "rank:7", "rnk:7"):
+        assert not any(secret in line for line in kept), (secret, kept)
+        assert secret not in screen, (secret, screen)
+    assert all("AGI" not in line for line in kept[:-1]), kept
+    # The shown line is kept as typed: only a line shown to be free of secrets is.
+    assert kept[-1] == "/conflict show"
+    # Each refusal still says what to do, without the words typed.
+    assert screen.count("error: Unknown command.") == 6
+    assert "error: Unknown command. Did you mean /hand ante or /hand assign" in screen
+    assert "/char set has no option of that name. Usage: /char set" in screen
+
+
+def test_the_json_row_of_a_mistyped_sealed_line_holds_none_of_it() -> None:
+    session = console()
+    ana = Person("ana", "ana")
+    for line in ("/hnd ante aspect:Body ante:AGI", "/hand bid action:AGI bid:7 wildcrd:true"):
+        refused = session.app.handle("t", ana, line)
+        assert not refused.ok
+        assert refused.secret
+        row = json.loads(as_json(1, "ana", refused))
+        public = json.dumps({k: v for k, v in row.items() if k != "private"})
+        assert "AGI" not in public
+        assert row["private"].startswith(
+            ("/hand bid has no option wildcrd:", "Unknown command /hnd")
+        )
+
+
+def test_a_refusal_that_names_no_sealed_value_is_said_to_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = console()
+    # Step 2 is open: a bid is early; an ante without its card is missing an option.
+    screen, _ = play(
+        session,
+        ["@ana /hand bid action:QUI bid:1", "@ana /hand ante ante:QUI aspect:"],
+        [],
+        tmp_path,
+        monkeypatch,
+    )
+    assert "the reason may name a sealed choice" not in screen
+    assert "Step 2 is open" in screen
+    assert "QUI" not in screen

@@ -35,7 +35,7 @@ from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import is_secret, line_holds_secret, readable_envelope, shown
-from scenekeeper.engine.state import Person, TableMeta
+from scenekeeper.engine.state import Person, TableMeta, TableState
 from scenekeeper.store.base import AppendConflict, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -167,15 +167,17 @@ class App:
                 elif not isinstance(command, Invocation):
                     invocation = command(table)
                 assert invocation is not None
-                authorise(table.state, actor, invocation.spec, invocation.args)
+                _authorise(table.state, actor, invocation)
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
                 secret = self._held_secret(table, command, invocation)
-                said = words(table, str(refusal))
-                if invocation is not None and invocation.notes:
-                    said = " ".join([said, *invocation.notes])
-                return Outcome.refused(said, invocation, secret=secret)
+                notes = list(invocation.notes) if invocation is not None else []
+                said = " ".join([words(table, str(refusal)), *notes])
+                public = refusal.public
+                if public is not None:
+                    public = " ".join([words(table, public), *notes])
+                return Outcome.refused(said, invocation, secret=secret, public=public)
             except AppendConflict:
                 # Another process wrote first: decide again on its state, once.
                 self._forget(table_id)
@@ -385,3 +387,14 @@ def _seated(meta: TableMeta) -> dict[str, str]:
     """The people at a table (id -> name), for person options typed by name."""
     seated = (meta.gm, *meta.co_gms, *meta.players)
     return {pid: meta.name_of(pid) for pid in seated}
+
+
+def _authorise(state: TableState | None, actor: Person, invocation: Invocation) -> None:
+    """``authorise``; its refusals name the command, the character and people, never a value
+    of an option declared secret, so the table may read them (a shared screen)."""
+    try:
+        authorise(state, actor, invocation.spec, invocation.args)
+    except Refusal as refusal:
+        if refusal.public is not None:
+            raise
+        raise Refusal(str(refusal), public=True) from None

@@ -24,10 +24,18 @@ class Outcome:
     #: The command held a secret (``engine.secrets.is_secret``): answer it privately. On a
     #: refusal: the line may have held one, so the reason goes to whoever sent it only (G7).
     secret: bool = False
+    #: A secret refusal's reason as the table may read it (``Refusal.public``), where its
+    #: reason names no sealed value; None: the reason is its sender's only.
+    public_error: str | None = None
 
     @classmethod
     def refused(
-        cls, message: str, invocation: Invocation | None = None, *, secret: bool = False
+        cls,
+        message: str,
+        invocation: Invocation | None = None,
+        *,
+        secret: bool = False,
+        public: str | None = None,
     ) -> Outcome:
         return cls(
             ok=False,
@@ -36,4 +44,5 @@ class Outcome:
             command=invocation.spec.name if invocation else None,
             text=None,
             secret=secret,
+            public_error=(public if secret else message),
         )

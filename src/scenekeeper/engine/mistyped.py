@@ -79,6 +79,18 @@ def unknown_option(spec: CommandSpec[Any], name: str) -> str:
     return f"/{spec.name} has no option {echo(name)}:.{hint} {usage(spec)}"
 
 
+def stray_public(spec: CommandSpec[Any]) -> str:
+    """A stray word's refusal as the table reads it: the word is not repeated."""
+    return (
+        f"A word was typed without its option's name; options look like name:value. {usage(spec)}"
+    )
+
+
+def unknown_public(spec: CommandSpec[Any]) -> str:
+    """An unknown option's refusal as the table reads it: the name typed is not repeated."""
+    return f"/{spec.name} has no option of that name. {usage(spec)}"
+
+
 def usage(spec: CommandSpec[Any]) -> str:
     return f"Usage: {spec.usage()}"
 

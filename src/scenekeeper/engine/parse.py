@@ -24,7 +24,16 @@ from scenekeeper.engine.commands import (
     OptionType,
 )
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.mistyped import echo, misquoted, quote, stray_word, unknown_option, usage
+from scenekeeper.engine.mistyped import (
+    echo,
+    misquoted,
+    quote,
+    stray_public,
+    stray_word,
+    unknown_option,
+    unknown_public,
+    usage,
+)
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.renamed import RENAMED, renamed_note
 from scenekeeper.engine.state import Person
@@ -80,7 +89,7 @@ def quoted_tokens(line: str) -> list[tuple[str, bool]]:
             current.append(char)
             in_token = True
     if quoted:
-        raise Refusal('A quote (") is not closed; close it, like name:"two words".')
+        raise Refusal('A quote (") is not closed; close it, like name:"two words".', public=True)
     if in_token:
         tokens.append(("".join(current), opened))
     return tokens
@@ -106,16 +115,19 @@ def check_text(text: str, what: str = "That line") -> None:
             # How a byte that is not UTF-8 arrives (read with surrogateescape).
             raise Refusal(
                 f"{what} holds a byte that is not UTF-8 text (\\x{code - 0xDC00:02X}); save the "
-                "text as UTF-8 and send it again."
+                "text as UTF-8 and send it again.",
+                public=f"{what} holds a byte that is not UTF-8 text; save it as UTF-8.",
             )
         if 0xD800 <= code <= 0xDFFF:
             raise Refusal(
-                f"{what} holds a broken character (half of a UTF-16 pair); type it again."
+                f"{what} holds a broken character (half of a UTF-16 pair); type it again.",
+                public=True,
             )
         if (code < 0x20 and char not in "\t\n\r") or code == 0x7F:
             raise Refusal(
                 f"{what} holds a control character (U+{code:04X}) that cannot be stored; "
-                "remove it and send the command again."
+                "remove it and send the command again.",
+                public=True,
             )
 
 
@@ -134,14 +146,15 @@ def parse_line(
     if len(line) > MAX_LINE:
         raise Refusal(
             f"That line is {len(line):,} characters; a command is at most {MAX_LINE:,} "
-            "(Discord's own limit). Shorten it."
+            "(Discord's own limit). Shorten it.",
+            public=True,
         )
     check_text(line)
     line = quoting.straightened(line.strip())
     marked = quoted_tokens(line)
     tokens = [text for text, _ in marked]
     if not tokens:
-        raise Refusal("Type a command, like /help.")
+        raise Refusal("Type a command, like /help.", public=True)
     tokens[0] = tokens[0].removeprefix("/")
     words: list[str] = []
     for token, (_, opened) in zip(tokens[: registry.max_words() + 1], marked, strict=False):
@@ -150,7 +163,10 @@ def parse_line(
         words.append(token.lower())
     spec, used = _match(words, registry, system)
     if wrong := misquoted(spec, [t for t, opened in marked[used:] if not opened], line):
-        raise Refusal(wrong)
+        raise Refusal(
+            wrong,
+            public='Options look like name:value, with a colon; values with spaces in "quotes".',
+        )
     raw: dict[str, str] = {}
     notes: list[str] = []
     rest = tokens[used:]
@@ -174,7 +190,7 @@ def parse_line(
                 bare = len(strays)
                 skip = len(strays) - 1
                 continue
-            raise Refusal(stray_word(spec, token, raw, strays[1:]))
+            raise Refusal(stray_word(spec, token, raw, strays[1:]), public=stray_public(spec))
         name = name.strip().lower()
         if spec.option(name) is None and (new := RENAMED.get((spec.name, name))) is not None:
             # An old name keeps working (engine.renamed); a person typing it is told the new.
@@ -183,9 +199,12 @@ def parse_line(
             name = new
         option = spec.option(name)
         if option is None:
-            raise Refusal(unknown_option(spec, name))
+            raise Refusal(unknown_option(spec, name), public=unknown_public(spec))
         if name in raw:
-            raise Refusal(f"{name}: is given twice; give each option once. Usage: {spec.usage()}")
+            raise Refusal(
+                f"{name}: is given twice; give each option once. Usage: {spec.usage()}",
+                public=True,
+            )
         raw[name] = value
     invocation = build_invocation(spec, raw, read_file, people)
     return dataclasses.replace(invocation, notes=tuple(notes)) if notes else invocation
@@ -203,15 +222,38 @@ def build_invocation(
     for option in spec.options:
         if option.name not in raw or raw[option.name] is None:
             if option.required:
-                raise Refusal(f"/{spec.name} needs {option.name}: ({option.help}). {usage(spec)}")
+                raise Refusal(
+                    f"/{spec.name} needs {option.name}: ({option.help}). {usage(spec)}",
+                    public=True,
+                )
             continue
-        value = convert(spec, option, raw[option.name], read_file, people)
+        value = _converted(spec, option, raw[option.name], read_file, people)
         values[option.name] = value
         shown.append(f"{option.name}:{quote(_show(value))}")
     unknown = set(raw) - {o.name for o in spec.options}
     if unknown:
-        raise Refusal(unknown_option(spec, sorted(unknown)[0]))
+        raise Refusal(unknown_option(spec, sorted(unknown)[0]), public=unknown_public(spec))
     return Invocation(spec=spec, args=spec.build(values), text=" ".join([f"/{spec.name}", *shown]))
+
+
+def _converted(
+    spec: CommandSpec[Any],
+    option: Option,
+    raw: object,
+    read_file: ReadFile | None,
+    people: Mapping[str, str] | None,
+) -> Any:
+    """``convert``, whose refusal the table may read when the option is not secret (its value
+    is read back in /history anyway); of a secret one only which option it was."""
+    try:
+        return convert(spec, option, raw, read_file, people)
+    except Refusal as refusal:
+        if refusal.public is not None:
+            raise
+        if option.meta.secret or spec.secret:
+            public = f"{option.name}: was given a value it does not take ({option.help})."
+            raise Refusal(str(refusal), public=public) from None
+        raise Refusal(str(refusal), public=True) from None
 
 
 def convert(
@@ -319,14 +361,18 @@ def _match(
         if spec is not None:
             return spec, end
         if registry.games_of(name) is not None:
-            raise Refusal(not_here(registry, name, system))
+            raise Refusal(not_here(registry, name, system), public=True)
     if words and tuple(words) in registry.word_tree():
         nexts = [n for n in registry.names(system) if n.split()[: len(words)] == words]
         listed = ", ".join(f"/{n}" for n in nexts) or "(none at this table)"
-        raise Refusal(f"/{' '.join(words)} needs one more word: {listed}.")
+        raise Refusal(f"/{' '.join(words)} needs one more word: {listed}.", public=True)
     typed = echo(" ".join(words)) or "(nothing)"
     hint = did_you_mean(typed, registry.names(system))
-    raise Refusal(f"Unknown command /{typed}.{hint} Type /help for the list.")
+    # What was typed is not repeated to the table: it may be a sealed line mistyped.
+    raise Refusal(
+        f"Unknown command /{typed}.{hint} Type /help for the list.",
+        public=f"Unknown command.{hint} Type /help for the list.",
+    )
 
 
 def _bare_words(tokens: list[tuple[str, bool]]) -> int:
@@ -353,11 +399,12 @@ def _main_option(
     close = difflib.get_close_matches(words[0].lower(), subcommands, n=1, cutoff=0.75)
     if close and words[0].lower() not in subcommands:
         raise Refusal(
-            f"Unknown command /{spec.name} {echo(words[0])}. Did you mean /{spec.name} {close[0]}?"
+            f"Unknown command /{spec.name} {echo(words[0])}. Did you mean /{spec.name} {close[0]}?",
+            public=f"Unknown command /{spec.name} .... Did you mean /{spec.name} {close[0]}?",
         )
     first = spec.options[0] if spec.options else None
     if first is None or not _takes_text(first, len(words)):
-        raise Refusal(stray_word(spec, typed, {}))
+        raise Refusal(stray_word(spec, typed, {}), public=stray_public(spec))
     return {first.name: typed}
 
 

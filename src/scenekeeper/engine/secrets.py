@@ -130,10 +130,18 @@ def line_holds_secret(line: str, registry: CommandRegistry, system: str | None) 
     """Whether a typed line may hold a secret, whether or not it parses (a refused sealed bid
     with a typo is as secret as one that stood): its command is secret as a whole, or it gives
     ``secret:true``, a value for an option declared secret, an option its command does not
-    have (perhaps a secret one mistyped), or bare words for a first option declared secret."""
-    spec = registry.spec_of(line.strip().removeprefix("/").lower(), system)
-    if spec is None:
+    have (perhaps a secret one mistyped), or bare words for a first option declared secret.
+
+    It fails closed: a line that names no command of this table -- a mistyped command name
+    (``/hnd ante``, ``/hand ant``), a full-width slash, ``@ana/hand`` without its space -- may
+    be a sealed line mistyped, so it is treated as holding one. Only a line shown to be free
+    of secrets is kept, echoed or quoted back as typed."""
+    text = line.strip()
+    if not text:
         return False
+    spec = registry.spec_of(text.removeprefix("/").lower(), system)
+    if spec is None:
+        return True
     if spec.secret:
         return True
     secret = {o.name for o in spec.options if o.meta.secret}

@@ -11,12 +11,13 @@ from scenekeeper.app import Outcome
 REFUSED_PRIVATELY = "Refused; the reason went to its sender only (it may name a sealed choice)."
 
 
-def as_text(outcome: Outcome, shared_by: str | None = None) -> list[str]:
+def as_text(outcome: Outcome, shared_by: str | None = None, how: str | None = None) -> list[str]:
     """The outcome's lines. ``shared_by``: the screen is shared (the interactive console, where
-    anyone may type ``@name``), so nothing private is printed (G11) -- a note says a private
-    answer for that person was withheld and how they read it."""
+    anyone may type ``@name``), so nothing private is printed (G11) -- one short line says a
+    private answer for that person was withheld; ``how``, where given, says how they read it
+    (the console gives it the first time only)."""
     if shared_by is not None:
-        return _on_shared_screen(outcome, shared_by)
+        return _on_shared_screen(outcome, shared_by, how)
     if not outcome.ok:
         return [f"error: {outcome.error}"]
     lines = list(outcome.reply.text)
@@ -24,18 +25,28 @@ def as_text(outcome: Outcome, shared_by: str | None = None) -> list[str]:
     return lines
 
 
-def _on_shared_screen(outcome: Outcome, who: str) -> list[str]:
-    how = (
-        f"{who} reads it at a screen of their own: scenekeeper play --as {who} --script - "
-        "(same --db and --table), then the line without @name"
-    )
+def withholds(outcome: Outcome) -> bool:
+    """Whether a shared screen leaves out part of the outcome: a private answer, or the reason
+    for a refusal that may name a sealed choice."""
+    if outcome.ok:
+        return bool(outcome.reply.private)
+    return outcome.secret and outcome.public_error is None
+
+
+def _on_shared_screen(outcome: Outcome, who: str, how: str | None) -> list[str]:
     if not outcome.ok:
-        if outcome.secret:
-            return [f"error: refused, for a reason this shared screen does not show; {how}."]
-        return [f"error: {outcome.error}"]
-    lines = list(outcome.reply.text)
-    if outcome.reply.private:
-        lines.append(f"(a private answer for {who} is withheld from this shared screen; {how}.)")
+        if not outcome.secret:
+            return [f"error: {outcome.error}"]
+        if outcome.public_error is not None:
+            return [f"error: {outcome.public_error}"]
+        lines = [f"error: refused; the reason may name a sealed choice, so only {who} reads it."]
+    else:
+        lines = list(outcome.reply.text)
+        if not outcome.reply.private:
+            return lines
+        lines.append(f"(a private answer for {who} is not shown here.)")
+    if how is not None:
+        lines.append(f"({who} reads private answers at a screen of their own: {how})")
     return lines
 
 
@@ -44,7 +55,8 @@ def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
     actor's own ``private`` and ``private_data``: a sealed event's data is left out of
     ``events`` (its row says what the table reads of it), and ``command_text`` hides secret
     values as /history does. The reason a sealed command was refused is private too (G7): its
-    ``error`` and ``text`` only say it was refused."""
+    ``error`` and ``text`` only say it was refused -- or say the reason, where it names no
+    sealed value (the step that is open, an option left out)."""
     events: list[dict[str, Any]] = [
         {"seq": e.seq, "type": e.event.type_name, "sealed": e.event.describe_sealed()}
         if e.event.sealed()
@@ -54,7 +66,8 @@ def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
     private = "\n".join(outcome.reply.private)
     error = outcome.error
     if not outcome.ok and outcome.secret:
-        error, private = REFUSED_PRIVATELY, outcome.error or ""
+        # The reason goes to the sender only, unless it names no sealed value (public_error).
+        error, private = outcome.public_error or REFUSED_PRIVATELY, outcome.error or ""
     text = "\n".join(outcome.reply.text) if outcome.ok else error
     document = {
         "line": line_no,

@@ -132,7 +132,8 @@ def _ask_secrets(session: ConsoleSession, line: str) -> str:
     value never shows on the screen nor goes into the history file."""
     given = []
     for option in session.secrets_missing(line):
-        value = getpass.getpass(f"{option.name} (hidden; {option.meta.help}): ").strip()
+        blank = "" if option.required else ", Enter to leave it out"
+        value = getpass.getpass(f"{option.name} (hidden{blank}; {option.meta.help}): ").strip()
         if value:
             given.append(quoting.option(option.name, value))
     return " ".join(given)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from scenekeeper.adapters.console.render import as_json, as_text
+from scenekeeper.adapters.console.render import as_json, as_text, withholds
 from scenekeeper.adapters.web.answer import (
     LINK_COMMANDS,
     SERVED_BY,
@@ -43,6 +43,13 @@ class ConsoleSession:
     #: A screen everyone at the table sees (the interactive console): no private line is
     #: printed there, only a note that one was withheld (G11).
     shared: bool = False
+    #: How a person reads their private answers at a screen of their own: the console's own
+    #: command line, with ``{who}`` and ``{table}`` to fill (``cli`` gives the --db it used).
+    private_screen: str = "scenekeeper play --table {table} --as {who} --script -"
+
+    def __post_init__(self) -> None:
+        #: Who has been told how to read private answers (once each, on a shared screen).
+        self._told: set[str] = set()
 
     def run_lines(self, lines: Iterable[str]) -> int:
         """Run every line; the number of commands that were refused."""
@@ -75,15 +82,25 @@ class ConsoleSession:
         if self.json_mode:
             self._print(as_json(line_no, actor.id, outcome))
         else:
-            shown = as_text(outcome, actor.id if self.shared else None)
+            how = self._how(actor.id) if self.shared and withholds(outcome) else None
+            shown = as_text(outcome, actor.id if self.shared else None, how)
             for out_line in [*shown, *saved]:
                 self._print(out_line)
         return outcome
 
+    def _how(self, who: str) -> str | None:
+        """How ``who`` reads private answers, the first time they are withheld from them."""
+        if who in self._told:
+            return None
+        self._told.add(who)
+        return self.private_screen.format(who=who, table=self.table_id)
+
     def secrets_missing(self, text: str) -> list[Option]:
         """The required options of the line's command declared secret that the line leaves
         out (a sealed bid): the console asks for them without echo (``interact``), so they
-        never show on the screen or in the history file."""
+        never show on the screen or in the history file. When it asks, it asks for the
+        optional secret ones left out too (a Wildcard, a bid face up): typed inline they would
+        show as well."""
         _, command = self.split_actor(text.strip())
         state = self.app.table(self.table_id).state
         system = state.meta.system if state is not None else None
@@ -92,9 +109,8 @@ class ConsoleSession:
             spec = self.app.registry.find(" ".join(words[:end]), system)
             if spec is not None:
                 given = {w.split(":", 1)[0] for w in words[end:] if ":" in w}
-                return [
-                    o for o in spec.options if o.meta.secret and o.required and o.name not in given
-                ]
+                left = [o for o in spec.options if o.meta.secret and o.name not in given]
+                return left if any(o.required for o in left) else []
         return []
 
     def kept_line(self, line: str, hidden: str = "") -> str | None:
