@@ -116,7 +116,7 @@ def as_made_by(doc: dict[str, Any], seq: int, actor: str) -> dict[str, Any]:
 
 def test_a_gms_undo_of_a_sealed_commit_made_before_sealer_undo_stands() -> None:
     driver = nodice_table()
-    assert "only ana may take back" in driver.refused("/undo")
+    assert "only ana (who sealed it) may take back" in driver.refused("/undo")
     undo = driver.do("/undo", ANA)  # today only its sealer may
     driver.do("/redo", ANA)
     # Revealed since: the file holds the commit (a choice never revealed it would withhold).

@@ -34,8 +34,8 @@ def test_a_standing_face_up_bid_is_in_the_public_status() -> None:
     app = table()
     assert app.handle("t", ANA, "/hand bid action:WIL bid:1 face_up:true").ok
     shown, board, data = public(app)
-    assert "Face up: Ada bids 1 (R45)." in shown
-    assert any("Face up: Ada bids 1 (R45)." in line for line in board)
+    assert "Face up: Ada bids 1." in shown
+    assert any("Face up: Ada bids 1." in line for line in board)
     assert data == {"Ada": {"bid": 1, "wildcard": False}}
 
 
@@ -53,5 +53,5 @@ def test_a_face_up_bid_replaced_face_down_is_withdrawn_in_public() -> None:
     # Undone, the face-up bid stands again, and the status says so.
     assert app.handle("t", ANA, "/undo").ok
     shown, _, data = public(app)
-    assert "Face up: Ada bids 1 (R45)." in shown
+    assert "Face up: Ada bids 1." in shown
     assert data == {"Ada": {"bid": 1, "wildcard": False}}

@@ -27,11 +27,12 @@ def test_step_3_status_names_the_tokens_to_assign() -> None:
         outcome = app.handle("t", who, line)
         assert outcome.ok, (line, outcome.error)
     shown = app.handle("t", BO, "/conflict show").reply.text
-    assert "Won tokens to assign with /hand assign, before the bid (R41): Ada 2." in shown
+    assert "Won tokens to assign with /hand assign, before the bid: Ada 2." in shown
     board = "\n".join(app.handle("t", BO, "/board show").reply.text)
     assert "Ada to assign 2 won tokens with /hand assign, then seal with /hand bid" in board
     assert "Bo to seal with /hand bid" in board
     refused = app.handle("t", ANA, "/hand bid action:REA bid:1")
     assert refused.error == (
-        'Ada has 2 won tokens to put on Attributes first: /hand assign tokens:"REA 2" (R41).'
+        'Ada has 2 won tokens to put on Attributes first: /hand assign tokens:"REA 2" '
+        "(won tokens go on before the bid)."
     )

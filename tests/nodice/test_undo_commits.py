@@ -35,8 +35,9 @@ def test_a_gm_does_not_undo_or_redo_a_players_sealed_commit() -> None:
     for who in (GM, CO):
         refused = app.handle("t", who, "/undo")
         assert refused.error == (
-            "That command sealed Ada's commit, which only ana may take back (G2, G8). If the "
-            "table waits, a GM can /hand fold character:Ada or /conflict end."
+            "That command sealed Ada's commit, which only ana (who sealed it) may take back: a "
+            "sealed choice is its sealer's. If the table waits, a GM can /hand fold "
+            "character:Ada or /conflict end."
         )
         assert "Mind" not in refused.error
     assert show(app) == before
@@ -44,7 +45,9 @@ def test_a_gm_does_not_undo_or_redo_a_players_sealed_commit() -> None:
     assert app.handle("t", ANA, "/undo").ok
     refused = app.handle("t", GM, "/redo")
     assert refused.error is not None
-    assert refused.error.startswith("That command sealed Ada's commit, which only ana may put")
+    assert refused.error.startswith(
+        "That command sealed Ada's commit, which only ana (who sealed it) may put"
+    )
     assert app.handle("t", ANA, "/redo").ok
     assert show(app) == before
 
@@ -54,7 +57,9 @@ def test_a_co_gm_does_not_undo_the_gms_npc_commit() -> None:
     assert app.handle("t", GM, "/hand ante character:Brute aspect:Body ante:STR").ok
     refused = app.handle("t", CO, "/undo")
     assert refused.error is not None
-    assert refused.error.startswith("That command sealed Brute's commit, which only gm may")
+    assert refused.error.startswith(
+        "That command sealed Brute's commit, which only gm (who sealed it) may"
+    )
     assert app.handle("t", GM, "/undo").ok
 
 
@@ -68,4 +73,21 @@ def test_a_gm_undoing_a_reveal_says_whose_commit_went_with_it() -> None:
     assert (
         "Ada's commit, whose seal made the reveal, is taken back with it: ana seals Ada's" in said
     )
-    assert "Waiting for: Ada." in show(app)
+    assert "Waiting for Ada to seal with /hand ante" in show(app)
+
+
+def test_a_player_is_told_who_can_take_back_anothers_sealed_commit() -> None:
+    """Not "only they or a GM" -- a GM would be refused in turn: the sealer, or a GM's way on."""
+    app = table()
+    ben = Person("ben", "ben")
+    assert app.handle("t", ben, "/game join").ok
+    assert app.handle("t", ANA, "/hand ante aspect:Mind ante:QUI").ok
+    refused = app.handle("t", ben, "/undo")
+    assert not refused.ok
+    assert refused.error is not None
+    assert "or a GM can undo" not in refused.error
+    assert refused.error.startswith("That command sealed Ada's commit, which only ana")
+    assert "a GM can /hand fold character:Ada or /conflict end" in refused.error
+    refused = app.handle("t", GM, "/undo")  # what the player was told holds for the GM too
+    assert refused.error is not None
+    assert refused.error.startswith("That command sealed Ada's commit, which only ana")

@@ -41,7 +41,7 @@ def test_damage_reduced_by_dashes_is_announced_with_what_is_taken() -> None:
         (ZOE, "/hand bid action:FIT bid:0"),
         (GM, "/hand bid character:Brute action:STR bid:7"),
     )
-    assert any(line.endswith("5 Body damage to Zoë, 3 after 1 dash (R58).") for line in said), said
+    assert any(line.endswith("5 Body damage to Zoë, 3 after 1 dash.") for line in said), said
     assert any("STR -1, FIT -2" in line for line in said)
 
 
@@ -91,7 +91,7 @@ def test_an_npc_wildcard_refusal_names_the_mod_not_a_spent_wildcard() -> None:
     )
     refused = app.handle("t", GM, "/hand bid character:Brute action:STR bid:3 wildcard:true")
     assert refused.error == (
-        "NPCs have no Wildcards (the npc-wildcards mod is off; R11): leave out wildcard:."
+        "NPCs have no Wildcards (the npc-wildcards mod is off): leave out wildcard:."
     )
     refused = app.handle("t", ANA, "/hand bid action:QUI bid:3 wildcard:true")
-    assert refused.error == "Ada has WR 0, so no Wildcards (R11): leave out wildcard:."
+    assert refused.error == "Ada has WR 0, so no Wildcards: leave out wildcard:."

@@ -61,14 +61,16 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
             f"use /undo count:{len(window)}."
         )
     targets = list(reversed(window[-args.count :]))
-    _check_may_touch(ctx, targets, "undo")
     meta = ctx.require_state().meta
     game = get_system(meta.system)
-    # The game's say (a reveal is not taken back by a player): checked for every target first.
+    # The game's say first (a sealed commit is its sealer's alone; a reveal is not taken back by
+    # a player): its refusal names who can, where "only they or a GM" would send a GM to be
+    # refused in turn.
     sealer = not ctx.before(SEALER_UNDO)
     warnings = [
         w for t in targets if (w := game.undoing(meta, ctx.actor.id, t.events, sealer=sealer))
     ]
+    _check_may_touch(ctx, targets, "undo")
     events = tuple(Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
     _check_keeps_withheld(ctx, events)
     return Decision(
@@ -95,8 +97,11 @@ def redo(ctx: Context, args: Count) -> Decision:
             f"use /redo count:{len(stack)}."
         )
     targets = list(reversed(stack[-args.count :]))
-    _check_may_touch(ctx, targets, "redo")
     meta = ctx.require_state().meta
+    game = get_system(meta.system)
+    for target in targets:  # the game's say first, as for /undo
+        game.redoing(meta, ctx.actor.id, target.events, sealer=not ctx.before(SEALER_UNDO))
+    _check_may_touch(ctx, targets, "redo")
     if not meta.is_gm(ctx.actor.id) and not ctx.before(GM_RULING_REDO):
         # A GM's undo is a ruling: only a GM puts the command back.
         ruled = next((t for t in targets if t.undone_by and meta.is_gm(t.undone_by)), None)
@@ -105,9 +110,6 @@ def redo(ctx: Context, args: Count) -> Decision:
                 f"#{ruled.seq} {_shown(ctx, ruled)} was undone by {meta.name_of(ruled.undone_by)}, "
                 "a GM; only a GM can redo it."
             )
-    game = get_system(meta.system)
-    for target in targets:
-        game.redoing(meta, ctx.actor.id, target.events, sealer=not ctx.before(SEALER_UNDO))
     events = tuple(Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
     _check_keeps_withheld(ctx, events)
     return Decision(

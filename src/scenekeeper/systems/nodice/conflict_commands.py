@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
@@ -80,9 +81,7 @@ def start(ctx: Context, args: Start) -> Decision:
         ", ".join(f for f in fighters if fighters[f].side == s) for s in range(len(groups))
     )
     lines = [f"Conflict: {vs}. Stakes: {stakes_text(es)}.", *stack_lines(conflict)]
-    lines.append(
-        "Hand 1, Step 2: seal your TA card and ante with /hand ante aspect:<card> ante:<ABC>."
-    )
+    lines.append("Hand 1, Step 2: seal your TA card and ante with /hand ante.")
     return Decision(events=(event,), reply=Reply.say(*lines, data=public_data(conflict)))
 
 
@@ -134,7 +133,7 @@ def face_up_line(conflict: Conflict) -> str | None:
     said = ", ".join(
         f"{n} bids {b.bid}{' + Wildcard' if b.wildcard else ''}" for n, b in bids.items()
     )
-    return f"Face up: {said} (R45)."
+    return f"Face up: {said}."
 
 
 @commands.command(
@@ -157,13 +156,13 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     owed = [(n, conflict.fighters[n].unassigned) for n in conflict.involved()]
     if any(k for _, k in owed):
         said = ", ".join(f"{n} {k}" for n, k in owed if k)
-        lines.append(f"Won tokens to assign with /hand assign, before the bid (R41): {said}.")
+        lines.append(f"Won tokens to assign with /hand assign, before the bid: {said}.")
     face_up = face_up_line(conflict)
     if face_up is not None:
         lines.append(face_up)
-    waiting = conflict.waiting()
-    if waiting:
-        lines.append(f"Waiting for: {', '.join(waiting)}.")
+    # Whom it waits for, and the command that moves it on (as /board show says it).
+    waiting = get_system("nodice").waiting_for(nodice(ctx.require_state()))
+    lines.extend(f"Waiting for {line}." for line in waiting)
     mine = [
         f"Your sealed {n}: {c.aspect} card, ante {c.ante}."
         for n, c in conflict.antes.items()

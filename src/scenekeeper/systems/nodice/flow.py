@@ -169,7 +169,7 @@ def _after_dashes(conflict: Conflict, damage: Damage) -> str:
         return ""
     taken = max(1, damage.amount * numeric // 3) if numeric else 0
     dashes = 3 - numeric
-    return f", {taken} after {dashes} dash{'es' if dashes != 1 else ''} (R58)"
+    return f", {taken} after {dashes} dash{'es' if dashes != 1 else ''}"
 
 
 def effective(conflict: Conflict, damage: Damage) -> int:

@@ -173,7 +173,7 @@ def spread_problem(
         if ASPECT_OF[attribute] != aspect:
             return f"{attribute} is not a {aspect} Attribute; spread over {_listed(aspect)}"
         if avs.get(attribute) is None:
-            return f"{attribute} is a dash: it takes no damage (R58)"
+            return f"{attribute} is a dash: it takes no damage"
         if points < 1:
             return f"give {attribute} at least 1 point, or leave it out"
         if points > (avs.get(attribute) or 0):

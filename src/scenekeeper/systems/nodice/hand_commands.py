@@ -4,6 +4,8 @@ answer is private from the first byte and its values never shown to anyone else 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -36,8 +38,10 @@ from scenekeeper.systems.nodice.trine import (
 commands = CommandSet(systems=frozenset({"nodice"}))
 
 _STEP = {
-    "ante": "Step 2 is open: seal your TA card and ante with /hand ante aspect:<card> ante:<ABC>",
-    "bid": "Step 3 is open: seal your Action card and bid with /hand bid action:<ABC> bid:<n>",
+    # The sealed options are not written out: typed inline at a shared screen they would show
+    # the card to the room (the console asks for them without echo; Discord has its fields).
+    "ante": "Step 2 is open: seal your TA card and ante with /hand ante",
+    "bid": "Step 3 is open: seal your Action card and bid with /hand bid",
     "spread": "Step 5 is open: the damaged spread their damage with /hand spread points:<ABC n>",
 }
 
@@ -45,7 +49,20 @@ _STEP = {
 def _step(conflict: Conflict, wanted: str) -> None:
     """R29: a command for another step is refused with the step that is open."""
     if conflict.step != wanted:
-        raise Refusal(f"{_STEP[conflict.step]}.")
+        raise Refusal(f"{_STEP[conflict.step]}.", public=True)
+
+
+@contextmanager
+def _earlier_stands(name: str, standing: AnteCommit | BidCommit | None) -> Iterator[None]:
+    """A refused replacement says that the commit it would have replaced still stands."""
+    try:
+        yield
+    except Refusal as refusal:
+        if standing is None:
+            raise
+        note = f" {name}'s earlier commit stands."
+        public = refusal.public + note if refusal.public is not None else False
+        raise Refusal(str(refusal) + note, public=public) from None
 
 
 def _status(conflict: Conflict, name: str) -> str:
@@ -115,22 +132,27 @@ def ante(ctx: Context, args: Ante) -> Decision:
     _step(conflict, "ante")
     standing = conflict.antes.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
-    aspect = find_aspect(args.aspect)
-    if aspect is None:
-        raise Refusal("aspect: is your TA card: Mind, Body or Spirit.")
-    attribute = find_attribute(args.ante)
-    if attribute is None or (fighter.avs.get(attribute) or 0) < 1:
-        able = " ".join(a for a, v in fighter.avs.items() if (v or 0) >= 1)
-        raise Refusal(
-            f"ante: is an Attribute of {fighter.name} with a token (AV 1 or more): {able}. "
-            "If you will not ante, /hand fold retreats."
-        )
-    if not legal_commit(fighter.avs, aspect, attribute):
-        raise Refusal(
-            f"After anteing {attribute}, {fighter.name} has no {aspect} Attribute to bid from "
-            f"in Step 3 ({'/'.join(ATTRIBUTES_OF[aspect])}): choose another card or ante (R36)."
-        )
-    _contract(fighter, {"aspect": aspect, "ante": attribute})
+    with _earlier_stands(fighter.name, standing):
+        aspect = find_aspect(args.aspect)
+        if aspect is None:
+            raise Refusal("aspect: is your TA card: Mind, Body or Spirit.", public=True)
+        attribute = find_attribute(args.ante)
+        if attribute is None or (fighter.avs.get(attribute) or 0) < 1:
+            able = " ".join(a for a, v in fighter.avs.items() if (v or 0) >= 1)
+            raise Refusal(
+                f"ante: is an Attribute of {fighter.name} with a token (AV 1 or more): {able}. "
+                "If you will not ante, /hand fold retreats.",
+                public=True,  # the Attributes with a token are on the sheet; the ante is not named
+            )
+        if not legal_commit(fighter.avs, aspect, attribute):
+            raise Refusal(
+                f"After anteing {attribute}, {fighter.name} has no {aspect} Attribute to bid from "
+                f"in Step 3 ({'/'.join(ATTRIBUTES_OF[aspect])}): choose another card or ante "
+                "(a card needs an Attribute left to bid from).",
+                public=f"That card and ante leave {fighter.name} no Attribute to bid from in "
+                "Step 3: choose another card or ante.",
+            )
+        _contract(fighter, {"aspect": aspect, "ante": attribute})
     flow = Flow(ctx.require_state())
     flow.add(ev.AnteSealed(character=fighter.name, aspect=aspect, ante=attribute, by=ctx.actor.id))
     after = flow.conflict
@@ -176,34 +198,41 @@ def bid(ctx: Context, args: Bid) -> Decision:
     _step(conflict, "bid")
     standing = conflict.bids.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
-    if fighter.unassigned:
-        k = fighter.unassigned
-        on = next((a for a in ATTRIBUTES if fighter.avs.get(a) is not None), "QUI")
-        raise Refusal(
-            f"{fighter.name} has {k} won token{'s' if k != 1 else ''} to put on Attributes "
-            f'first: /hand assign tokens:"{on} {k}" (R41).'
-        )
-    card = conflict.cards[fighter.name]
-    action = find_attribute(args.action)
-    playable = [a for a in ATTRIBUTES_OF[card] if (fighter.avs.get(a) or 0) >= 1]
-    if action is None or ASPECT_OF[action] != card:
-        raise Refusal(
-            f"action: must be an Attribute of {fighter.name}'s {card} card: "
-            f"{', '.join(playable)} (R42)."
-        )
-    av = fighter.avs.get(action) or 0
-    if av < 1:
-        raise Refusal(
-            f"{fighter.name}'s {action} is {'a dash' if fighter.avs.get(action) is None else 0}: "
-            f"no Action card on it (R43); play {', '.join(playable)}."
-        )
-    if args.bid > av:
-        raise Refusal(
-            f"{fighter.name}'s {action} is {av}: bid 0 to {av} (R44); a Wildcard adds 1 beyond."
-        )
-    if args.wildcard and fighter.wildcards < 1:
-        raise Refusal(f"{_no_wildcard(ctx, fighter)}: leave out wildcard:.")
-    _contract(fighter, {"action": action, "bid": args.bid, "wildcard": args.wildcard})
+    with _earlier_stands(fighter.name, standing):
+        if fighter.unassigned:
+            k = fighter.unassigned
+            on = next((a for a in ATTRIBUTES if fighter.avs.get(a) is not None), "QUI")
+            raise Refusal(
+                f"{fighter.name} has {k} won token{'s' if k != 1 else ''} to put on Attributes "
+                f'first: /hand assign tokens:"{on} {k}" (won tokens go on before the bid).',
+                public=True,
+            )
+        card = conflict.cards[fighter.name]
+        action = find_attribute(args.action)
+        playable = [a for a in ATTRIBUTES_OF[card] if (fighter.avs.get(a) or 0) >= 1]
+        if action is None or ASPECT_OF[action] != card:
+            raise Refusal(
+                f"action: must be an Attribute of {fighter.name}'s {card} card: "
+                f"{', '.join(playable)}.",
+                public=True,  # the TA cards were revealed at Step 2; the action typed is not named
+            )
+        av = fighter.avs.get(action) or 0
+        if av < 1:
+            raise Refusal(
+                f"{fighter.name}'s {action} is "
+                f"{'a dash' if fighter.avs.get(action) is None else 0}: no Action card on it "
+                f"(a dash or an AV of 0); play {', '.join(playable)}.",
+                public="That Attribute takes no Action card (a dash or an AV of 0).",
+            )
+        if args.bid > av:
+            raise Refusal(
+                f"{fighter.name}'s {action} is {av}: bid 0 to {av} (a bid is 0 to the AV); "
+                "a Wildcard adds 1 beyond.",
+                public="A bid is 0 to its Attribute's AV; a Wildcard adds 1 beyond.",
+            )
+        if args.wildcard and fighter.wildcards < 1:
+            raise Refusal(f"{_no_wildcard(ctx, fighter)}: leave out wildcard:.", public=True)
+        _contract(fighter, {"action": action, "bid": args.bid, "wildcard": args.wildcard})
     flow = Flow(ctx.require_state())
     flow.add(
         ev.BidSealed(
@@ -244,9 +273,9 @@ def _no_wildcard(ctx: Context, fighter: Fighter) -> str:
     state = ctx.require_state()
     actor = nodice(state).characters.get(fighter.name)
     if actor is not None and actor.kind == "gmc" and not state.meta.mods.get(NPC_WILDCARDS):
-        return "NPCs have no Wildcards (the npc-wildcards mod is off; R11)"
+        return "NPCs have no Wildcards (the npc-wildcards mod is off)"
     if actor is not None and actor.wr < 1:
-        return f"{fighter.name} has WR 0, so no Wildcards (R11)"
+        return f"{fighter.name} has WR 0, so no Wildcards"
     return f"{fighter.name} has no Wildcard left this Conflict"
 
 

@@ -18,7 +18,9 @@ from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, Fi
 def conflict_of(ctx: Context) -> Conflict:
     conflict = nodice(ctx.require_state()).conflict
     if conflict is None:
-        raise Refusal("No Conflict is running; a GM starts one with /conflict start sides:...")
+        raise Refusal(
+            "No Conflict is running; a GM starts one with /conflict start sides:...", public=True
+        )
     return conflict
 
 
@@ -29,18 +31,21 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
         mine = [n for n in conflict.involved() if meta.owner_of(n) == ctx.actor.id]
         gone = [f for n, f in conflict.fighters.items() if meta.owner_of(n) == ctx.actor.id]
         if not mine and len(gone) == 1:
-            raise Refusal(f"{gone[0].name} is out of the Conflict ({gone[0].reason}).")
+            raise Refusal(f"{gone[0].name} is out of the Conflict ({gone[0].reason}).", public=True)
         if not mine and not meta.is_gm(ctx.actor.id):
             # A player is never invited to name Actors they do not play.
             out = "; ".join(f"{f.name} is out ({f.reason})" for f in gone)
             raise Refusal(
                 f"{out}: you play no Actor still in this Conflict."
                 if out
-                else "You play no Actor in this Conflict: /char new makes one for the next."
+                else "You play no Actor in this Conflict: /char new makes one for the next.",
+                public=True,
             )
         if len(mine) != 1:
             which = ", ".join(mine or conflict.involved())
-            raise Refusal(f"Say whose: /{command} character:<name> (in this Hand: {which}).")
+            raise Refusal(
+                f"Say whose: /{command} character:<name> (in this Hand: {which}).", public=True
+            )
         return conflict.fighters[mine[0]]
     fighter = next(
         (f for n, f in conflict.fighters.items() if n.casefold() == named.strip().casefold()),
@@ -48,9 +53,9 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
     )
     if fighter is None:
         which = ", ".join(conflict.order)
-        raise Refusal(f"{named} is not in this Conflict (it has {which}).")
+        raise Refusal(f"{named} is not in this Conflict (it has {which}).", public=True)
     if fighter.status != "in":
-        raise Refusal(f"{fighter.name} is out of the Conflict ({fighter.reason}).")
+        raise Refusal(f"{fighter.name} is out of the Conflict ({fighter.reason}).", public=True)
     return fighter
 
 
@@ -78,10 +83,11 @@ def check_sealer(ctx: Context, fighter: Fighter) -> None:
         )
         raise Refusal(
             f"{fighter.name} is {meta.name_of(owner)}'s: only they seal {fighter.name}'s cards "
-            f"and bids{unstick}."
+            f"and bids{unstick}.",
+            public=True,
         )
     if owner is None and not meta.is_gm(ctx.actor.id):
-        raise Refusal(f"{fighter.name} is an NPC: a GM seals its cards.")
+        raise Refusal(f"{fighter.name} is an NPC: a GM seals its cards.", public=True)
 
 
 def check_replace(ctx: Context, by: str | None, fighter: Fighter) -> None:
@@ -90,7 +96,8 @@ def check_replace(ctx: Context, by: str | None, fighter: Fighter) -> None:
         meta = ctx.require_state().meta
         raise Refusal(
             f"{fighter.name}'s commit was sealed by {meta.name_of(by)}; only they may seal "
-            "it again."
+            "it again. Their commit stands.",
+            public=True,
         )
 
 

@@ -101,7 +101,7 @@ def problem(written: Written) -> str | None:
     """Why these values cannot go on a sheet (None: they can)."""
     for name, value in written.items():
         if name == "rank" and not 1 <= (value or 0) <= MAX_RANK:
-            return f"Rank is 1 to {MAX_RANK} (R10)"
+            return f"Rank is 1 to {MAX_RANK}"
         if name == "wr" and not 0 <= (value or 0) <= MAX_WR:
             return f"WR is 0 to {MAX_WR}"
         if name in ATTRIBUTES and value is not None and not 0 <= value <= MAX_AV:

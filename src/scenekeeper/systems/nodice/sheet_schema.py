@@ -21,7 +21,7 @@ from scenekeeper.systems.nodice.trine import ATTRIBUTES, find_attribute
 
 GM_ONLY = {
     "kind": "only a GM makes NPCs",
-    "rank": "a Rank is the GM's (R22)",
+    "rank": "only a GM sets a Rank",
 }
 _KEYS = ("name", "kind", "rank", "wr", "avs", *ATTRIBUTES)
 

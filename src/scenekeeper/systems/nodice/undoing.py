@@ -35,7 +35,9 @@ def _refuse_others(meta: TableMeta, actor: str, events: tuple[Event, ...], verb:
         )
         raise Refusal(
             f"That command sealed {seal.character}'s commit, which only {meta.name_of(seal.by)} "
-            f"may {verb} (G2, G8). If the table waits, a GM can {instead}."
+            f"(who sealed it) may {verb}: a sealed choice is its sealer's. If the table waits, "
+            f"a GM can {instead}.",
+            public=True,
         )
 
 
@@ -52,7 +54,8 @@ def undoing(
     if not meta.is_gm(actor):
         raise Refusal(
             "That command revealed the cards: a reveal is not taken back to bid again. "
-            "Play on, or ask a GM (who may, with everyone having seen the cards)."
+            "Play on, or ask a GM (who may, with everyone having seen the cards).",
+            public=True,
         )
     back = [
         f" {s.character}'s commit, whose seal made the reveal, is taken back with it: "
