@@ -219,6 +219,8 @@ def build_invocation(
     """Check and convert option values (strings or already-typed values) into the command."""
     values: dict[str, Any] = {}
     shown: list[str] = []
+    # Given secret:true, every value but the label is secret (engine.secrets).
+    whole = spec.secret or str(raw.get("secret", "")).strip().lower() in ("true", "yes")
     for option in spec.options:
         if option.name not in raw or raw[option.name] is None:
             if option.required:
@@ -227,7 +229,8 @@ def build_invocation(
                     public=True,
                 )
             continue
-        value = _converted(spec, option, raw[option.name], read_file, people)
+        sealed = option.meta.secret or (whole and option.name not in ("secret", "label"))
+        value = _converted(spec, option, raw[option.name], read_file, people, sealed=sealed)
         values[option.name] = value
         shown.append(f"{option.name}:{quote(_show(value))}")
     unknown = set(raw) - {o.name for o in spec.options}
@@ -242,15 +245,17 @@ def _converted(
     raw: object,
     read_file: ReadFile | None,
     people: Mapping[str, str] | None,
+    *,
+    sealed: bool,
 ) -> Any:
-    """``convert``, whose refusal the table may read when the option is not secret (its value
-    is read back in /history anyway); of a secret one only which option it was."""
+    """``convert``, whose refusal the table may read when the option is not ``sealed`` (its
+    value is read back in /history anyway); of a sealed one only which option it was."""
     try:
         return convert(spec, option, raw, read_file, people)
     except Refusal as refusal:
         if refusal.public is not None:
             raise
-        if option.meta.secret or spec.secret:
+        if sealed:
             public = f"{option.name}: was given a value it does not take ({option.help})."
             raise Refusal(str(refusal), public=public) from None
         raise Refusal(str(refusal), public=True) from None

@@ -156,8 +156,8 @@ def line_holds_secret(line: str, registry: CommandRegistry, system: str | None) 
     def holds(token: str) -> bool:
         name, colon, value = token.partition(":")
         name = name.strip().lower()
-        if not colon:  # a bare word: the first option's, or a mistyped name=value
-            return first_secret or any(token.lower().startswith(f"{s}=") for s in secret)
+        if not colon:  # a bare word: the first option's, or a mistyped name=value (any name)
+            return first_secret or "=" in token
         if name == "secret":
             return value.strip().lower() == "true"
         # A secret option, or one the command does not have (a secret option mistyped?).
