@@ -35,7 +35,7 @@ class SheetWritten(Event):
 
 
 class RankSet(Event):
-    """R10, R22: a Rank is for GMs (and whoever set it) only."""
+    """R10, R22: a Rank is for GMs only (the Stakes are announced without revealing it)."""
 
     type_name: ClassVar[str] = "nodice.rank_set@1"
     character: str
@@ -45,7 +45,8 @@ class RankSet(Event):
         return True
 
     def visible_to(self, meta: TableMeta, viewer: str, actor: str) -> bool:
-        return viewer == actor or meta.is_gm(viewer)
+        del actor  # only a GM sets a Rank, and only GMs read it
+        return meta.is_gm(viewer)
 
     def describe(self) -> str:
         return f"{self.character}: Rank {self.rank}"
@@ -214,8 +215,9 @@ class ActorDeleted(Event):
 
 
 class SheetImported(Event):
-    """A whole sheet read from a file (``/char import``). It holds the Rank, so only GMs and
-    whoever imported it read it (R22); the table reads its AVs with /char show."""
+    """A whole sheet read from a file (``/char import``). It holds the Rank, so only GMs read it
+    (R22), not even the player who imported it (a GM may have set its Rank); the table reads its
+    AVs with /char show."""
 
     type_name: ClassVar[str] = "nodice.sheet_imported@1"
     character: Actor
@@ -224,7 +226,8 @@ class SheetImported(Event):
         return True
 
     def visible_to(self, meta: TableMeta, viewer: str, actor: str) -> bool:
-        return viewer == actor or meta.is_gm(viewer)
+        del actor
+        return meta.is_gm(viewer)
 
     def describe(self) -> str:
         return f"sheet of {self.character.name} imported (Rank {self.character.rank})"

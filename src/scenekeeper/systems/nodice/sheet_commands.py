@@ -21,7 +21,7 @@ from scenekeeper.systems.nodice.trine import ATTRIBUTES
 commands = CommandSet(systems=frozenset({"nodice"}))
 _EXAMPLE = "REA 4, KNO 5, QUI 7, AGI -, wr 1"
 _TRAITS = f'AVs and wr, like "{_EXAMPLE}"'
-_RANK = "GMs: the Actor's Rank (1-99), sealed: only GMs (and its player) see it"
+_RANK = "GMs: the Actor's Rank (1-99), sealed: only GMs see it"
 #: The mod that gives NPCs Wildcards (conflict_commands declares it).
 NPC_WILDCARDS = "npc-wildcards"
 
@@ -103,7 +103,7 @@ def _write(actor: Actor, written: Written) -> tuple[Actor, list[Event], tuple[st
     if rank is not None:
         events.append(ev.RankSet(character=actor.name, rank=rank))
         update["rank"] = rank
-        private = (f"{actor.name}'s Rank is {rank} (GMs and you only).",)
+        private = (f"{actor.name}'s Rank is {rank} (GMs only).",)
     return actor.model_copy(update=update), events, private
 
 
@@ -117,7 +117,7 @@ class SetSheet:
 
 @commands.command(
     "char set",
-    help="Write AVs (- for an Attribute the Actor lacks), Rank (GMs see NPC Ranks only) and WR.",
+    help="Write AVs (- for an Attribute the Actor lacks), Rank (GMs only) and WR.",
     permission=Permission.OWNER,
     examples=(
         '/char set "AGI -, wr 1"',
@@ -177,8 +177,8 @@ def show_sheet(ctx: Context, args: ShowSheet) -> Decision:
     owner = meta.owner_of(actor.name)
     who = f"played by {meta.name_of(owner)}" if owner else "an NPC"
     lines = (f"{actor.name}, {who}.", sheet_line(actor.avs), f"WR {actor.wr}.")
-    # R22: a Rank is GM-only (and its player's, for a PC): never in the public text.
-    private = (f"Rank {actor.rank}.",) if meta.is_gm(ctx.actor.id) or owner == ctx.actor.id else ()
+    # R22: a Rank is GM-only, a PC's too: the Stakes are announced without revealing it.
+    private = (f"Rank {actor.rank}.",) if meta.is_gm(ctx.actor.id) else ()
     return Decision(
         reply=Reply(
             text=lines, private=private, data={"name": actor.name, "avs": actor.avs, "wr": actor.wr}
