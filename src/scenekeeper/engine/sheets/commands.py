@@ -91,6 +91,8 @@ def import_sheets(ctx: Context, args: ImportSheet) -> Decision:
         sheet = data.character
         existing = schema.roster(stage.state).find_character(sheet.name)
         if existing is not None:
+            if why := schema.frozen(stage.state.game, existing.name):
+                raise Refusal(why)
             schema.before_change(stage, existing.name)
             existing = schema.roster(stage.state).find_character(existing.name)
         if existing and not is_gm and meta.owner_of(existing.name) != ctx.actor.id:

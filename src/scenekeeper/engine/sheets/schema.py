@@ -157,6 +157,10 @@ class SheetSchema(Generic[S]):
     #: Before a file or a command changes a sheet: what must happen first (METTLE: a held
     #: hit on it lands on the sheet as it was).
     before_change: Callable[[Staging, str], None] = _nothing
+    #: Why a character's sheet may not be written now, or None: the game's rule for ``/char
+    #: set`` and ``/char import`` alike (NoDice: not while its Actor is in a Conflict). A
+    #: recorded import is not held to it: earlier versions let a file through.
+    frozen: Callable[[GameState, str], str | None] = lambda game, name: None
     #: Before a character is deleted: a refusal, or the events that must come first.
     before_delete: Callable[[TableState, S], tuple[Event, ...]] = lambda state, who: ()
     #: What an import says of each sheet.

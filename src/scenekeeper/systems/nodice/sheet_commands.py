@@ -16,6 +16,7 @@ from scenekeeper.engine.state import Person
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.sheet import Actor, Kind, Written, problem, read_traits, sheet_line
+from scenekeeper.systems.nodice.sheet_schema import frozen
 from scenekeeper.systems.nodice.trine import ATTRIBUTES
 
 commands = CommandSet(systems=frozenset({"nodice"}))
@@ -129,8 +130,8 @@ def set_sheet(ctx: Context, args: SetSheet) -> Decision:
     state = ctx.require_state()
     game = nodice(state)
     actor = own_character(ctx, game, args.character)
-    if game.conflict is not None and actor.name in game.conflict.fighters:
-        raise Refusal(f"{actor.name} is in the Conflict: write the sheet after /conflict end.")
+    if why := frozen(game, actor.name):
+        raise Refusal(why)
     if args.traits is None and args.rank is None:
         raise Refusal('Give traits:"REA 4, AGI -, wr 1", rank:<n>, or both.')
     _gm_rank(ctx, args.rank)

@@ -100,6 +100,15 @@ def _before_delete(state: TableState, who: Actor) -> tuple[ev.ActorDeleted, ...]
     return ()
 
 
+def frozen(game: GameState, name: str) -> str | None:
+    """An Actor's sheet is written only out of a Conflict: its stacks there are copies of the
+    sheet, returned to it at the end (R27) -- for /char set and /char import alike."""
+    assert isinstance(game, NoDiceState)
+    if game.conflict is not None and name in game.conflict.fighters:
+        return f"{name} is in the Conflict: write the sheet after /conflict end."
+    return None
+
+
 SHEET: SheetSchema[Actor] = SheetSchema(
     game="NoDice",
     state_type=NoDiceState,
@@ -114,4 +123,5 @@ SHEET: SheetSchema[Actor] = SheetSchema(
     kept_by="a GM sets them",
     players_kind_kept=True,
     before_delete=_before_delete,
+    frozen=frozen,
 )
