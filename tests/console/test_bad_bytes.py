@@ -64,3 +64,16 @@ def test_a_huge_line_is_refused_at_once(tmp_path: Path) -> None:
         "error: That line is 160,000 characters; a command is at most 6,000 (Discord's own "
         "limit). Shorten it."
     )
+
+
+def test_a_file_too_big_is_said_to_be_too_big_not_missing(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as file:  # 9 MB, sparse: nothing is written but its size
+        file.truncate(9 * 2**20)
+    done = run(
+        tmp_path,
+        b"/game new system:nodice name:T\n/char import file:" + str(big).encode() + b"\n",
+    )
+    assert done.returncode == 0, done.stderr
+    errors = [line for line in done.stdout.splitlines() if line.startswith("error:")]
+    assert errors == ["error: big.yaml is 9.0 MB; a file for a command is at most 8 MB."]

@@ -49,12 +49,45 @@ class _SheetLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-def read_document(content: bytes, filename: str) -> Any:
-    """The YAML or JSON document in ``content`` (JSON when ``filename`` ends in .json)."""
+#: How deep a sheet file may nest (a real sheet nests four or five deep): deeper is refused
+#: before it is parsed, which for a few kilobytes nested thousands deep took a second.
+MAX_DEPTH = 32
+
+
+def nesting(text: str) -> int:
+    """How deep ``text`` nests, by indentation and brackets, at most (counted before parsing,
+    so a quoted bracket counts too: the bar is far above any real sheet)."""
+    deepest = brackets = 0
+    indents: list[int] = []
+    for line in text.splitlines():
+        body = line.lstrip(" ")
+        if body and not body.startswith("#"):
+            indent = len(line) - len(body)
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            indents.append(indent)
+        for char in body:
+            if char in "[{":
+                brackets += 1
+                deepest = max(deepest, brackets + len(indents))
+            elif char in "]}":
+                brackets = max(0, brackets - 1)
+        deepest = max(deepest, brackets + len(indents))
+    return deepest
+
+
+def read_document(content: bytes, filename: str, doc: str) -> Any:
+    """The YAML or JSON document in ``content`` (JSON when ``filename`` ends in .json); ``doc``
+    is the game's own sheet doc, which a refusal names."""
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError:
         raise Refusal(f"{filename} is not a text file; attach a .yaml or .json sheet.") from None
+    if nesting(text) > MAX_DEPTH:
+        raise Refusal(
+            f"{filename} nests more than {MAX_DEPTH} deep; a sheet nests a few levels: write it "
+            f"as {doc} shows."
+        )
     try:
         if filename.lower().endswith(".json"):
             try:
@@ -77,5 +110,5 @@ def read_document(content: bytes, filename: str) -> Any:
         # Python's own limits: an integer of thousands of digits, nesting a thousand deep.
         raise Refusal(
             f"{filename} holds a number too long or nesting too deep for a sheet; write the "
-            "sheet as docs/cortex-sheets.md shows."
+            f"sheet as {doc} shows."
         ) from None

@@ -139,13 +139,9 @@ class ConsoleSession:
         try:
             file = Path(path).expanduser()
             size = file.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise Refusal(
-                    f"{file.name} is {size / 2**20:.1f} MB; a file for a command is at most "
-                    f"{MAX_FILE_BYTES // 2**20} MB."
-                )
-            with file.open("rb") as opened:
-                content = opened.read(MAX_FILE_BYTES + 1)
+            if size <= MAX_FILE_BYTES:
+                with file.open("rb") as opened:
+                    content = opened.read(MAX_FILE_BYTES + 1)
         except (OSError, RuntimeError, ValueError) as error:
             # RuntimeError: "~nosuchuser" has no home; ValueError: a NUL in the path.
             why = getattr(error, "strerror", None) or "no such file"
@@ -153,6 +149,11 @@ class ConsoleSession:
                 f"Cannot read {echo(path)} ({why}); give the path of a file, "
                 "like file:exports/table.json."
             ) from None
+        if size > MAX_FILE_BYTES:  # it exists: said as too big, never as missing
+            raise Refusal(
+                f"{file.name} is {size / 2**20:.1f} MB; a file for a command is at most "
+                f"{MAX_FILE_BYTES // 2**20} MB."
+            )
         return Attachment(name=file.name, content=content)
 
     def _save_files(self, outcome: Outcome) -> list[str]:

@@ -26,14 +26,16 @@ D = TypeVar("D", bound=SheetData[Any])
 M = TypeVar("M", bound=pydantic.BaseModel)
 
 
-def read_sheets(content: bytes, filename: str, read_one: Callable[[object, str], D]) -> list[D]:
+def read_sheets(
+    content: bytes, filename: str, read_one: Callable[[object, str], D], doc: str
+) -> list[D]:
     """Each sheet of the file, read by ``read_one(item, where)``; a refusal for the first
-    mistake anywhere."""
+    mistake anywhere (``doc``: the game's sheet doc, which a refusal names)."""
     if len(content) > MAX_FILE_BYTES:
         raise Refusal(
             f"{filename} is over {MAX_FILE_BYTES // 1024} KB; split it into smaller files."
         )
-    document = read_document(content, filename)
+    document = read_document(content, filename, doc)
     if isinstance(document, Mapping) and "characters" in document:
         document = document["characters"]
     raw = document if isinstance(document, list) else [document]

@@ -90,7 +90,7 @@ class CybergodSheetData(SheetData[Character]):
 
 
 def read_file(content: bytes, filename: str, game: GameState) -> list[CybergodSheetData]:
-    return read_sheets(content, filename, _sheet)
+    return read_sheets(content, filename, _sheet, "docs/cybergod-sheets.md")
 
 
 def _sheet(item: object, where: str) -> CybergodSheetData:

@@ -100,7 +100,7 @@ class MettleSheetData(SheetData[Character]):
 
 
 def read_file(content: bytes, filename: str, game: GameState) -> list[MettleSheetData]:
-    return read_sheets(content, filename, _sheet)
+    return read_sheets(content, filename, _sheet, "docs/mettle-sheets.md")
 
 
 def _key(text: object) -> str:

@@ -28,7 +28,7 @@ _KEYS = ("name", "kind", "rank", "wr", "avs", *ATTRIBUTES)
 
 def read_file(content: bytes, filename: str, game: GameState) -> list[SheetData[Actor]]:
     del game
-    return read_sheets(content, filename, _sheet)
+    return read_sheets(content, filename, _sheet, "docs/nodice-sheets.md")
 
 
 def _sheet(item: object, where: str) -> SheetData[Actor]:

@@ -64,7 +64,12 @@ class CortexSheetData(SheetData[Character]):
 
 def read_file(content: bytes, filename: str, game: GameState) -> list[CortexSheetData]:
     assert isinstance(game, CortexState)
-    return read_sheets(content, filename, lambda item, where: _sheet(item, where, game.trait_sets))
+    return read_sheets(
+        content,
+        filename,
+        lambda item, where: _sheet(item, where, game.trait_sets),
+        "docs/cortex-sheets.md",
+    )
 
 
 def _key(text: object) -> str:
