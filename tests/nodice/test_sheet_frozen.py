@@ -31,7 +31,7 @@ def test_a_sheet_is_not_imported_over_while_its_actor_is_in_a_conflict() -> None
     )
     before = app.table("t").seq
     for who in (ANA, CO, GM):
-        written = app.handle("t", who, '/char set character:Ada traits:"STR 9"')
+        written = app.handle("t", who, '/char set character:Ada trait:"STR 9"')
         imported = app.handle("t", who, "/char import file:ada.yaml", read_file=file)
         assert written.error == imported.error == REFUSED, (who, written.error, imported.error)
     assert app.table("t").seq == before

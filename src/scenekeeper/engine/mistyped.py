@@ -73,7 +73,7 @@ def unknown_option(spec: CommandSpec[Any], name: str) -> str:
     if not names:
         return f"/{spec.name} takes no options; type just /{spec.name}."
     # An old name (engine.renamed) is offered as what it became: dice: -> count:.
-    became = {old: new for old, new in old_names(spec.name).items() if new in names}
+    became = {old: new for old, new in old_names(spec.name, spec.systems).items() if new in names}
     close = difflib.get_close_matches(name[:_ECHO], [*names, *became], n=1)
     hint = f" Did you mean {became.get(close[0], close[0])}:?" if close else ""
     return f"/{spec.name} has no option {echo(name)}:.{hint} {usage(spec)}"

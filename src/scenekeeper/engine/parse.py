@@ -35,7 +35,7 @@ from scenekeeper.engine.mistyped import (
     usage,
 )
 from scenekeeper.engine.names import resolve
-from scenekeeper.engine.renamed import RENAMED, renamed_note
+from scenekeeper.engine.renamed import old_names, renamed_note
 from scenekeeper.engine.state import Person
 
 ReadFile = Callable[[str], Attachment]
@@ -191,12 +191,7 @@ def parse_line(
                 skip = len(strays) - 1
                 continue
             raise Refusal(stray_word(spec, token, raw, strays[1:]), public=stray_public(spec))
-        name = name.strip().lower()
-        if spec.option(name) is None and (new := RENAMED.get((spec.name, name))) is not None:
-            # An old name keeps working (engine.renamed); a person typing it is told the new.
-            if not recorded:
-                notes.append(renamed_note(spec.name, name, new))
-            name = new
+        name = _current_name(spec, name.strip().lower(), None if recorded else notes)
         option = spec.option(name)
         if option is None:
             raise Refusal(unknown_option(spec, name), public=unknown_public(spec))
@@ -208,6 +203,17 @@ def parse_line(
         raw[name] = value
     invocation = build_invocation(spec, raw, read_file, people)
     return dataclasses.replace(invocation, notes=tuple(notes)) if notes else invocation
+
+
+def _current_name(spec: CommandSpec[Any], name: str, notes: list[str] | None) -> str:
+    """An option's name as the command has it now: an old name keeps working (engine.renamed),
+    and a person typing it is told the new one (``notes``; None for a recorded line)."""
+    new = old_names(spec.name, spec.systems).get(name) if spec.option(name) is None else None
+    if new is None:
+        return name
+    if notes is not None:
+        notes.append(renamed_note(spec.name, name, new))
+    return new
 
 
 def build_invocation(

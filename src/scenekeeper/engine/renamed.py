@@ -32,9 +32,21 @@ RENAMED: Mapping[tuple[str, str], str] = {
 }
 
 
-def old_names(command: str) -> dict[str, str]:
-    """A command's old option names, each with what it is called now."""
-    return {old: new for (name, old), new in RENAMED.items() if name == command}
+#: Options renamed in one game's version of a command, (game, command, old name) -> new name.
+RENAMED_AT: Mapping[tuple[str, str, str], str] = {
+    # Issue 32: /char set's first option is trait: at every table (NoDice's took traits:).
+    ("nodice", "char set", "traits"): "trait",
+}
+
+
+def old_names(command: str, systems: frozenset[str] | None = None) -> dict[str, str]:
+    """A command's old option names, each with what it is called now (``systems``: the games
+    whose version of it this is; None: every game's)."""
+    found = {old: new for (name, old), new in RENAMED.items() if name == command}
+    for (system, name, old), new in RENAMED_AT.items():
+        if name == command and (not systems or system in systems):
+            found[old] = new
+    return found
 
 
 def renamed_note(command: str, old: str, new: str) -> str:

@@ -56,12 +56,13 @@ def new_actor(ctx: Context, args: NewActor) -> Decision:
     private: tuple[str, ...] = ()
     if args.traits or args.rank is not None:
         _gm_rank(ctx, args.rank)
-        written = _written(args.traits or "", args.rank, actor, meta.mods.get(NPC_WILDCARDS, False))
+        wild = meta.mods.get(NPC_WILDCARDS, False)
+        written = _written(args.traits or "", args.rank, actor, wild, "traits")
         actor, more, private = _write(actor, written)
         events.extend(more)
         said.append(f"{one.name}: {sheet_line(actor.avs)}")
     else:
-        said.append(f'Write the sheet with /char set character:"{one.name}" traits:"{_EXAMPLE}".')
+        said.append(f'Write the sheet with /char set character:"{one.name}" trait:"{_EXAMPLE}".')
     return Decision(events=tuple(events), reply=Reply(text=tuple(said), private=private))
 
 
@@ -71,16 +72,18 @@ def _gm_rank(ctx: Context, rank: int | None) -> None:
         raise Refusal("Only a GM sets a Rank; leave out rank:.")
 
 
-def _written(text: str, rank: int | None, actor: Actor, npc_wildcards: bool) -> Written:
+def _written(
+    text: str, rank: int | None, actor: Actor, npc_wildcards: bool, option: str
+) -> Written:
     try:
         written = read_traits(text) if text.strip() else {}
     except ValueError as error:
-        raise Refusal(f"traits: {error}.") from None
+        raise Refusal(f"{option}: {error}.") from None
     if rank is not None:
         written["rank"] = rank
     wrong = problem(written)
     if wrong is not None:
-        raise Refusal(f"traits: {wrong}.")
+        raise Refusal(f"{option}: {wrong}.")
     if (written.get("wr") or 0) > 0 and actor.kind == "gmc" and not npc_wildcards:
         raise Refusal(
             "NPCs have WR 0 (Wildcards are for PCs); a GM may switch on npc-wildcards with "
@@ -110,8 +113,9 @@ def _write(actor: Actor, written: Written) -> tuple[Actor, list[Event], tuple[st
 
 @dataclass(frozen=True)
 class SetSheet:
-    # The first option is what is rated, as at every table (docs/architecture.md, Sheets).
-    traits: Annotated[str | None, Opt(_TRAITS)] = None
+    # The first option is what is rated, trait: as at every table (docs/architecture.md,
+    # Sheets): one Attribute or several. It was traits: (engine.renamed keeps that working).
+    trait: Annotated[str | None, Opt(_TRAITS)] = None
     rank: Annotated[int | None, Opt(_RANK, min_value=1, max_value=99, secret=True)] = None
     character: Annotated[str | None, Opt("whose sheet (default: the Actor you play)")] = None
 
@@ -122,7 +126,7 @@ class SetSheet:
     permission=Permission.OWNER,
     examples=(
         '/char set "AGI -, wr 1"',
-        '/char set character:Ada traits:"AGI -, wr 1"',
+        '/char set character:Ada trait:"AGI -, wr 1"',
         "/char set character:Brute rank:12",
     ),
 )
@@ -132,11 +136,11 @@ def set_sheet(ctx: Context, args: SetSheet) -> Decision:
     actor = own_character(ctx, game, args.character)
     if why := frozen(game, actor.name):
         raise Refusal(why)
-    if args.traits is None and args.rank is None:
-        raise Refusal('Give traits:"REA 4, AGI -, wr 1", rank:<n>, or both.')
+    if args.trait is None and args.rank is None:
+        raise Refusal('Give trait:"REA 4, AGI -, wr 1", rank:<n>, or both.')
     _gm_rank(ctx, args.rank)
     written = _written(
-        args.traits or "", args.rank, actor, state.meta.mods.get(NPC_WILDCARDS, False)
+        args.trait or "", args.rank, actor, state.meta.mods.get(NPC_WILDCARDS, False), "trait"
     )
     actor, events, private = _write(actor, written)
     text = (f"{actor.name}: {sheet_line(actor.avs)}" + (f" WR {actor.wr}." if actor.wr else ""),)
