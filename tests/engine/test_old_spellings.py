@@ -117,3 +117,17 @@ def test_an_imported_history_with_old_names_says_nothing_of_them() -> None:
     invocation = parse_line("/save dice:2", build_registry(), "cybergod", recorded=True)
     assert invocation.notes == ()
     assert "count:2" in invocation.text
+
+
+def test_a_rename_in_one_games_version_holds_there_only() -> None:
+    """NoDice's /char set traits: became trait:; another game's /char set never had it."""
+    driver = TableDriver()
+    driver.do("/game new system:nodice name:Upgraded")
+    driver.do("/game join", "ana")
+    driver.do('/char new name:Ada traits:"REA 4 KNO 5 QUI 7"', "ana")
+    outcome = driver.do('/char set traits:"AGI 3"', "ana")
+    assert renamed_note("char set", "traits", "trait") in outcome.reply.text
+    assert 'trait:"AGI 3"' in driver.app.table(driver.table_id).window[-1].command
+    mettle = TableDriver()
+    mettle.do("/game new system:mettle name:M")
+    assert "/char set has no option traits:" in mettle.refused("/char set traits:Poise")
