@@ -5,6 +5,7 @@ in, forced damage spreads, Step 6 and the next Hand -- each event applied as it 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.evolve import apply
@@ -29,11 +30,15 @@ from scenekeeper.systems.nodice.trine import ATTRIBUTES_OF, AV, Aspect, stakes_t
 
 @dataclass
 class Flow:
-    """Events decided so far, the table as they leave it, and what the table reads."""
+    """Events decided so far, the table as they leave it, and what the table reads: in words
+    (``lines``) and as data (``data``: reveals, TD wins, the pot paid, each pair's AD, Sweep,
+    Showdown and damage, spreads, the seriously wounded, eliminations -- each public part only
+    from its reveal on, as the lines say it; scripts, the board page and tests read it)."""
 
     state: TableState
     events: list[Event] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def add(self, event: Event, *lines: str) -> None:
         after = apply(self.state, event)
@@ -51,6 +56,7 @@ def move_on(flow: Flow) -> None:
     """Whatever the Hand can do now without anyone's choice."""
     while (conflict := flow.conflict) is not None:
         if _over(conflict):
+            flow.data["conflict_ended"] = {"standing": conflict.involved()}
             flow.add(ev.ConflictEnded(reason="no opponents left"), _ended_line(conflict))
             return
         if conflict.step == "ante" and not conflict.waiting():
@@ -106,6 +112,15 @@ def _reveal_aspects(flow: Flow, conflict: Conflict) -> None:
     else:
         lines.append(f"No TD wins: the pot's {pot} tokens carry over as the Jackpot.")
     lines.append("Step 3: seal your Action card and bid with /hand bid.")
+    flow.data["ta_revealed"] = {
+        "hand": conflict.hand,
+        "cards": cards,
+        "antes": antes,
+        "td_wins": wins,
+        "pot": pot,
+        "paid": paid,
+        "jackpot": jackpot,
+    }
     flow.add(
         ev.AspectsRevealed(
             hand=conflict.hand, cards=cards, antes=antes, wins=wins, paid=paid, jackpot=jackpot
@@ -128,12 +143,31 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
     )
     lines = [f"Hand {conflict.hand}, Action cards revealed: {shown}."]
     owed: list[Damage] = []
+    told: list[dict[str, Any]] = []
+    flow.data["bids_revealed"] = {
+        "hand": conflict.hand,
+        "plays": {
+            n: {"card": p.aspect, "action": p.action, "bid": p.bid, "wildcard": p.wildcard}
+            for n, p in plays.items()
+        },
+        "pairs": told,
+    }
     for first, second in pairs(order, _sides(conflict)):
         result = contract.resolve(resolve_pair(first, second, plays, conflict.es))
         ad = {1: f"{first} wins AD", -1: f"{second} wins AD", 0: "AD tied"}[result.ad]
         sweep = next((w for w in (first, second) if result.sweep(w)), None)
         swept = f", {sweep} sweeps" if sweep else ""
         score = f"Showdown {result.showdown[0]}-{result.showdown[1]}"
+        pair: dict[str, Any] = {
+            "actors": [first, second],
+            "ad": {1: first, -1: second, 0: None}[result.ad],
+            "sweep": sweep,
+            "showdown": list(result.showdown),
+            "winner": result.winner,
+            "margin": result.margin if result.winner is not None else 0,
+            "damage": None,
+        }
+        told.append(pair)
         if result.winner is None or result.loser is None or result.aspect is None:
             lines.append(f"{first} vs {second}: {ad}{swept}; {score}: a draw, no damage.")
             continue
@@ -151,6 +185,12 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
             f"{_after_dashes(conflict, damage)}."
         )
         owed.append(damage)
+        pair["damage"] = {
+            "defender": damage.defender,
+            "aspect": damage.aspect,
+            "amount": damage.amount,
+            "taken": effective(conflict, damage),
+        }
     flow.add(
         ev.BidsRevealed(
             hand=conflict.hand,
@@ -194,6 +234,7 @@ def _force_one(flow: Flow, conflict: Conflict) -> bool:
             )
             avs = _avs(flow, damage.defender)
             flow.lines.append(spread_line(damage.defender, damage.aspect, spread, avs))
+            told_spread(flow, damage.defender, damage.aspect, spread, avs, forced=True)
             return True
     return False
 
@@ -202,6 +243,28 @@ def _avs(flow: Flow, name: str) -> dict[str, AV]:
     conflict = flow.conflict
     assert conflict is not None
     return conflict.fighters[name].avs
+
+
+def told_spread(
+    flow: Flow,
+    name: str,
+    aspect: Aspect,
+    spread: dict[str, int],
+    avs: dict[str, AV],
+    *,
+    forced: bool,
+) -> None:
+    """A spread in the flow's data: who, what, the AVs after it, the seriously wounded."""
+    flow.data.setdefault("spreads", []).append(
+        {
+            "character": name,
+            "aspect": aspect,
+            "spread": spread,
+            "forced": forced,
+            "avs": {a: avs.get(a) for a in ATTRIBUTES_OF[aspect]},
+            "seriously_wounded": [a for a in spread if avs.get(a) == 0],
+        }
+    )
 
 
 def spread_line(name: str, aspect: Aspect, spread: dict[str, int], avs: dict[str, AV]) -> str:
@@ -251,4 +314,7 @@ def _close_hand(flow: Flow, conflict: Conflict) -> None:
             f"Hand {conflict.hand + 1} ({stakes_text(conflict.es)}{jackpot}): seal your TA card "
             "and ante with /hand ante."
         )
+    flow.data["hand_closed"] = {"hand": conflict.hand, "eliminated": out, "ended": ended}
+    if ended:
+        flow.data["conflict_ended"] = {"standing": list(left)}
     flow.add(ev.HandClosed(hand=conflict.hand, eliminated=out, ended=ended), *lines)

@@ -16,7 +16,14 @@ from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.conflict_commands import NPC_WILDCARDS
 from scenekeeper.systems.nodice.evolve import nodice
-from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
+from scenekeeper.systems.nodice.flow import (
+    Flow,
+    effective,
+    move_on,
+    owed_lines,
+    spread_line,
+    told_spread,
+)
 from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
 from scenekeeper.systems.nodice.seats import (
     check_replace,
@@ -91,6 +98,7 @@ def _decide(flow: Flow, first: list[str], private: tuple[str, ...], data: Any) -
     move_on(flow)
     conflict = flow.conflict
     public: dict[str, Any] = _public(conflict) if conflict is not None else {"conflict": "ended"}
+    public.update(flow.data)
     extra = owed_lines(conflict) if conflict is not None and conflict.step == "spread" else []
     return Decision(
         events=tuple(flow.events),
@@ -380,6 +388,7 @@ def spread(ctx: Context, args: Spread) -> Decision:
     after = flow.conflict
     assert after is not None
     avs = after.fighters[fighter.name].avs
+    told_spread(flow, fighter.name, owed.aspect, chosen, avs, forced=False)
     return _decide(flow, [spread_line(fighter.name, owed.aspect, chosen, avs)], (), None)
 
 
