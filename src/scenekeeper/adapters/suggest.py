@@ -86,7 +86,10 @@ def suggestions(state: TableState | None, ask: Ask) -> list[Suggestion]:
         return _rank(_characters(state), ask.current)
     if ask.option in _LIST_OPTIONS:
         return _listed(_characters(state), ask.current)
-    own = game.suggest(state, ask.command, ask.option, ask.given, ask.actor_id)
+    # What is typed so far is the option's own value (Discord's namespace has it; the console
+    # gives it apart): a game completing the last item of a list reads it there.
+    given = {**ask.given, ask.option: ask.current}
+    own = game.suggest(state, ask.command, ask.option, given, ask.actor_id)
     if own is None:
         return []
     if ask.option in game.word_options:
