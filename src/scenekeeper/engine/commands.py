@@ -154,6 +154,9 @@ class CommandSpec(Generic[A]):
     #: Every option value is the actor's secret (a sealed bid): shown to no one else, answered
     #: privately from the first byte (``engine.secrets``).
     secret: bool = False
+    #: The command deletes, ends, removes or hands over what its options name: a person typed
+    #: for it must be named whole, never by a beginning (``engine.names.resolve``).
+    whole_names: bool = False
 
     def usage(self) -> str:
         parts = [f"/{self.name}"]
@@ -234,6 +237,7 @@ class CommandSet:
         needs_table: bool = True,
         examples: Sequence[str] = (),
         secret: bool = False,
+        whole_names: bool = False,
     ) -> Callable[[Handler[A]], Handler[A]]:
         def declare(handler: Handler[A]) -> Handler[A]:
             hints = typing.get_type_hints(handler)
@@ -258,6 +262,7 @@ class CommandSet:
                     systems=self._systems,
                     examples=tuple(examples),
                     secret=secret,
+                    whole_names=whole_names,
                 )
             )
             return handler

@@ -11,17 +11,24 @@ a trait that cannot be told from another). ``fold`` gives every name one form to
    preferring a plain ASCII one, so Ada with a Cyrillic A folds like "Ada", and "l" like "1".
 
 Names are stored as people typed them; only comparisons use the folded form.
+
+``resolve`` is the one rule that finds what a typed name means at the table, in every game: the
+name itself, then read case- and accent-free, then a unique beginning -- never a beginning for a
+command that deletes, ends, removes or hands over what it names (docs/rules-notes.md, "Names").
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from importlib import resources
 
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quoting import typed as typed_option
 
 
 @cache
@@ -74,15 +81,95 @@ def warm() -> None:
     _stand_ins()
 
 
-def resolve(names: Iterable[str], typed: str, what: str = "character") -> str | None:
-    """The one name of ``names`` that ``typed`` means, as people say names: the name itself
-    (read as ``fold`` reads it), else the only name it begins, else the only name with a word
-    it is (a first name: "Mara" for "Mara Voss"). None when nothing fits; ``Refusal`` listing
-    the choices when more than one does."""
+def bare(name: str) -> str:
+    """``fold`` without accents: what a plain keyboard types for a name ("Zoë" -> "zoe")."""
+    decomposed = unicodedata.normalize("NFKD", fold(name))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+#: Whether names are matched as they were before one rule matched every name (``/game import``
+#: deciding again a command an earlier version made: ``engine.upgrades.ONE_NAME_RULE``).
+_BEFORE: ContextVar[bool] = ContextVar("names_before_one_rule", default=False)
+
+
+@contextmanager
+def matched_as_before(before: bool) -> Iterator[None]:
+    """Names matched as before ``ONE_NAME_RULE`` while this holds, when ``before``."""
+    token = _BEFORE.set(before)
+    try:
+        yield
+    finally:
+        _BEFORE.reset(token)
+
+
+def resolve(
+    names: Iterable[str],
+    typed: str,
+    what: str = "character",
+    *,
+    whole: str | None = None,
+    option: str | None = None,
+) -> str | None:
+    """The one name of ``names`` that ``typed`` means -- one rule for every name a person types
+    (characters, Actors, people, traits, assets, cards), in this order:
+
+    1. the name exactly as typed;
+    2. the name as ``fold`` reads it (case, width, look-alike letters);
+    3. the name without accents (``bare``: "zoe" for "Zoë"); two such names are refused;
+    4. the only name it begins ("Bo" for "Bo Brave"), else the only name with a word it is (a
+       first or last name: "Voss" for "Mara Voss"), both read without accents.
+
+    None when nothing fits; ``Refusal`` listing the choices when more than one does. ``whole``
+    names a command that deletes, ends, removes or hands over what it names (``"char delete"``):
+    it takes no beginning or word (step 4), and offers the whole name as ``option:`` instead."""
+    listed = list(dict.fromkeys(names))
+    if _BEFORE.get():
+        return _resolve_before(listed, typed, what)
+    if typed in listed:
+        return typed
     wanted = fold(typed)
     if not wanted:
         return None
-    listed = list(names)
+    same_name = [n for n in listed if fold(n) == wanted]
+    if same_name:
+        return same_name[0]
+    plain = bare(typed)
+    unaccented = [n for n in listed if bare(n) == plain]
+    if len(unaccented) == 1:
+        return unaccented[0]
+    if unaccented:
+        raise _several(typed, unaccented, what)
+    starts = [n for n in listed if bare(n).startswith(plain)]
+    words = [n for n in listed if plain in bare(n).split()]
+    for found in (starts, words):
+        if not found:
+            continue
+        if whole is not None:
+            raise Refusal(_whole_name(found, whole, option or what))
+        if len(found) == 1:
+            return found[0]
+        raise _several(typed, found, what)
+    return None
+
+
+def _several(typed: str, found: list[str], what: str) -> Refusal:
+    return Refusal(
+        f"{typed} could be the {what} {', '.join(found[:-1])} or {found[-1]}; type more of "
+        "the name."
+    )
+
+
+def _whole_name(found: list[str], command: str, option: str) -> str:
+    offered = " or ".join(typed_option(option, n) for n in found)
+    return f"Did you mean {offered}? /{command} needs the whole name."
+
+
+def _resolve_before(listed: list[str], typed: str, what: str) -> str | None:
+    """The rule before ``ONE_NAME_RULE``: the name as ``fold`` reads it, else the only name it
+    begins, else the only name with a word it is -- accents kept, and every command alike."""
+    wanted = fold(typed)
+    if not wanted:
+        return None
     exact = [n for n in listed if fold(n) == wanted]
     if exact:
         return exact[0]
@@ -92,8 +179,5 @@ def resolve(names: Iterable[str], typed: str, what: str = "character") -> str | 
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise Refusal(
-                f"{typed} could be the {what} {', '.join(found[:-1])} or {found[-1]}; type more "
-                "of the name."
-            )
+            raise _several(typed, found, what)
     return None

@@ -34,7 +34,7 @@ from scenekeeper.engine.mistyped import (
     unknown_public,
     usage,
 )
-from scenekeeper.engine.names import resolve
+from scenekeeper.engine.names import fold, resolve
 from scenekeeper.engine.renamed import old_names, renamed_note
 from scenekeeper.engine.state import Person
 
@@ -287,7 +287,7 @@ def convert(
         text = str(raw).strip().removeprefix("@")
         if not text:
             raise Refusal(f"{label} is empty; name a person, like {option.name}:alice.")
-        return _person(text, people or {})
+        return _person(text, people or {}, spec.name if spec.whole_names else None)
     if kind is OptionType.ATTACHMENT:
         if isinstance(raw, Attachment):
             return raw
@@ -319,13 +319,18 @@ def convert(
     return text
 
 
-def _person(typed: str, people: Mapping[str, str]) -> Person:
+def _person(typed: str, people: Mapping[str, str], whole: str | None = None) -> Person:
     """The person ``typed`` means: an id as it is, else the one seated person whose id or name
-    it is or begins, as people say names ("Ana" or "an" for ana); else a new id."""
+    it is or begins, as people say names ("Ana" or "an" for ana; ``names.resolve``, which takes
+    no beginning for the command ``whole``); else a new id."""
     if typed in people:
         return Person(id=typed, name=people[typed])
-    labels = {**{name: pid for pid, name in people.items()}, **{pid: pid for pid in people}}
-    found = resolve(labels, typed, "person")
+    # A name that reads as its person's id is that id once (not two people to choose from).
+    labels = {
+        **{name: pid for pid, name in people.items() if fold(name) != fold(pid)},
+        **{pid: pid for pid in people},
+    }
+    found = resolve(labels, typed, "person", whole=whole, option="user")
     if found is not None:
         pid = labels[found]
         return Person(id=pid, name=people[pid])

@@ -30,11 +30,12 @@ from scenekeeper.engine.commands import (
 )
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, Event
+from scenekeeper.engine.names import matched_as_before
 from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.roles import authorise
-from scenekeeper.engine.state import Person
+from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.systems import get_system
-from scenekeeper.engine.upgrades import eras
+from scenekeeper.engine.upgrades import ONE_NAME_RULE, eras
 from scenekeeper.engine.withheld import Withheld, check_marks, only_withheld
 
 
@@ -159,11 +160,7 @@ def _check_command(
     refused: str | None = None
     for name in _names(table, group):
         actor = Person(first.actor, name)
-        try:
-            authorise(state, actor, spec, invocation.args)
-        except Refusal as refusal:
-            reason = str(refusal).rstrip(".")
-            raise Mismatch(f"{where} was not {first.actor}'s to make: {reason}") from None
+        names_before = _authorise(state, actor, invocation, where, first.actor)
         if any(o.type is OptionType.ATTACHMENT for o in spec.options):
             if state is None:
                 raise Mismatch(f"{where} cannot be part of a table's history")
@@ -172,6 +169,8 @@ def _check_command(
         # Today's rules first; then, for a command an earlier version made, each earlier
         # version's (engine.upgrades), newest first.
         for change, older in (("", frozenset[str]()), *((u.name, o) for u, o in eras())):
+            if names_before and ONE_NAME_RULE.name not in older:
+                continue  # its character was found as names were matched before
             try:
                 decided = _decide(table, actor, invocation, registry, recorded, older=older)
             except (Refusal, DiceError) as refusal:
@@ -183,6 +182,24 @@ def _check_command(
     if refused is not None:
         raise Mismatch(f"{where} is refused when made again: {refused}")
     raise Mismatch(f"{where} does not make the events the file says it made")
+
+
+def _authorise(
+    state: TableState | None, actor: Person, invocation: Any, where: str, actor_id: str
+) -> bool:
+    """Refuse a command its actor could not make; True when only the matching of names before
+    ``ONE_NAME_RULE`` finds the character it was made for (so it is decided by those rules)."""
+    try:
+        authorise(state, actor, invocation.spec, invocation.args)
+        return False
+    except Refusal as refusal:
+        reason = str(refusal).rstrip(".")
+    try:
+        with matched_as_before(True):
+            authorise(state, actor, invocation.spec, invocation.args)
+    except Refusal:
+        raise Mismatch(f"{where} was not {actor_id}'s to make: {reason}") from None
+    return True
 
 
 def _names(table: Table, group: Sequence[Envelope]) -> list[str]:
@@ -242,7 +259,8 @@ def _decide(
         older=older,
     )
     try:
-        decision: Decision = invocation.spec.handler(ctx, invocation.args)
+        with matched_as_before(ctx.before(ONE_NAME_RULE)):
+            decision: Decision = invocation.spec.handler(ctx, invocation.args)
     except _OutOfFaces:
         return None
     return decision

@@ -76,8 +76,18 @@ GM_RULING_REDO = Upgrade(
     "stands.",
 )
 
+ONE_NAME_RULE = Upgrade(
+    "one-name-rule",
+    "0.2.0",
+    "One rule matches every typed name (engine.names.resolve): accents no longer matter and "
+    "a command that deletes, ends, removes or hands over something takes no beginning of a "
+    "name; an earlier command resolves its names as it did (case-free, a unique beginning or "
+    "word, accents kept).",
+)
+
 #: Every upgrade, newest first.
 UPGRADES: tuple[Upgrade, ...] = (
+    ONE_NAME_RULE,
     METTLE_DEAD,
     SCIONS_DOOM_TOTAL,
     METTLE_STABLE,

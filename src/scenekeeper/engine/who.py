@@ -16,10 +16,16 @@ from scenekeeper.engine.state import TableMeta
 C = TypeVar("C")
 
 
-def named(characters: Mapping[str, C], name: str, find: Callable[[str], C | None]) -> C:
-    """The character ``name`` means: a unique start or first name finds it ("Mara" for
-    "Mara Voss"); otherwise a refusal listing the table's characters."""
-    found = find(resolve(characters, name) or name)
+def named(
+    characters: Mapping[str, C],
+    name: str,
+    find: Callable[[str], C | None],
+    whole: str | None = None,
+) -> C:
+    """The character ``name`` means (``names.resolve``: a unique start or first name finds it,
+    "Mara" for "Mara Voss", except for the command ``whole`` that deletes or hands it over);
+    otherwise a refusal listing the table's characters."""
+    found = find(resolve(characters, name, whole=whole) or name)
     if found is None:
         known = ", ".join(characters) or "none yet; make one with /char new name:<name>"
         raise Refusal(f"There is no character called {name} (characters: {known}).")

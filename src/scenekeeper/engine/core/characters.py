@@ -31,6 +31,7 @@ class Claim:
     help="Play a character: claim it for yourself, or (GMs) hand it to a player.",
     permission=Permission.PLAYER,
     examples=('/game claim character:"Ada Lark"', "/game claim character:Brick user:ben"),
+    whole_names=True,
 )
 def claim(ctx: Context, args: Claim) -> Decision:
     state = ctx.require_state()
@@ -41,7 +42,9 @@ def claim(ctx: Context, args: Claim) -> Decision:
         raise Refusal("Only a GM can hand a character to someone else; claim it for yourself.")
     if not meta.is_seated(player.id):
         raise Refusal(f"{player.name} is not at this table; they type /game join first.")
-    character = _known_character(state, args.character)
+    # Handing a character to someone else takes its whole name (engine.names.resolve).
+    handed = "game claim" if player.id != ctx.actor.id else None
+    character = _known_character(state, args.character, handed)
     owner = meta.owner_of(character)
     if owner == player.id:
         raise Refusal(f"{meta.name_of(player.id)} plays {character} already.")
@@ -70,7 +73,7 @@ class Release:
 )
 def release(ctx: Context, args: Release) -> Decision:
     meta = ctx.require_state().meta
-    character = resolve(meta.owners, args.character)
+    character = resolve(meta.owners, args.character, whole="game release")
     if character is None:
         raise Refusal(f"{args.character} has no player to release.")
     return Decision(
@@ -79,13 +82,13 @@ def release(ctx: Context, args: Release) -> Decision:
     )
 
 
-def _known_character(state: TableState, wanted: str) -> str:
+def _known_character(state: TableState, wanted: str, whole: str | None = None) -> str:
     """The character's stored spelling, checked against the game's own list if it has one."""
     existing = state.meta.character_key(wanted)
     names = get_system(state.meta.system).characters(state.game)
     if names is None:
         return existing or " ".join(wanted.split())
-    match = resolve(names, wanted)
+    match = resolve(names, wanted, whole=whole)
     if match is None:
         listed = ", ".join(names) or "none yet"
         raise Refusal(f"There is no character called {wanted} here (characters: {listed}).")

@@ -176,6 +176,7 @@ def gm_add(ctx: Context, args: Someone) -> Decision:
     help="Take the co-GM role away from someone.",
     permission=Permission.HEAD_GM,
     examples=("/game gm remove user:bob",),
+    whole_names=True,
 )
 def gm_remove(ctx: Context, args: Someone) -> Decision:
     meta = ctx.require_state().meta

@@ -133,6 +133,7 @@ class HandTo:
     help="Hand the lead GM role to a co-GM: they run the table from now on and you stay a co-GM.",
     permission=Permission.HEAD_GM,
     examples=("/game gm hand user:bob",),
+    whole_names=True,
 )
 def hand(ctx: Context, args: HandTo) -> Decision:
     meta = ctx.require_state().meta

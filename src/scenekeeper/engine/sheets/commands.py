@@ -60,7 +60,7 @@ class DeleteCharacter:
 def delete(ctx: Context, args: DeleteCharacter) -> Decision:
     state = ctx.require_state()
     schema = schema_of(state)
-    who = finding.character(schema.roster(state), args.character)
+    who = finding.character(schema.roster(state), args.character, whole="char delete")
     first = schema.before_delete(state, who)
     return Decision(
         events=(*first, schema.deleted.model_validate({"name": who.name})),

@@ -14,9 +14,10 @@ from scenekeeper.engine.sheets.schema import Roster
 C = TypeVar("C", bound=pydantic.BaseModel)
 
 
-def character(game: Roster[C], name: str) -> C:
-    """The character ``name`` means, or a refusal listing the table's characters."""
-    return who.named(game.characters, name, game.find_character)
+def character(game: Roster[C], name: str, whole: str | None = None) -> C:
+    """The character ``name`` means, or a refusal listing the table's characters; ``whole``
+    names a command that takes only its whole name (``names.resolve``)."""
+    return who.named(game.characters, name, game.find_character, whole)
 
 
 def own_character(ctx: Context, game: Roster[C], name: str | None) -> C:

@@ -298,8 +298,9 @@ def cortex(state: TableState) -> CortexState:
     return game
 
 
-def character(ctx: Context, name: str) -> Character:
-    return finding.character(cortex(ctx.require_state()), name)
+def character(ctx: Context, name: str, whole: str | None = None) -> Character:
+    """The character ``name`` means (``whole``: a command that takes only its whole name)."""
+    return finding.character(cortex(ctx.require_state()), name, whole)
 
 
 def own_character(ctx: Context, name: str | None) -> Character:

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.reading import read, their_successes
@@ -69,7 +70,10 @@ def parse_overcome(text: str, complications: tuple[Complication, ...]) -> tuple[
         return ()
     chosen = []
     for part in (p.strip() for p in re.split(r"[,;]", text) if p.strip()):
-        match = next((c.name for c in complications if same_name(c.name, part)), None)
+        names = [c.name for c in complications]
+        match = next((n for n in names if same_name(n, part)), None) or resolve(
+            names, part, "complication"
+        )
         if match is None:
             listed = ", ".join(c.name for c in complications)
             raise Refusal(f"{part} is not a complication on this test ({listed}; or all, none).")

@@ -15,6 +15,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.sheets.making import named_rating, new_one
 from scenekeeper.engine.state import Person
@@ -192,6 +193,10 @@ def backstory(ctx: Context, args: Backstory) -> Decision:
     text = clean_name(args.text)
     have = next((b for b in who.backstories if same_name(b, text)), None)
     if args.remove:
+        # Taking it off takes its whole name (engine.names.resolve).
+        have = resolve(
+            who.backstories, text, "Backstory", whole="char backstory remove:true", option="text"
+        )
         if have is None:
             raise Refusal(f'{who.name} has no Backstory "{text}".')
         return Decision(
@@ -240,6 +245,9 @@ def gear(ctx: Context, args: GearArgs) -> Decision:
     who = own_character(ctx, args.character)
     have = next((g for g in who.gear if same_name(g.name, args.item)), None)
     if args.remove:
+        names = [g.name for g in who.gear]
+        found = resolve(names, args.item, "item", whole="char gear remove:true", option="item")
+        have = next((g for g in who.gear if g.name == found), None)
         if have is None:
             raise Refusal(f"{who.name} carries no {args.item}.")
         land_before_change(plan, who.name)

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.systems import get_system
 from scenekeeper.systems.nodice import contract
@@ -59,7 +60,7 @@ def start(ctx: Context, args: Start) -> Decision:
     ranks = []
     for side, names in enumerate(groups):
         for name in names:
-            actor = game.find_character(name)
+            actor = game.find_character(resolve(game.characters, name, "Actor") or name)
             if actor is None:
                 known = ", ".join(game.characters) or "none yet: /char new"
                 raise Refusal(f"There is no Actor called {name} (Actors: {known}).")

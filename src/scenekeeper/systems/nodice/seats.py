@@ -9,6 +9,7 @@ from __future__ import annotations
 from scenekeeper.engine.aggregate import Undone
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import typed
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.evolve import nodice
@@ -47,10 +48,11 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
                 f"Say whose: /{command} character:<name> (in this Hand: {which}).", public=True
             )
         return conflict.fighters[mine[0]]
-    fighter = next(
-        (f for n, f in conflict.fighters.items() if n.casefold() == named.strip().casefold()),
-        None,
-    )
+    try:
+        found = resolve(conflict.fighters, named, "Actor")
+    except Refusal as refusal:  # the Actors it could be: names the whole table knows
+        raise Refusal(str(refusal), public=True) from None
+    fighter = conflict.fighters.get(found) if found is not None else None
     if fighter is None:
         which = ", ".join(conflict.order)
         raise Refusal(f"{named} is not in this Conflict (it has {which}).", public=True)

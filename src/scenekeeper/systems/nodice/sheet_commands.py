@@ -9,6 +9,7 @@ from typing import Annotated
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.sheets.finding import own_character
 from scenekeeper.engine.sheets.making import new_one
@@ -174,7 +175,7 @@ def show_sheet(ctx: Context, args: ShowSheet) -> Decision:
         if len(mine) != 1:
             raise Refusal("Say whose: /char show character:<name>.")
         name = mine[0]
-    actor = game.find_character(name)
+    actor = game.find_character(resolve(game.characters, name, "Actor") or name)
     if actor is None:
         raise Refusal(
             f"There is no Actor called {name} (Actors: {', '.join(game.characters) or 'none'})."

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import Suggested
 from scenekeeper.systems.nodice.flow import effective
@@ -51,7 +53,11 @@ def _whose(
     state: TableState, fighters: Mapping[str, Fighter], named: object, actor_id: str
 ) -> Fighter | None:
     if isinstance(named, str) and named:
-        return next((f for n, f in fighters.items() if n.casefold() == named.casefold()), None)
+        try:
+            found = resolve(fighters, named, "Actor")
+        except Refusal:
+            return None  # several fit: nothing to suggest until the name says which
+        return fighters.get(found) if found is not None else None
     mine = [f for n, f in fighters.items() if state.meta.owner_of(n) == actor_id]
     return mine[0] if len(mine) == 1 else None
 

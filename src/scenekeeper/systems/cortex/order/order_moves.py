@@ -137,7 +137,7 @@ def remove_from_order(ctx: Context, args: Joiner) -> Decision:
     game = cortex(ctx.require_state())
     scene = current_scene(game)
     order = running_order(scene)
-    who = character(ctx, args.character)
+    who = character(ctx, args.character, "order remove")
     if not any(same_name(p, who.name) for p in order.participants):
         raise Refusal(f"{who.name} is not in the action order ({', '.join(order.participants)}).")
     moved = leave_order(order, who.name)

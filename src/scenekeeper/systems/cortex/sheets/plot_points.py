@@ -14,6 +14,7 @@ from scenekeeper.dice import Die
 from scenekeeper.engine.commands import CommandSet, Context, Decision, NoOptions, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import mod_on
@@ -111,7 +112,7 @@ def spend(ctx: Context, args: SpendPp) -> Decision:
     if args.on == "sfx":
         if not who.sfx:
             raise Refusal(f"{who.name} has no SFX; write one with /char sfx add.")
-        sfx = next((n for n in who.sfx if n.casefold() == (args.name or "").casefold()), None)
+        sfx = resolve(who.sfx, args.name or "", "SFX")
         if sfx is None:
             wanted = f"no SFX called {args.name}" if args.name else "several SFX"
             raise Refusal(f"{who.name} has {wanted}; name one: name:<{'|'.join(who.sfx)}>.")

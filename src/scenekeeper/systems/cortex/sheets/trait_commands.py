@@ -167,7 +167,7 @@ class RemoveSfx:
 @commands.command("char sfx remove", help="Take an SFX off a sheet.", permission=Permission.OWNER)
 def remove_sfx(ctx: Context, args: RemoveSfx) -> Decision:
     who = own_character(ctx, args.character)
-    name = resolve(who.sfx, args.name, "SFX")
+    name = resolve(who.sfx, args.name, "SFX", whole="char sfx remove", option="name")
     if name is None:
         raise Refusal(f"{who.name} has no SFX called {args.name}.")
     return Decision(
@@ -294,7 +294,8 @@ class RemoveTrait:
 )
 def remove_trait(ctx: Context, args: RemoveTrait) -> Decision:
     who = own_character(ctx, args.character)
-    existing = who.find_trait(args.trait)
+    named = resolve(who.trait_names(), args.trait, "trait", whole="char remove", option="trait")
+    existing = who.find_trait(named or args.trait)
     if existing is None:
         raise Refusal(f"{who.name} has no trait called {args.trait}.")
     return Decision(

@@ -33,9 +33,10 @@ from scenekeeper.systems.cortex.troubles.stress import (
 commands = CommandSet(systems=frozenset({"cortex"}))
 
 
-def _held(who: Character, game: CortexState, wanted: str) -> str:
-    """A stress the character has (a type, or a trait under Shaken and Stricken)."""
-    found = resolve(who.stress, wanted, "stress")
+def _held(who: Character, game: CortexState, wanted: str, whole: str | None = None) -> str:
+    """A stress the character has (a type, or a trait under Shaken and Stricken); ``whole``
+    names a command that takes only its whole name (engine.names.resolve)."""
+    found = resolve(who.stress, wanted, "stress", whole=whole, option="type")
     if found is None:
         return stress_type(game, wanted)
     return found
@@ -175,7 +176,7 @@ def stepdown(ctx: Context, args: StepStress) -> Decision:
 def remove(ctx: Context, args: ChangeStress) -> Decision:
     state = ctx.require_state()
     who = character(ctx, args.character)
-    kind = _held(who, cortex(state), args.type)
+    kind = _held(who, cortex(state), args.type, "stress remove")
     if kind not in who.stress:
         raise Refusal(f"{who.name} has no {kind} stress.")
     return Decision(

@@ -61,7 +61,7 @@ class ChangeTrauma:
 )
 def remove_trauma(ctx: Context, args: ChangeTrauma) -> Decision:
     who = character(ctx, args.character)
-    kind = resolve(who.trauma, args.type, "trauma")
+    kind = resolve(who.trauma, args.type, "trauma", whole="trauma remove", option="type")
     if kind is None:
         raise Refusal(f"{who.name} has no {args.type} trauma.")
     return Decision(

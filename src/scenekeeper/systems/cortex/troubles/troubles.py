@@ -106,7 +106,9 @@ def _change_complication(
     ctx: Context, who_name: str, wanted: str, how: Step, times: int = 1
 ) -> Decision:
     who = character(ctx, who_name)
-    name = resolve(who.complications, wanted, "complication")
+    # Taking it away takes its whole name (engine.names.resolve).
+    whole = "complication remove" if how == "remove" else None
+    name = resolve(who.complications, wanted, "complication", whole=whole, option="name")
     if name is None:
         known = ", ".join(who.complications) or "none"
         raise Refusal(f"{who.name} has no complication called {wanted} (complications: {known}).")
@@ -212,7 +214,8 @@ def _move(die: Die, how: Step, times: int) -> Die | Beyond:
 
 def _change_asset(ctx: Context, who_name: str, wanted: str, how: Step, times: int = 1) -> Decision:
     who = character(ctx, who_name)
-    name = resolve(who.assets, wanted, "asset")
+    whole = "asset remove" if how == "remove" else None
+    name = resolve(who.assets, wanted, "asset", whole=whole, option="name")
     if name is None:
         known = ", ".join(who.assets) or "none"
         raise Refusal(f"{who.name} has no asset called {wanted} (assets: {known}).")
