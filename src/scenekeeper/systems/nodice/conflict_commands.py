@@ -311,7 +311,9 @@ def engage(ctx: Context, args: Engage) -> Decision:
     by = [n for n in with_joiners.present() if n not in engagement]
     if by:
         lines.append(f"Standing by from Hand {hand}: {', '.join(by)}.")
+    after = regroup(with_joiners, engagement) if now else with_joiners
     if now:
+        lines.extend(pot_lines(after))
         lines.append(f"Hand {hand}, Step 2: seal your TA card and ante with /hand ante.")
     else:
         lines.append(

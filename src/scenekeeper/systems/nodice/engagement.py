@@ -165,9 +165,9 @@ def cluster_number(conflict: Conflict, cluster: int) -> int:
 def engagement_lines(conflict: Conflict) -> list[str]:
     """S4 (public): the clusters when there are several, who stands by, what a GM planned."""
     lines = []
-    if conflict.clustered():
-        lines.append(f"Engaged: {engagement_text(conflict)}.")
     by = conflict.standing_by()
+    if conflict.clustered() or (by and conflict.involved()):
+        lines.append(f"Engaged: {engagement_text(conflict)}.")
     if by:
         lines.append(f"Standing by this Hand (no opponent): {', '.join(by)}.")
     if conflict.planned is not None:

@@ -312,14 +312,14 @@ def _close_hand(flow: Flow, conflict: Conflict) -> None:
 
 
 def jackpot_text(conflict: Conflict) -> str:
-    """ "; Jackpot 2" -- by cluster when the Hand has clusters (R28)."""
+    """ "; Jackpot 2" -- "; Jackpot 2 in cluster 2" when the Hand has clusters (R28)."""
     if not conflict.jackpot:
         return ""
     if not conflict.clustered():
         return f"; Jackpot {conflict.jackpot}"
-    said = ", ".join(
-        f"cluster {cluster_number(conflict, c)} {k}"
+    said = [
+        f"{k} in cluster {cluster_number(conflict, c)}"
         for c, k in sorted(conflict.jackpots.items())
         if k
-    )
-    return f"; Jackpots {said}"
+    ]
+    return f"; Jackpot{'s' if len(said) != 1 else ''} {', '.join(said)}"

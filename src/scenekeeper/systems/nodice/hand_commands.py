@@ -79,13 +79,14 @@ def _in(conflict: Conflict, name: str) -> str:
     return f" in {label}" if label else ""
 
 
-def _revealed(conflict: Conflict, fighter: Fighter, shown: Collection[str], step: str) -> None:
+def _revealed(conflict: Conflict, fighter: Fighter, shown: Collection[str], what: str) -> None:
     """R28: a cluster that revealed waits for the others before the Hand's next step."""
     if fighter.name in shown:
-        waiting = ", ".join(conflict.waiting())
+        nxt = "Step 3" if conflict.step == "ante" else "Step 5"
         raise Refusal(
-            f"{fighter.name}'s {step} revealed already ({cluster_label(conflict, fighter.name)}"
-            f"is done); the Hand moves on when the other clusters' are (waiting for {waiting}).",
+            f"{fighter.name}'s {what} revealed already ({cluster_label(conflict, fighter.name)}"
+            f"is done): {nxt} opens when every cluster's are (waiting for "
+            f"{', '.join(conflict.waiting())}).",
             public=True,
         )
 
