@@ -12,7 +12,7 @@ Pure: plain values in, plain values out; the commands and ``evolve`` use them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.nodice.state import Conflict
@@ -176,3 +176,46 @@ def engagement_lines(conflict: Conflict) -> list[str]:
             "(/conflict engage)."
         )
     return lines
+
+
+def commit_status(conflict: Conflict, name: str) -> str:
+    """ "Ada has committed (1 of 2)": of the Hand, or of Ada's cluster (R28)."""
+    group = conflict.cluster_of(name) if conflict.clustered() else conflict.involved()
+    waiting = set(conflict.waiting())
+    done = sum(1 for n in group if n not in waiting)
+    label = cluster_label(conflict, name).strip()
+    return f"{name} has committed ({done} of {len(group)}{f' in {label}' if label else ''})."
+
+
+def revealed_already(conflict: Conflict, name: str, shown: Collection[str], what: str) -> None:
+    """R28: a cluster that revealed waits for the others before the Hand's next step."""
+    if name in shown:
+        nxt = "Step 3" if conflict.step == "ante" else "Step 5"
+        raise Refusal(
+            f"{name}'s {what} revealed already ({cluster_label(conflict, name)}is done): {nxt} "
+            f"opens when every cluster's are (waiting for {', '.join(conflict.waiting())}).",
+            public=True,
+        )
+
+
+def left_alone(before: Conflict, after: Conflict | None, gone: str) -> list[str]:
+    """R28, R30: after ``gone`` leaves, whoever has no opponent left stands by for the rest of
+    the Hand (its sealed commit discarded unseen) -- said while the Conflict goes on."""
+    if after is None or not after.involved():
+        return []
+    return [
+        f"{n} has no opponent left this Hand: {n} stands by"
+        f"{', its sealed commit discarded unseen' if n in before.antes else ''}."
+        for n in before.involved()
+        if n != gone and n in after.standing_by()
+    ]
+
+
+def pot_said(conflict: Conflict, name: str) -> str:
+    """The Ante Pot ``name`` antes into, as said at its commit: the Hand's, or its cluster's."""
+    group = conflict.cluster_of(name)
+    pot = sum(1 for n in conflict.antes if n in group) + conflict.jackpots.get(
+        conflict.fighters[name].cluster, 0
+    )
+    label = cluster_label(conflict, name)
+    return f"The {label}pot holds {pot} token{'s' if pot != 1 else ''}."

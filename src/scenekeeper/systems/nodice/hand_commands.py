@@ -4,7 +4,7 @@ answer is private from the first byte and its values never shown to anyone else 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -15,7 +15,12 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.conflict_commands import NPC_WILDCARDS
-from scenekeeper.systems.nodice.engagement import cluster_label
+from scenekeeper.systems.nodice.engagement import (
+    commit_status,
+    left_alone,
+    pot_said,
+    revealed_already,
+)
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.flow import Flow, effective, move_on, owed_lines, spread_line
 from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
@@ -67,28 +72,7 @@ def _earlier_stands(name: str, standing: AnteCommit | BidCommit | None) -> Itera
 
 
 def _status(conflict: Conflict, name: str) -> str:
-    """ "Ada has committed (1 of 2)": of the Hand, or of Ada's cluster (R28)."""
-    group = conflict.cluster_of(name) if conflict.clustered() else conflict.involved()
-    waiting = set(conflict.waiting())
-    done = sum(1 for n in group if n not in waiting)
-    return f"{name} has committed ({done} of {len(group)}{_in(conflict, name)})."
-
-
-def _in(conflict: Conflict, name: str) -> str:
-    label = cluster_label(conflict, name).strip()
-    return f" in {label}" if label else ""
-
-
-def _revealed(conflict: Conflict, fighter: Fighter, shown: Collection[str], what: str) -> None:
-    """R28: a cluster that revealed waits for the others before the Hand's next step."""
-    if fighter.name in shown:
-        nxt = "Step 3" if conflict.step == "ante" else "Step 5"
-        raise Refusal(
-            f"{fighter.name}'s {what} revealed already ({cluster_label(conflict, fighter.name)}"
-            f"is done): {nxt} opens when every cluster's are (waiting for "
-            f"{', '.join(conflict.waiting())}).",
-            public=True,
-        )
+    return commit_status(conflict, name)
 
 
 def _contract(fighter: Fighter, values: dict[str, object]) -> None:
@@ -151,7 +135,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     fighter = fighter_for(ctx, conflict, args.character, "hand ante")
     check_sealer(ctx, fighter)
     _step(conflict, "ante")
-    _revealed(conflict, fighter, conflict.cards, "TA card is")
+    revealed_already(conflict, fighter.name, conflict.cards, "TA card is")
     standing = conflict.antes.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
     with _earlier_stands(fighter.name, standing):
@@ -179,15 +163,8 @@ def ante(ctx: Context, args: Ante) -> Decision:
     flow.add(ev.AnteSealed(character=fighter.name, aspect=aspect, ante=attribute, by=ctx.actor.id))
     after = flow.conflict
     assert after is not None
-    group = after.cluster_of(fighter.name)
-    pot = sum(1 for n in after.antes if n in group) + after.jackpots.get(
-        after.fighters[fighter.name].cluster, 0
-    )
     again = _again(ctx, conflict, fighter.name, standing)
-    label = cluster_label(after, fighter.name)
-    first = [
-        f"{_status(after, fighter.name)} The {label}pot holds {pot} token{'s' if pot != 1 else ''}."
-    ]
+    first = [f"{_status(after, fighter.name)} {pot_said(after, fighter.name)}"]
     private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
     data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
     return _decide(flow, first, private, data)
@@ -224,7 +201,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
     fighter = fighter_for(ctx, conflict, args.character, "hand bid")
     check_sealer(ctx, fighter)
     _step(conflict, "bid")
-    _revealed(conflict, fighter, conflict.played, "Action card and bid are")
+    revealed_already(conflict, fighter.name, conflict.played, "Action card and bid are")
     standing = conflict.bids.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
     with _earlier_stands(fighter.name, standing):
@@ -440,13 +417,5 @@ def fold(ctx: Context, args: Fold) -> Decision:
     flow = Flow(ctx.require_state())
     flow.add(ev.Retreated(character=fighter.name))
     lines = [f"{fighter.name} will not ante: {fighter.name} retreats."]
-    after = flow.conflict
-    if after is not None and after.involved():
-        # R28, R30: an Actor whose every opponent left stands by for the rest of the Hand.
-        alone = [n for n in conflict.involved() if n != fighter.name and n in after.standing_by()]
-        lines.extend(
-            f"{n} has no opponent left this Hand: {n} stands by"
-            f"{', its sealed commit discarded unseen' if n in conflict.antes else ''}."
-            for n in alone
-        )
+    lines.extend(left_alone(conflict, flow.conflict, fighter.name))
     return _decide(flow, lines, (), None)
