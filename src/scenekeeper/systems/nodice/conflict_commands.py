@@ -40,7 +40,8 @@ NPC_WILDCARDS = "npc-wildcards"
 @dataclass(frozen=True)
 class Start:
     sides: Annotated[
-        str, Opt('who opposes whom, sides split by |, in table order: "Ada, Bo | Brute"')
+        str,
+        Opt('who opposes whom, sides split by | in table order: "Ada, Bo | Brute" (clusters: ;)'),
     ]
     stakes: Annotated[
         int | None,
@@ -51,7 +52,8 @@ class Start:
 @commands.command(
     "conflict start",
     help="Start a Conflict (Step 1 of Hand 1): its Actors by side, in table order; the Stakes "
-    "come from the highest Rank (never shown) unless stakes: is given.",
+    "come from the highest Rank (never shown) unless stakes: is given. With the clusters mod, "
+    'clusters split by ; ("Ada | Brute; Bo | Wisp").',
     permission=Permission.GM,
     examples=(
         '/conflict start sides:"Ada, Bo | Brute"',
@@ -251,8 +253,7 @@ class Engage:
     sides: Annotated[
         str,
         Opt(
-            'who is involved with whom: "Ada, Bo | Brute"; Actors left out stand by '
-            '(clusters mod: "Ada | Brute; Bo | Wisp")'
+            'who is involved, sides split by |: "Ada, Bo | Brute"; the rest stand by (clusters: ;)'
         ),
     ]
 
