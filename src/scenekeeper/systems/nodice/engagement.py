@@ -74,7 +74,9 @@ def regroup(conflict: Conflict, engagement: Engagement) -> Conflict:
         else:
             now = was.model_copy(update={"engaged": False}) if was.engaged else was
         fighters[name] = now
-    return conflict.model_copy(update={"fighters": fighters, "jackpots": jackpots, "planned": None})
+    return conflict.model_copy(update={"fighters": fighters, "planned": None}).with_jackpots(
+        jackpots
+    )
 
 
 def _heir(conflict: Conflict, cluster: int, engagement: Engagement) -> str | None:

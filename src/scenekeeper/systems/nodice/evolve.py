@@ -150,9 +150,8 @@ def _aspects(state: TableState, event: ev.AspectsRevealed) -> TableState:
                 update={
                     "antes": {n: a for n, a in conflict.antes.items() if n not in event.cards},
                     "cards": {**conflict.cards, **event.cards},
-                    "jackpots": {**conflict.jackpots, event.cluster: event.jackpot},
                 }
-            )
+            ).with_jackpots({**conflict.jackpots, event.cluster: event.jackpot})
         )
 
     return _conflict(state, change)

@@ -78,6 +78,9 @@ class Conflict(Frozen):
     fighters: dict[str, Fighter]
     hand: int = 1
     step: Step = "ante"
+    #: R40: every cluster's Jackpot together (without clusters: the Jackpot); kept with
+    #: ``jackpots`` by ``with_jackpots``, and in every export as before clusters.
+    jackpot: int = 0
     #: R40 by cluster (R28: each cluster has its own Ante Pot and Jackpot).
     jackpots: dict[int, int] = pydantic.Field(default_factory=dict)
     antes: dict[str, AnteCommit] = pydantic.Field(default_factory=dict)
@@ -91,10 +94,8 @@ class Conflict(Frozen):
     #: R30: the engagement a GM gave for the next Hand (name -> (cluster, side)), or None.
     planned: dict[str, tuple[int, int]] | None = None
 
-    @property
-    def jackpot(self) -> int:
-        """Every cluster's Jackpot together (without clusters: the Jackpot)."""
-        return sum(self.jackpots.values())
+    def with_jackpots(self, jackpots: dict[int, int]) -> Conflict:
+        return self.model_copy(update={"jackpots": jackpots, "jackpot": sum(jackpots.values())})
 
     def present(self) -> list[str]:
         """Who is still in the Conflict (engaged or standing by), in table order."""
