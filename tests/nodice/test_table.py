@@ -65,11 +65,15 @@ def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
     assert "/roll" in {line.split(":")[0] for line in other.handle("c", GM, "/help").reply.text}
     rules = text[text.index(next(t for t in text if t.startswith("Rules in force"))) + 1 :]
     assert any("R40" in line for line in rules)
-    assert rules[-1] == (
+    assert rules[-3] == (
         "- The npc-wildcards mod is off: Wildcards are for PCs only, NPCs have none (R11)."
     )
+    assert rules[-2].startswith("- The clusters mod is off")
+    assert "(R28)" in rules[-2]
+    assert rules[-1].startswith("- The engage mod is off")
+    assert "(R30)" in rules[-1]
     assert app.handle("t", GM, "/game mods set mod:npc-wildcards enabled:true").ok
-    on = app.handle("t", GM, "/help").reply.text[-1]
+    on = app.handle("t", GM, "/help").reply.text[-3]
     assert on == "- The npc-wildcards mod is on: NPCs may have a WR and play Wildcards (R11)."
 
 

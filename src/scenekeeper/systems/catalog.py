@@ -70,9 +70,11 @@ GAMES: dict[str, KnownGame] = {
     ),
     "nodice": KnownGame(
         "scenekeeper.systems.nodice",
+        state_version=2,
         commands=_names(
             "char delete, char import, char new, char set, char show, conflict end, conflict "
-            "show, conflict start, hand ante, hand assign, hand bid, hand fold, hand spread"
+            "engage, conflict show, conflict start, hand ante, hand assign, hand bid, hand fold, "
+            "hand spread"
         ),
     ),
 }

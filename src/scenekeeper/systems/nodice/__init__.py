@@ -19,13 +19,26 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.sheets import commands as engine_sheets
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
-from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, Sealing, register_system
+from scenekeeper.engine.systems import (
+    BoardSection,
+    GameSystem,
+    Mod,
+    Sealing,
+    mod_on,
+    register_system,
+)
 from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import undoing as nodice_undoing
 from scenekeeper.systems.nodice import view as nodice_view
-from scenekeeper.systems.nodice.conflict_commands import face_up_line, stack_lines, step_text
+from scenekeeper.systems.nodice.conflict_commands import (
+    face_up_line,
+    pot_lines,
+    stack_lines,
+    step_text,
+)
+from scenekeeper.systems.nodice.engagement import CLUSTERS, ENGAGE, engagement_lines
 from scenekeeper.systems.nodice.flow import owed_lines
 from scenekeeper.systems.nodice.seats import unblock
 from scenekeeper.systems.nodice.sheet_schema import SHEET
@@ -37,6 +50,17 @@ MODS = (
         conflict_commands.NPC_WILDCARDS,
         "NPCs may have a WR and play Wildcards (the text: an Extension may grant WR to "
         "Featured/Boss NPCs). Off: Wildcards are for PCs only.",
+    ),
+    Mod(
+        CLUSTERS,
+        "In big fights the GM splits the Conflict into clusters (Step 1): "
+        '/conflict start sides:"Ada | Brute; Bo | Wisp". Only Actors of one cluster oppose '
+        "each other; each cluster has its own pot and Jackpot and reveals its own cards.",
+    ),
+    Mod(
+        ENGAGE,
+        "The GM changes who is involved, and who opposes whom, between Hands (Step 1): "
+        '/conflict engage sides:"Ada | Brute"; Actors left out stand by, new ones join.',
     ),
 )
 
@@ -79,7 +103,20 @@ class NoDiceSystem(GameSystem):
             wild = "The npc-wildcards mod is on: NPCs may have a WR and play Wildcards (R11)."
         else:
             wild = "The npc-wildcards mod is off: Wildcards are for PCs only, NPCs have none (R11)."
-        return [*RULES_IN_FORCE, wild]
+        clusters = (
+            "The clusters mod is on: a GM may split a Conflict into clusters, each with its own "
+            "pot and Jackpot, revealed cluster by cluster; the Hand's steps stay one (R28)."
+            if mod_on(state, CLUSTERS)
+            else "The clusters mod is off: every Actor listed opposes every Actor of another "
+            "side (R28)."
+        )
+        engage = (
+            "The engage mod is on: /conflict engage changes who is involved, for this Hand "
+            "before its first commit, else from the next Hand (R30)."
+            if mod_on(state, ENGAGE)
+            else "The engage mod is off: each Hand keeps the engagement minus those out (R30)."
+        )
+        return [*RULES_IN_FORCE, wild, clusters, engage]
 
     def describe(self, game: GameState) -> list[str]:
         return [
@@ -116,7 +153,14 @@ class NoDiceSystem(GameSystem):
             return (BoardSection("NoDice", ("No Conflict running.",)),)
         head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
         face_up = face_up_line(c)
-        lines = (head, *stack_lines(c), *([face_up] if face_up else []))
+        pots = pot_lines(c) if c.clustered() else []
+        lines = (
+            head,
+            *engagement_lines(c),
+            *stack_lines(c),
+            *pots,
+            *([face_up] if face_up else []),
+        )
         return (BoardSection("Conflict", lines),)
 
     def undoing(
@@ -188,6 +232,9 @@ SYSTEM = register_system(
         name="nodice",
         title="NoDice",
         state_type=NoDiceState,
+        # 2: Jackpots by cluster, engagement and standing by (R28, R30); older snapshots are
+        # rebuilt from the events.
+        state_version=2,
         summary="NoDice: the Trine, sealed TA cards and bids, dominance loops; no dice.",
         mods=MODS,
         instead=INSTEAD,

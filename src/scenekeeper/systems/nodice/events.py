@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pydantic
+
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.state import TableMeta
 from scenekeeper.systems.nodice.sheet import Actor, Kind
@@ -114,6 +116,24 @@ class BidSealed(Event):
         return f"{self.character} committed (sealed)"
 
 
+class Engaged(Event):
+    """R28, R30 (the engage mod): a GM's new engagement -- each engaged Actor's (cluster,
+    side); every other Actor still in stands by. ``planned``: from the next Hand (commits of
+    this Hand were sealed already); else in force at once, before this Hand's first commit.
+    ``joining``: Actors entering the Conflict, with their stacks and Wildcards (R24)."""
+
+    type_name: ClassVar[str] = "nodice.engaged@1"
+    hand: int
+    engagement: dict[str, tuple[int, int]]
+    joining: dict[str, Fighter] = pydantic.Field(default_factory=dict)
+    planned: bool = False
+
+    def describe(self) -> str:
+        who = ", ".join(self.engagement)
+        joined = f"; joining: {', '.join(self.joining)}" if self.joining else ""
+        return f"engagement for Hand {self.hand}: {who}{joined}"
+
+
 class Retreated(Event):
     """R33: the Actor will not ante: it leaves the Conflict; its sealed commit is discarded."""
 
@@ -134,6 +154,8 @@ class AspectsRevealed(Event):
     wins: dict[str, int]
     paid: dict[str, int]
     jackpot: int
+    #: R28: the cluster whose commits these are (each cluster reveals its own; 0 without).
+    cluster: int = 0
 
     def describe(self) -> str:
         cards = ", ".join(f"{n} {a} (ante {self.antes[n]})" for n, a in self.cards.items())
@@ -160,6 +182,8 @@ class BidsRevealed(Event):
     hand: int
     plays: dict[str, tuple[str, int, bool]]
     damage: tuple[Damage, ...]
+    #: R28: the cluster whose commits these are (each cluster reveals its own; 0 without).
+    cluster: int = 0
 
     def describe(self) -> str:
         shown = ", ".join(

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from scenekeeper.engine.evolve import evolves
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice.engagement import next_hand, regroup
 from scenekeeper.systems.nodice.sheet import Actor
 from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, NoDiceState
 
@@ -89,12 +90,47 @@ def _without(conflict: Conflict, name: str) -> Conflict:
     return conflict.model_copy(update={"antes": antes, "bids": bids})
 
 
+def _settled(conflict: Conflict) -> Conflict:
+    """The Hand's next step once every cluster has revealed the open one (R29): Step 3 when
+    every involved Actor's TA card is shown, Step 5 when every Step-3 play is. An Actor left
+    with no opponent (its cluster's others gone) stands by: its sealed commit is discarded
+    unseen (G6)."""
+    involved = set(conflict.involved())
+    antes = {n: a for n, a in conflict.antes.items() if n in involved}
+    bids = {n: b for n, b in conflict.bids.items() if n in involved}
+    conflict = conflict.model_copy(update={"antes": antes, "bids": bids})
+    if not involved:
+        return conflict
+    if conflict.step == "ante" and involved <= set(conflict.cards):
+        return conflict.model_copy(update={"antes": {}, "step": "bid"})
+    if conflict.step == "bid" and involved <= set(conflict.played):
+        return conflict.model_copy(update={"bids": {}, "step": "spread"})
+    return conflict
+
+
 @evolves(ev.Retreated)
 def _retreated(state: TableState, event: ev.Retreated) -> TableState:
     def change(conflict: Conflict) -> Conflict:
         fighter = conflict.fighters[event.character]
         out = fighter.model_copy(update={"status": "retreated", "reason": "retreated"})
-        return _without(conflict, event.character).with_fighter(out)
+        return _settled(_without(conflict, event.character).with_fighter(out))
+
+    return _conflict(state, change)
+
+
+@evolves(ev.Engaged)
+def _engaged(state: TableState, event: ev.Engaged) -> TableState:
+    def change(conflict: Conflict) -> Conflict:
+        joining = [n for n in event.joining if n not in conflict.fighters]
+        conflict = conflict.model_copy(
+            update={
+                "fighters": {**conflict.fighters, **{n: event.joining[n] for n in joining}},
+                "order": (*conflict.order, *joining),
+            }
+        )
+        if event.planned:
+            return conflict.model_copy(update={"planned": dict(event.engagement)})
+        return regroup(conflict, event.engagement)
 
     return _conflict(state, change)
 
@@ -108,13 +144,14 @@ def _aspects(state: TableState, event: ev.AspectsRevealed) -> TableState:
             fighter = conflict.fighters[name]
             more = {"unassigned": fighter.unassigned + won}
             conflict = conflict.with_fighter(fighter.model_copy(update=more))
-        return conflict.model_copy(
-            update={
-                "antes": {},
-                "cards": dict(event.cards),
-                "jackpot": event.jackpot,
-                "step": "bid",
-            }
+        # R28: one cluster's reveal; the Hand moves to Step 3 when every cluster's is made.
+        return _settled(
+            conflict.model_copy(
+                update={
+                    "antes": {n: a for n, a in conflict.antes.items() if n not in event.cards},
+                    "cards": {**conflict.cards, **event.cards},
+                }
+            ).with_jackpots({**conflict.jackpots, event.cluster: event.jackpot})
         )
 
     return _conflict(state, change)
@@ -139,8 +176,17 @@ def _bids(state: TableState, event: ev.BidsRevealed) -> TableState:
                 fighter = conflict.fighters[name]
                 spent = fighter.model_copy(update={"wildcards": fighter.wildcards - 1})
                 conflict = conflict.with_fighter(spent)
-        # R64: bid tokens go back to their stacks: a bid never changes an AV.
-        return conflict.model_copy(update={"bids": {}, "damage": event.damage, "step": "spread"})
+        # R64: bid tokens go back to their stacks: a bid never changes an AV. R28: one
+        # cluster's reveal; the Hand moves to Step 5 when every cluster's is made.
+        return _settled(
+            conflict.model_copy(
+                update={
+                    "bids": {n: b for n, b in conflict.bids.items() if n not in event.plays},
+                    "played": (*conflict.played, *event.plays),
+                    "damage": (*conflict.damage, *event.damage),
+                }
+            )
+        )
 
     return _conflict(state, change)
 
@@ -166,13 +212,7 @@ def _closed(state: TableState, event: ev.HandClosed) -> TableState:
     def change(conflict: Conflict) -> Conflict | None:
         if event.ended:
             return None  # R27: stacks were the Conflict's; the sheets never changed
-        for name, why in event.eliminated.items():
-            fighter = conflict.fighters[name]
-            out = fighter.model_copy(update={"status": "eliminated", "reason": why})
-            conflict = conflict.with_fighter(out)
-        return conflict.model_copy(
-            update={"hand": event.hand + 1, "step": "ante", "cards": {}, "damage": ()}
-        )
+        return next_hand(conflict, event.eliminated)
 
     return _conflict(state, change)
 

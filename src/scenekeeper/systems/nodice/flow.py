@@ -12,6 +12,12 @@ from scenekeeper.engine.evolve import apply
 from scenekeeper.engine.state import TableState
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
+from scenekeeper.systems.nodice.engagement import (
+    cluster_number,
+    engagement_text,
+    lost_jackpots,
+    next_hand,
+)
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.hand import (
     Play,
@@ -59,10 +65,11 @@ def move_on(flow: Flow) -> None:
             flow.data["conflict_ended"] = {"standing": conflict.involved()}
             flow.add(ev.ConflictEnded(reason="no opponents left"), _ended_line(conflict))
             return
-        if conflict.step == "ante" and not conflict.waiting():
-            _reveal_aspects(flow, conflict)
-        elif conflict.step == "bid" and not conflict.waiting():
-            _reveal_bids(flow, conflict)
+        ready = _ready(conflict)
+        if conflict.step == "ante" and ready is not None:
+            _reveal_aspects(flow, conflict, ready)
+        elif conflict.step == "bid" and ready is not None:
+            _reveal_bids(flow, conflict, ready)
         elif conflict.step == "spread" and _force_one(flow, conflict):
             continue
         elif conflict.step == "spread" and not conflict.damage:
@@ -71,14 +78,25 @@ def move_on(flow: Flow) -> None:
             return
 
 
+def _ready(conflict: Conflict) -> int | None:
+    """R28, G5: the first cluster whose every involved Actor has committed in the open step
+    and whose commits are not yet revealed (without clusters: the one group, when all are in).
+    Each cluster reveals its own commits, never another's."""
+    waiting = set(conflict.waiting())
+    shown = set(conflict.cards) if conflict.step == "ante" else set(conflict.played)
+    for cluster, names in conflict.clusters().items():
+        if not waiting & set(names) and not shown & set(names):
+            return cluster
+    return None
+
+
 def _over(conflict: Conflict) -> bool:
     """R67: all but one eliminated, or (DEFAULT) no two remaining Actors oppose each other."""
-    sides = {n: conflict.fighters[n].side for n in conflict.order}
-    return not pairs(conflict.involved(), sides)
+    return not conflict.involved()
 
 
 def _ended_line(conflict: Conflict) -> str:
-    left = conflict.involved()
+    left = conflict.present()
     standing = (
         f"{', '.join(left)} stand{'s' if len(left) == 1 else ''}" if left else "nobody stands"
     )
@@ -89,17 +107,23 @@ def _sides(conflict: Conflict) -> dict[str, int]:
     return {n: f.side for n, f in conflict.fighters.items()}
 
 
-def _reveal_aspects(flow: Flow, conflict: Conflict) -> None:
-    """Step 2 (R37-R40): every TA card and ante at once; TD pairwise; the pot paid."""
-    order = conflict.involved()
+def _of(conflict: Conflict, cluster: int) -> str:
+    """ "cluster 2, " in a reveal's first line when the Hand has clusters."""
+    return f"cluster {cluster_number(conflict, cluster)}, " if conflict.clustered() else ""
+
+
+def _reveal_aspects(flow: Flow, conflict: Conflict, cluster: int) -> None:
+    """Step 2 (R37-R40): every TA card and ante of the cluster at once; TD pairwise; the
+    cluster's pot paid (R28: its own Ante Pot and Jackpot)."""
+    order = conflict.clusters()[cluster]
     cards = contract.reveal({n: conflict.antes[n].aspect for n in order})
     antes = {n: conflict.antes[n].ante for n in order}
     sides = _sides(conflict)
     wins = td_wins(order, sides, cards)
-    pot = len(order) + conflict.jackpot
+    pot = len(order) + conflict.jackpots.get(cluster, 0)
     paid, jackpot = pay_pot(pot, wins, order)
     shown = ", ".join(f"{n} {cards[n]} (ante {antes[n]})" for n in order)
-    lines = [f"Hand {conflict.hand}, TA cards revealed: {shown}."]
+    lines = [f"Hand {conflict.hand}, {_of(conflict, cluster)}TA cards revealed: {shown}."]
     lines.append("TD wins: " + ", ".join(f"{n} {wins[n]}" for n in order) + ".")
     if paid:
         got = ", ".join(f"{n} {k}" for n, k in paid.items())
@@ -111,9 +135,9 @@ def _reveal_aspects(flow: Flow, conflict: Conflict) -> None:
         )
     else:
         lines.append(f"No TD wins: the pot's {pot} tokens carry over as the Jackpot.")
-    lines.append("Step 3: seal your Action card and bid with /hand bid.")
     flow.data["ta_revealed"] = {
         "hand": conflict.hand,
+        "cluster": cluster,
         "cards": cards,
         "antes": antes,
         "td_wins": wins,
@@ -123,16 +147,34 @@ def _reveal_aspects(flow: Flow, conflict: Conflict) -> None:
     }
     flow.add(
         ev.AspectsRevealed(
-            hand=conflict.hand, cards=cards, antes=antes, wins=wins, paid=paid, jackpot=jackpot
+            hand=conflict.hand,
+            cards=cards,
+            antes=antes,
+            wins=wins,
+            paid=paid,
+            jackpot=jackpot,
+            cluster=cluster,
         ),
         *lines,
     )
+    after = flow.conflict
+    if after is not None and after.step == "bid":
+        flow.lines.append("Step 3: seal your Action card and bid with /hand bid.")
+    elif after is not None:
+        flow.lines.append(
+            f"Step 3 opens when every cluster's TA cards are revealed{_still(after)}."
+        )
 
 
-def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
-    """Steps 3-5 (R47-R55): every Action card, bid and Wildcard at once; AD, Sweeps,
-    Showdowns and damage per opposing pair."""
-    order = conflict.involved()
+def _still(conflict: Conflict) -> str:
+    waiting = conflict.waiting()
+    return f" (waiting for {', '.join(waiting)})" if waiting else ""
+
+
+def _reveal_bids(flow: Flow, conflict: Conflict, cluster: int) -> None:
+    """Steps 3-5 (R47-R55): every Action card, bid and Wildcard of the cluster at once; AD,
+    Sweeps, Showdowns and damage per opposing pair."""
+    order = conflict.clusters()[cluster]
     plays = {
         n: Play(conflict.cards[n], b.action, b.bid, b.wildcard)
         for n in order
@@ -141,11 +183,12 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
     shown = ", ".join(
         f"{n} {p.action} bid {p.bid}{' + Wildcard' if p.wildcard else ''}" for n, p in plays.items()
     )
-    lines = [f"Hand {conflict.hand}, Action cards revealed: {shown}."]
+    lines = [f"Hand {conflict.hand}, {_of(conflict, cluster)}Action cards revealed: {shown}."]
     owed: list[Damage] = []
     told: list[dict[str, Any]] = []
     flow.data["bids_revealed"] = {
         "hand": conflict.hand,
+        "cluster": cluster,
         "plays": {
             n: {"card": p.aspect, "action": p.action, "bid": p.bid, "wildcard": p.wildcard}
             for n, p in plays.items()
@@ -196,9 +239,15 @@ def _reveal_bids(flow: Flow, conflict: Conflict) -> None:
             hand=conflict.hand,
             plays={n: (p.action, p.bid, p.wildcard) for n, p in plays.items()},
             damage=tuple(owed),
+            cluster=cluster,
         ),
         *lines,
     )
+    after = flow.conflict
+    if after is not None and after.step == "bid":
+        flow.lines.append(
+            f"Step 5 opens when every cluster's Action cards are revealed{_still(after)}."
+        )
 
 
 def _after_dashes(conflict: Conflict, damage: Damage) -> str:
@@ -290,7 +339,8 @@ def owed_lines(conflict: Conflict) -> list[str]:
 
 
 def _close_hand(flow: Flow, conflict: Conflict) -> None:
-    """Step 6 (R61-R67): seriously wounded, eliminations, then the next Hand or the end."""
+    """Step 6 (R61-R67): seriously wounded, eliminations, then the next Hand (its engagement,
+    R30) or the end."""
     lines: list[str] = []
     out: dict[str, str] = {}
     for name in conflict.involved():
@@ -300,21 +350,44 @@ def _close_hand(flow: Flow, conflict: Conflict) -> None:
             out[name] = why
             lines.append(f"{name} is eliminated ({why}).")
     out = contract.update_state(out)
-    left = {n: conflict.fighters[n].side for n in conflict.involved() if n not in out}
-    ended = not pairs(list(left), left)
+    after = next_hand(conflict, out)
+    ended = not after.involved()
     if ended:
+        left = after.present()
         standing = ", ".join(left) or "nobody"
         lines.append(
             f"The Conflict ends: {standing} stand{'s' if len(left) == 1 else ''}. "
             "Every AV is back to its sheet."
         )
     else:
-        jackpot = f"; Jackpot {conflict.jackpot}" if conflict.jackpot else ""
+        if conflict.planned is not None:
+            lost = lost_jackpots(conflict, conflict.planned)
+            gone = (
+                f" (a Jackpot of {lost} discarded: none of its Actors is engaged)" if lost else ""
+            )
+            lines.append(f"Hand {after.hand}'s engagement: {engagement_text(after)}{gone}.")
+        by = after.standing_by()
+        if by:
+            lines.append(f"Standing by (no opponent this Hand): {', '.join(by)}.")
         lines.append(
-            f"Hand {conflict.hand + 1} ({stakes_text(conflict.es)}{jackpot}): seal your TA card "
-            "and ante with /hand ante."
+            f"Hand {after.hand} ({stakes_text(conflict.es)}{jackpot_text(after)}): seal your TA "
+            "card and ante with /hand ante."
         )
     flow.data["hand_closed"] = {"hand": conflict.hand, "eliminated": out, "ended": ended}
     if ended:
         flow.data["conflict_ended"] = {"standing": list(left)}
     flow.add(ev.HandClosed(hand=conflict.hand, eliminated=out, ended=ended), *lines)
+
+
+def jackpot_text(conflict: Conflict) -> str:
+    """ "; Jackpot 2" -- "; Jackpot 2 in cluster 2" when the Hand has clusters (R28)."""
+    if not conflict.jackpot:
+        return ""
+    if not conflict.clustered():
+        return f"; Jackpot {conflict.jackpot}"
+    said = [
+        f"{k} in cluster {cluster_number(conflict, c)}"
+        for c, k in sorted(conflict.jackpots.items())
+        if k
+    ]
+    return f"; Jackpot{'s' if len(said) != 1 else ''} {', '.join(said)}"

@@ -15,6 +15,12 @@ from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.conflict_commands import NPC_WILDCARDS
+from scenekeeper.systems.nodice.engagement import (
+    commit_status,
+    left_alone,
+    pot_said,
+    revealed_already,
+)
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.flow import (
     Flow,
@@ -73,8 +79,7 @@ def _earlier_stands(name: str, standing: AnteCommit | BidCommit | None) -> Itera
 
 
 def _status(conflict: Conflict, name: str) -> str:
-    done = len(conflict.involved()) - len(conflict.waiting())
-    return f"{name} has committed ({done} of {len(conflict.involved())})."
+    return commit_status(conflict, name)
 
 
 def _contract(fighter: Fighter, values: dict[str, object]) -> None:
@@ -138,6 +143,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     fighter = fighter_for(ctx, conflict, args.character, "hand ante")
     check_sealer(ctx, fighter)
     _step(conflict, "ante")
+    revealed_already(conflict, fighter.name, conflict.cards, "TA card is")
     standing = conflict.antes.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
     with _earlier_stands(fighter.name, standing):
@@ -165,9 +171,8 @@ def ante(ctx: Context, args: Ante) -> Decision:
     flow.add(ev.AnteSealed(character=fighter.name, aspect=aspect, ante=attribute, by=ctx.actor.id))
     after = flow.conflict
     assert after is not None
-    pot = len(after.antes) + after.jackpot
     again = _again(ctx, conflict, fighter.name, standing)
-    first = [f"{_status(after, fighter.name)} The pot holds {pot} token{'s' if pot != 1 else ''}."]
+    first = [f"{_status(after, fighter.name)} {pot_said(after, fighter.name)}"]
     private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
     data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
     return _decide(flow, first, private, data)
@@ -204,6 +209,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
     fighter = fighter_for(ctx, conflict, args.character, "hand bid")
     check_sealer(ctx, fighter)
     _step(conflict, "bid")
+    revealed_already(conflict, fighter.name, conflict.played, "Action card and bid are")
     standing = conflict.bids.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
     with _earlier_stands(fighter.name, standing):
@@ -411,6 +417,14 @@ def fold(ctx: Context, args: Fold) -> Decision:
     if not meta.is_gm(ctx.actor.id):
         check_sealer(ctx, fighter)
     _step(conflict, "ante")
+    if fighter.name in conflict.cards:
+        raise Refusal(
+            f"{fighter.name}'s TA card and ante are revealed: a fold is until the Step-2 reveal "
+            "(a GM can /conflict end).",
+            public=True,
+        )
     flow = Flow(ctx.require_state())
     flow.add(ev.Retreated(character=fighter.name))
-    return _decide(flow, [f"{fighter.name} will not ante: {fighter.name} retreats."], (), None)
+    lines = [f"{fighter.name} will not ante: {fighter.name} retreats."]
+    lines.extend(left_alone(conflict, flow.conflict, fighter.name))
+    return _decide(flow, lines, (), None)

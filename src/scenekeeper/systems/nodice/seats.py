@@ -30,6 +30,9 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
     meta = ctx.require_state().meta
     if named is None:
         mine = [n for n in conflict.involved() if meta.owner_of(n) == ctx.actor.id]
+        by = [n for n in conflict.standing_by() if meta.owner_of(n) == ctx.actor.id]
+        if not mine and by:
+            raise Refusal(_stands_by(by[0]), public=True)
         gone = [f for n, f in conflict.fighters.items() if meta.owner_of(n) == ctx.actor.id]
         if not mine and len(gone) == 1:
             raise Refusal(f"{gone[0].name} is out of the Conflict ({gone[0].reason}).", public=True)
@@ -58,7 +61,17 @@ def fighter_for(ctx: Context, conflict: Conflict, named: str | None, command: st
         raise Refusal(f"{named} is not in this Conflict (it has {which}).", public=True)
     if fighter.status != "in":
         raise Refusal(f"{fighter.name} is out of the Conflict ({fighter.reason}).", public=True)
+    if fighter.name not in conflict.involved():
+        raise Refusal(_stands_by(fighter.name), public=True)
     return fighter
+
+
+def _stands_by(name: str) -> str:
+    """R30: an Actor in the Conflict but in no opposing pair this Hand."""
+    return (
+        f"{name} stands by this Hand: nobody opposes {name} in it (a GM changes who is "
+        "involved with /conflict engage, the engage mod)."
+    )
 
 
 def unblock(conflict: Conflict, name: str) -> tuple[str, ...]:

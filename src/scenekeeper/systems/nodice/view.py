@@ -16,6 +16,7 @@ from scenekeeper.systems.nodice.trine import ASPECT_OF, ASPECTS, ATTRIBUTES
 #: The events after which the Hand panel is shown again (the Hand moved on).
 _MOVES = (
     ev.ConflictStarted,
+    ev.Engaged,
     ev.AnteSealed,
     ev.BidSealed,
     ev.Retreated,
