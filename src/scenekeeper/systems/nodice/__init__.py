@@ -27,7 +27,13 @@ from scenekeeper.engine.systems import (
     mod_on,
     register_system,
 )
-from scenekeeper.systems.nodice import conflict_commands, evolve, hand_commands, sheet_commands
+from scenekeeper.systems.nodice import (
+    conflict_commands,
+    evolve,
+    hand_commands,
+    hand_moves,
+    sheet_commands,
+)
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import undoing as nodice_undoing
@@ -249,5 +255,6 @@ COMMAND_SETS: tuple[CommandSet, ...] = (
     engine_sheets.for_game("nodice").reused_for("nodice", leaving_out=("char show",)),
     conflict_commands.commands,
     hand_commands.commands,
+    hand_moves.commands,
 )
 __all__ = ["COMMAND_SETS", "SYSTEM", "evolve"]

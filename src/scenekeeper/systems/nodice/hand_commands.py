@@ -1,36 +1,31 @@
-"""``/hand``: seal the TA card and ante (Step 2), the Action card and bid (Step 3), assign won
-tokens, spread damage, fold. Sealed options are secret (``Opt(secret=True)``): the command's
-answer is private from the first byte and its values never shown to anyone else (G1-G3)."""
+"""``/hand ante`` and ``/hand bid``: seal the TA card and ante (Step 2), the Action card and bid
+(Step 3); the open moves (won tokens, damage, a fold) are ``hand_moves``. Sealed options are
+secret (``Opt(secret=True)``): the command's answer is private from the first byte and its
+values never shown to anyone else (G1-G3)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.engine.reply import Reply
 from scenekeeper.systems.nodice import contract
 from scenekeeper.systems.nodice import events as ev
 from scenekeeper.systems.nodice.conflict_commands import NPC_WILDCARDS
 from scenekeeper.systems.nodice.engagement import (
     commit_status,
-    left_alone,
     pot_said,
     revealed_already,
 )
 from scenekeeper.systems.nodice.evolve import nodice
 from scenekeeper.systems.nodice.flow import (
     Flow,
-    effective,
-    move_on,
-    owed_lines,
-    spread_line,
-    told_spread,
 )
-from scenekeeper.systems.nodice.hand import auto_spread, legal_commit, spread_problem
+from scenekeeper.systems.nodice.hand import legal_commit
+from scenekeeper.systems.nodice.hand_steps import decided, step_open
 from scenekeeper.systems.nodice.seats import (
     check_replace,
     check_sealer,
@@ -38,7 +33,6 @@ from scenekeeper.systems.nodice.seats import (
     fighter_for,
     seen_at_undone_reveal,
 )
-from scenekeeper.systems.nodice.sheet import read_traits
 from scenekeeper.systems.nodice.state import AnteCommit, BidCommit, Conflict, Fighter
 from scenekeeper.systems.nodice.trine import (
     ASPECT_OF,
@@ -49,20 +43,6 @@ from scenekeeper.systems.nodice.trine import (
 )
 
 commands = CommandSet(systems=frozenset({"nodice"}))
-
-_STEP = {
-    # The sealed options are not written out: typed inline at a shared screen they would show
-    # the card to the room (the console asks for them without echo; Discord has its fields).
-    "ante": "Step 2 is open: seal your TA card and ante with /hand ante",
-    "bid": "Step 3 is open: seal your Action card and bid with /hand bid",
-    "spread": "Step 5 is open: the damaged spread their damage with /hand spread points:<ABC n>",
-}
-
-
-def _step(conflict: Conflict, wanted: str) -> None:
-    """R29: a command for another step is refused with the step that is open."""
-    if conflict.step != wanted:
-        raise Refusal(f"{_STEP[conflict.step]}.", public=True)
 
 
 @contextmanager
@@ -87,30 +67,6 @@ def _contract(fighter: Fighter, values: dict[str, object]) -> None:
     refused = contract.commit(fighter.name, values)
     if refused:
         raise Refusal(refused)
-
-
-def _public(conflict: Conflict) -> dict[str, Any]:
-    """What anyone may read of the open step (G4)."""
-    return {
-        "hand": conflict.hand,
-        "step": conflict.step,
-        "waiting": conflict.waiting(),
-        "pot": len(conflict.antes) + conflict.jackpot if conflict.step == "ante" else None,
-    }
-
-
-def _decide(flow: Flow, first: list[str], private: tuple[str, ...], data: Any) -> Decision:
-    move_on(flow)
-    conflict = flow.conflict
-    public: dict[str, Any] = _public(conflict) if conflict is not None else {"conflict": "ended"}
-    public.update(flow.data)
-    extra = owed_lines(conflict) if conflict is not None and conflict.step == "spread" else []
-    return Decision(
-        events=tuple(flow.events),
-        reply=Reply(
-            text=(*first, *flow.lines, *extra), private=private, data=public, private_data=data
-        ),
-    )
 
 
 def _again(
@@ -142,7 +98,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     conflict = conflict_of(ctx)
     fighter = fighter_for(ctx, conflict, args.character, "hand ante")
     check_sealer(ctx, fighter)
-    _step(conflict, "ante")
+    step_open(conflict, "ante")
     revealed_already(conflict, fighter.name, conflict.cards, "TA card is")
     standing = conflict.antes.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
@@ -175,7 +131,7 @@ def ante(ctx: Context, args: Ante) -> Decision:
     first = [f"{_status(after, fighter.name)} {pot_said(after, fighter.name)}"]
     private = (f"Sealed for {fighter.name}{again}: {aspect} card, ante {attribute}.",)
     data = {"character": fighter.name, "aspect": aspect, "ante": attribute}
-    return _decide(flow, first, private, data)
+    return decided(flow, first, private, data)
 
 
 @dataclass(frozen=True)
@@ -208,7 +164,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
     conflict = conflict_of(ctx)
     fighter = fighter_for(ctx, conflict, args.character, "hand bid")
     check_sealer(ctx, fighter)
-    _step(conflict, "bid")
+    step_open(conflict, "bid")
     revealed_already(conflict, fighter.name, conflict.played, "Action card and bid are")
     standing = conflict.bids.get(fighter.name)
     check_replace(ctx, standing.by if standing else None, fighter)
@@ -279,7 +235,7 @@ def bid(ctx: Context, args: Bid) -> Decision:
         "wildcard": args.wildcard,
         "face_up": args.face_up,
     }
-    return _decide(flow, first, private, data)
+    return decided(flow, first, private, data)
 
 
 def _no_wildcard(ctx: Context, fighter: Fighter) -> str:
@@ -291,140 +247,3 @@ def _no_wildcard(ctx: Context, fighter: Fighter) -> str:
     if actor is not None and actor.wr < 1:
         return f"{fighter.name} has WR 0, so no Wildcards"
     return f"{fighter.name} has no Wildcard left this Conflict"
-
-
-@dataclass(frozen=True)
-class Assign:
-    tokens: Annotated[str, Opt('where your won tokens go, like "QUI 1, REA 1"')]
-    character: Annotated[str | None, Opt("whose (default: the Actor you play)")] = None
-
-
-@commands.command(
-    "hand assign",
-    help="Put won tokens on your Attributes (public; before your Step 3 bid).",
-    permission=Permission.OWNER,
-    examples=('/hand assign tokens:"QUI 1, REA 1"',),
-)
-def assign(ctx: Context, args: Assign) -> Decision:
-    conflict = conflict_of(ctx)
-    fighter = fighter_for(ctx, conflict, args.character, "hand assign")
-    if not ctx.require_state().meta.is_gm(ctx.actor.id):
-        check_sealer(ctx, fighter)
-    if not fighter.unassigned:
-        raise Refusal(f"{fighter.name} has no won tokens to assign.")
-    tokens = _points(args.tokens, "tokens")
-    for attribute in tokens:
-        if fighter.avs.get(attribute) is None:
-            raise Refusal(f"{fighter.name} has no {attribute} (a dash): put the token elsewhere.")
-    total = sum(tokens.values())
-    if total > fighter.unassigned:
-        k = fighter.unassigned
-        raise Refusal(
-            f"{fighter.name} has {k} won token{'s' if k != 1 else ''} to assign, not {total}."
-        )
-    flow = Flow(ctx.require_state())
-    flow.add(ev.TokensAssigned(character=fighter.name, tokens=tokens))
-    after = flow.conflict
-    assert after is not None
-    now = after.fighters[fighter.name]
-    put = ", ".join(f"{a} +{n} (now {now.avs[a]})" for a, n in tokens.items())
-    left = f" {now.unassigned} still to assign." if now.unassigned else ""
-    return _decide(flow, [f"{fighter.name} assigns won tokens: {put}.{left}"], (), None)
-
-
-def _points(text: str, option: str) -> dict[str, int]:
-    try:
-        values = read_traits(text)
-    except ValueError as error:
-        raise Refusal(f"{option}: {error}.") from None
-    if any(v is None or k in ("rank", "wr") for k, v in values.items()):
-        raise Refusal(f'{option}: Attributes and numbers, like "QUI 1, REA 1".')
-    points = {k: int(v or 0) for k, v in values.items()}
-    for attribute, n in points.items():
-        if n < 0:
-            raise Refusal(
-                f"{option}: {attribute} {n} is negative: nothing is taken off here; give each "
-                f'Attribute 1 or more, like "{attribute} 1", and leave out the others.'
-            )
-        if n == 0:
-            raise Refusal(f"{option}: {attribute} 0 puts nothing there: leave {attribute} out.")
-    return points
-
-
-@dataclass(frozen=True)
-class Spread:
-    points: Annotated[
-        str, Opt('damage by Attribute, like "REA 2, QUI 1"; auto (GMs): highest AV first')
-    ]
-    character: Annotated[str | None, Opt("whose (default: the Actor you play)")] = None
-
-
-@commands.command(
-    "hand spread",
-    help="Step 5: spread damage taken over the damaged Aspect's Attributes (public).",
-    permission=Permission.OWNER,
-    examples=('/hand spread points:"REA 2, QUI 1"', "/hand spread character:Brute points:auto"),
-)
-def spread(ctx: Context, args: Spread) -> Decision:
-    conflict = conflict_of(ctx)
-    _step(conflict, "spread")
-    fighter = fighter_for(ctx, conflict, args.character, "hand spread")
-    owed = next((d for d in conflict.damage if d.defender == fighter.name), None)
-    if owed is None:
-        raise Refusal(f"{fighter.name} has no damage to spread.")
-    points = effective(conflict, owed)
-    meta = ctx.require_state().meta
-    if args.points.strip().lower() == "auto":
-        if not meta.is_gm(ctx.actor.id):
-            raise Refusal('Only a GM spreads automatically; give points:"REA 2, QUI 1".')
-        chosen = auto_spread(points, fighter.avs, owed.aspect)
-    else:
-        if not meta.is_gm(ctx.actor.id):
-            check_sealer(ctx, fighter)
-        chosen = _points(args.points, "points")
-        problem = spread_problem(chosen, points, fighter.avs, owed.aspect)
-        if problem is not None:
-            raise Refusal(f"{fighter.name} takes {points} {owed.aspect} damage: {problem}.")
-    flow = Flow(ctx.require_state())
-    flow.add(
-        ev.DamageSpread(
-            character=fighter.name, attacker=owed.attacker, aspect=owed.aspect, spread=chosen
-        )
-    )
-    after = flow.conflict
-    assert after is not None
-    avs = after.fighters[fighter.name].avs
-    told_spread(flow, fighter.name, owed.aspect, chosen, avs, forced=False)
-    return _decide(flow, [spread_line(fighter.name, owed.aspect, chosen, avs)], (), None)
-
-
-@dataclass(frozen=True)
-class Fold:
-    character: Annotated[str | None, Opt("who retreats (default: the Actor you play)")] = None
-
-
-@commands.command(
-    "hand fold",
-    help="Retreat: will not ante, so leave the Conflict (Step 2, until the reveal); a sealed "
-    "commit is discarded unseen.",
-    permission=Permission.OWNER,
-    examples=("/hand fold", "/hand fold character:Brute"),
-)
-def fold(ctx: Context, args: Fold) -> Decision:
-    conflict = conflict_of(ctx)
-    fighter = fighter_for(ctx, conflict, args.character, "hand fold")
-    meta = ctx.require_state().meta
-    if not meta.is_gm(ctx.actor.id):
-        check_sealer(ctx, fighter)
-    _step(conflict, "ante")
-    if fighter.name in conflict.cards:
-        raise Refusal(
-            f"{fighter.name}'s TA card and ante are revealed: a fold is until the Step-2 reveal "
-            "(a GM can /conflict end).",
-            public=True,
-        )
-    flow = Flow(ctx.require_state())
-    flow.add(ev.Retreated(character=fighter.name))
-    lines = [f"{fighter.name} will not ante: {fighter.name} retreats."]
-    lines.extend(left_alone(conflict, flow.conflict, fighter.name))
-    return _decide(flow, lines, (), None)
