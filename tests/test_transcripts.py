@@ -5,6 +5,8 @@ Each ``tests/transcripts/**/*.txt`` file holds command lines (``> /roll dice:2d6
 for the reader; ``# seed: N`` sets the dice. The file is run through a real console session on a
 fresh in-memory table and the output must match line for line. ``# restart`` stops the bot and
 starts it again on the same database (then a real SQLite file), as a restarted bot would.
+``# shared screen`` makes the console the interactive one everybody sees, and ``# hidden: ...``
+gives the next command options typed at its prompt without echo.
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ _SEED = re.compile(r"#\s*seed:\s*(\d+)")
 _SNAPSHOT_EVERY = re.compile(r"#\s*snapshot-every:\s*(\d+)")
 #: A note line where the bot stops and starts again: a new process on the same database file.
 RESTART = "# restart"
+#: A note line from which the console is a shared screen (the interactive console: private
+#: answers and reasons that may name a sealed choice are withheld).
+SHARED = "# shared screen"
+#: A note line giving the next command's options typed at the console's hidden prompt (never
+#: echoed): ``# hidden: aspect:Mind ante:QUI``.
+HIDDEN = "# hidden:"
 
 
 def _is_note(line: str) -> bool:
@@ -96,12 +104,18 @@ def play(path: Path, each: Callable[[int, str], None] | None = None) -> tuple[li
         files = Path(scratch) / "files"
         files.mkdir()
         bot = Bot(path, lines, files, out)
+        hidden = ""
         try:
             for number, line in enumerate(lines, start=1):
                 if line.strip() == RESTART:
                     bot.restart()
+                elif line.strip() == SHARED:
+                    bot.session.shared = True
+                elif line.startswith(HIDDEN):
+                    hidden = line[len(HIDDEN) :].strip()
                 elif line.startswith("> "):
-                    bot.session.run_line(number, line[2:])
+                    bot.session.run_line(number, line[2:], hidden)
+                    hidden = ""
                 if each is not None:
                     each(number, out.getvalue().replace(str(files), "<files>"))
         finally:

@@ -204,7 +204,7 @@ def test_bad_input_is_refused_with_what_to_do_and_the_table_unchanged() -> None:
     table = setup_table()
     before = table.app.handle(T, GM, "/conflict show").reply.data
     for who, line, says in (
-        (BEN, "/hand ante character:Ada aspect:Mind ante:QUI", "only they or a GM"),
+        (BEN, "/hand ante character:Ada aspect:Mind ante:QUI", "only they seal Ada's cards and bids"),
         (GM, "/hand ante character:Ada aspect:Mind ante:QUI", "only they seal"),
         (ANA, "/hand ante aspect:Mind ante:AGI1", "ante: is an Attribute"),
         (ANA, "/hand bid action:QUI bid:3", "Step 2 is open"),
@@ -222,7 +222,7 @@ def test_bad_input_is_refused_with_what_to_do_and_the_table_unchanged() -> None:
         (ANA, "/hand bid action:QUI bid:7", "bid 0 to 6"),
         (ANA, "/hand bid action:STR bid:1", "of Ada's Mind card"),
         (ANA, "/hand ante aspect:Mind ante:QUI", "Step 3 is open"),
-        (BEN, "/hand bid character:Ada action:QUI bid:1", "only they or a GM"),
+        (BEN, "/hand bid character:Ada action:QUI bid:1", "only they seal Ada's cards and bids"),
     ):
         outcome = table.do(who, line)
         assert not outcome.ok

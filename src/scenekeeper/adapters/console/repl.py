@@ -182,7 +182,7 @@ def interact(session: ConsoleSession, history_file: Path) -> None:
             hidden = _ask_secrets(session, line)
             # Decided before the line runs: /game end may move the console to a fresh table.
             kept = session.kept_line(line, hidden) if line.strip() else None
-            session.run_line(line_no, f"{line} {hidden}".strip())
+            session.run_line(line_no, line, hidden)
             if readline is not None and kept is not None:
                 # A sealed line, stood or refused: the history keeps it without its values.
                 _keep_out_of_history(kept)

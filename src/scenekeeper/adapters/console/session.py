@@ -60,13 +60,14 @@ class ConsoleSession:
                 failures += 1
         return failures
 
-    def run_line(self, line_no: int, line: str) -> Outcome | None:
+    def run_line(self, line_no: int, line: str, hidden: str = "") -> Outcome | None:
+        """Run one line; ``hidden``: options given at the prompt without echo (never shown)."""
         text = line.strip()
         if not text or text.startswith("#"):
             return None
-        actor, command = self.split_actor(text)
         if self.echo and not self.json_mode:
             self._print(f"> {text}")
+        actor, command = self.split_actor(f"{text} {hidden}".strip())
         # As a Discord channel does: once the table's game has ended (an archive), the console
         # moves on to a fresh table for the next /game new.
         while has_ended(self.app.table(self.table_id)):

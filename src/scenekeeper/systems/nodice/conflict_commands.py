@@ -184,7 +184,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         lines.append(face_up)
     # Whom it waits for, and the command that moves it on (as /board show says it).
     waiting = get_system("nodice").waiting_for(nodice(ctx.require_state()))
-    lines.extend(f"Waiting for {line}." for line in waiting)
+    lines.extend(f"Waiting for {line.rstrip('.')}." for line in waiting)
     mine = [
         f"Your sealed {n}: {c.aspect} card, ante {c.ante}."
         for n, c in conflict.antes.items()

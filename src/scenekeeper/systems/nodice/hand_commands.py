@@ -91,7 +91,9 @@ class Ante:
     "hand ante",
     help="Step 2: seal your TA card and the Attribute you ante (again to replace it unseen); "
     "all are revealed at once when the last is in.",
-    permission=Permission.OWNER,
+    # Any seated person; check_sealer says whose commit it is (G2: a PC's player only, not a
+    # GM -- "only they or a GM" would send the GM to be refused in turn).
+    permission=Permission.PLAYER,
     examples=("/hand ante aspect:Mind ante:QUI", "/hand ante character:Brute aspect:Body ante:STR"),
 )
 def ante(ctx: Context, args: Ante) -> Decision:
@@ -154,7 +156,9 @@ class Bid:
     "hand bid",
     help="Step 3: seal your Action card and bid (a Wildcard, face up if you like; again to "
     "replace it unseen); all are revealed at once when the last is in.",
-    permission=Permission.OWNER,
+    # Any seated person; check_sealer says whose commit it is (G2: a PC's player only, not a
+    # GM -- "only they or a GM" would send the GM to be refused in turn).
+    permission=Permission.PLAYER,
     examples=(
         "/hand bid action:QUI bid:4",
         "/hand bid action:STR bid:6 wildcard:true face_up:true",
