@@ -178,3 +178,32 @@ def test_the_hand_panel_seals_through_a_private_form(app: App) -> None:
             assert leaked(h, mark, token, ANTE, anas) == []
 
     run(scenario())
+
+
+def test_after_an_undo_the_newest_hand_panel_is_the_hands_as_it_now_is(app: App) -> None:
+    """A player takes back a sealed bid: the undo's reply carries the Hand panel again, whose
+    Commit opens the form, where the newest panel had been the undone command's (refused)."""
+
+    async def scenario() -> None:
+        async with logged_in(app) as h:
+            await setup(
+                h,
+                ("game new", GM, {"system": "nodice", "name": "Panel"}),
+                ("game join", ANA, {}),
+                ("char new", ANA, {"name": "Ada", "traits": "REA 4 QUI 7 STR 3 WIL 2 INT 2"}),
+                ("char new", GM, {"name": "Brute", "gmc": True, "traits": "REA 2 STR 8 WIL 3"}),
+                ("conflict start", GM, {"sides": "Ada | Brute"}),
+            )
+            await h.slash("hand ante", ANA, aspect="Mind", ante="QUI")
+            await h.slash("hand ante", GM, character="Brute", aspect="Body", ante="STR")
+            await h.slash("hand assign", ANA, tokens="QUI 2")
+            await h.slash("hand bid", ANA, action="QUI", bid=2)
+            undone = await h.slash("undo", ANA)
+            assert "Undid" in undone.text()
+            commit = button(undone, "Commit: Action card and bid")
+            asked = await h.click(h.stored(undone), commit, ANA)
+            assert asked.kind == 9, asked.json  # the form, not "Command #... was undone"
+            # Its Undo takes back the newest standing command (the tokens assigned).
+            assert "↩ Undo" in labels(undone)
+
+    run(scenario())

@@ -204,7 +204,11 @@ def test_bad_input_is_refused_with_what_to_do_and_the_table_unchanged() -> None:
     table = setup_table()
     before = table.app.handle(T, GM, "/conflict show").reply.data
     for who, line, says in (
-        (BEN, "/hand ante character:Ada aspect:Mind ante:QUI", "only they seal Ada's cards and bids"),
+        (
+            BEN,
+            "/hand ante character:Ada aspect:Mind ante:QUI",
+            "only they seal Ada's cards and bids",
+        ),
         (GM, "/hand ante character:Ada aspect:Mind ante:QUI", "only they seal"),
         (ANA, "/hand ante aspect:Mind ante:AGI1", "ante: is an Attribute"),
         (ANA, "/hand bid action:QUI bid:3", "Step 2 is open"),

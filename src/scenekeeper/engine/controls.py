@@ -121,6 +121,9 @@ class Display:
     tone: Tone | None = None
     replaces: tuple[str, ...] = ()
     controls: tuple[Control, ...] = ()
+    #: The controls are the table's standing panel (NoDice's Hand panel), not this result's
+    #: own: an undo or redo's reply offers them again, for the table as it now is.
+    panel: bool = False
 
 
 @dataclass(frozen=True)

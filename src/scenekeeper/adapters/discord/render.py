@@ -135,16 +135,33 @@ def edited(done: Done, actor_id: str, old: discord.Message | None) -> Answer:
 
 def displayed(done: Done, plain: bool) -> tuple[int | None, Display]:
     """The seq of the command an outcome stored and what its result displays; nothing for a
-    command that stored nothing or only took back or put back others."""
+    command that stored nothing. A command that only took back or put back others displays
+    the game's standing panel, if the newest standing command has one (the Hand as it now
+    is: the panel on the message of a command undone no longer acts)."""
     outcome = done.outcome
     events = [e.event for e in outcome.events]
-    if done.table is None or not events or any(isinstance(e, Undone | Redone) for e in events):
+    if done.table is None or not events:
         return None, Display()
+    if any(isinstance(e, Undone | Redone) for e in events):
+        return _standing_panel(done.table, plain)
     seq = outcome.events[0].command_seq
     try:
         return seq, display_of(done.table, seq, plain)
     except Refusal:  # another command landed since: it shows its own
         return None, Display()
+
+
+def _standing_panel(table: Table, plain: bool) -> tuple[int | None, Display]:
+    if not table.window:
+        return None, Display()
+    newest = table.window[-1].seq
+    try:
+        shown = display_of(table, newest, plain)
+    except Refusal:
+        return None, Display()
+    if not shown.panel:
+        return None, Display()
+    return newest, Display(controls=shown.controls, panel=True)
 
 
 def drawn(done: Done, seq: int | None, display: Display) -> list[Drawn]:

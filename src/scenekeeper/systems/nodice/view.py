@@ -40,7 +40,7 @@ def display(view: View) -> Display:
     conflict = state.game.conflict
     if conflict is None or not any(isinstance(e, _MOVES) for e in view.record.events):
         return Display()
-    return Display(controls=panel(conflict))
+    return Display(controls=panel(conflict), panel=True)
 
 
 def panel(conflict: Conflict) -> tuple[Control, ...]:
