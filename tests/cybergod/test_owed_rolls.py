@@ -16,11 +16,10 @@ def test_an_owed_stress_save_is_paid_in_full_with_the_tiers_die() -> None:
     assert marko.stress_saves_due == (3,)
     fewer = driver.refused('/save kind:stress count:1 results:"3"', "ana")
     assert fewer == (
-        "Marko owes a Stress Save of 3 D10, one die per point of Stress held (R56); "
-        "leave out count:."
+        "Marko owes a Stress Save of 3 D10, one die per point of Stress held; leave out count:."
     )
     bigger = driver.refused('/save kind:stress die:d12 results:"3 3 3"', "ana")
-    assert bigger == "Marko's Stress die is D10, of their tier (R56); leave out die:."
+    assert bigger == "Marko's Stress die is D10, of their tier; leave out die:."
     assert game_of(driver).characters["Marko"] == marko  # still owed, nothing changed
     said = driver.do('/save kind:stress die:d10 results:"3 3 3"', "ana").reply.text
     assert "Stress Save for Marko, #2: 3 D10: 3, 3, 3; passes." in said

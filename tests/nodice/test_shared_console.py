@@ -231,3 +231,27 @@ def test_a_refusal_that_names_no_sealed_value_is_said_to_the_table(
     assert "the reason may name a sealed choice" not in screen
     assert "Step 2 is open" in screen
     assert "QUI" not in screen
+
+
+def test_the_hidden_prompt_asks_a_wildcard_and_face_up_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Typed inline at a shared screen, wildcard: and face_up: would show: when the console
+    asks the sealed options without echo, it asks those as well (Enter leaves one out)."""
+    session = console()
+    asked = [o.name for o in session.secrets_missing("@ana /hand bid")]
+    assert asked == ["action", "bid", "wildcard", "face_up"]
+    assert [o.name for o in session.secrets_missing("@ana /hand bid action:QUI bid:2")] == []
+    # A command with no required sealed option asks nothing (a GM's /char set rank: is typed).
+    assert session.secrets_missing('/char set character:Ada trait:"AGI 3"') == []
+    prompts: list[str] = []
+    answers = iter(["QUI", "2", "", "yes"])
+
+    def getpass(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr(repl.getpass, "getpass", getpass)
+    assert repl._ask_secrets(session, "@ana /hand bid") == 'action:"QUI" bid:"2" face_up:"yes"'
+    assert "Enter to leave it out" in prompts[2]
+    assert "Enter to leave it out" not in prompts[0]

@@ -285,7 +285,7 @@ def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[i
         given = _die(who, args.die, None, "stress")
         if die is not None and given != die:
             raise Refusal(
-                f"{who.name}'s Stress die is D{die}, of their tier (R56); leave out die:."
+                f"{who.name}'s Stress die is D{die}, of their tier; leave out die:."
             )
         die = given
     if die is None:
@@ -301,7 +301,7 @@ def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[i
         if args.count is not None and args.count != dice:
             raise Refusal(
                 f"{who.name} owes a Stress Save of {dice} D{die}, one die per point of Stress "
-                "held (R56); leave out count:."
+                "held; leave out count:."
             )
     else:
         dice = who.stress
