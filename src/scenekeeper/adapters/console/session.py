@@ -75,7 +75,8 @@ class ConsoleSession:
         outcome = self.app.handle(self.table_id, actor, command, read_file=self._read_file)
         if outcome.ok and outcome.command in LINK_COMMANDS:
             # Console tables' pages are served by `scenekeeper board` on the same database.
-            lines = link_lines(self.app, console_url(), outcome.command or "", self.table_id)
+            url = console_url(self.app.store)
+            lines = link_lines(self.app, url, outcome.command or "", self.table_id)
             if outcome.command == "board web":
                 lines += (SERVED_BY,)
             outcome = with_link(outcome, lines)

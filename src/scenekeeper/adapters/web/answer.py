@@ -1,5 +1,6 @@
 """What ``/board web`` and ``/board web revoke`` add to their answer, privately: the page's
-link (made if need be) or its end; and where this process's pages are, from the environment
+link (made if need be) or its end; and where the pages are: for a console table, where
+``scenekeeper board`` last said it serves the database; for the bot, from the environment
 only: ``SCENEKEEPER_WEB_URL`` (the address people open, as they reach the process: behind a
 proxy, the proxy's), ``SCENEKEEPER_WEB_HOST`` and ``SCENEKEEPER_WEB_PORT`` (where it listens).
 
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 from collections.abc import Mapping
 
 from scenekeeper.adapters.web import links
 from scenekeeper.app import App, Outcome
+from scenekeeper.store.base import EventStore, Snapshot
 
 URL_ENV = "SCENEKEEPER_WEB_URL"
 HOST_ENV = "SCENEKEEPER_WEB_HOST"
@@ -51,10 +54,62 @@ SERVED_BY = (
 )
 
 
-def console_url(env: Mapping[str, str] | None = None) -> str:
-    """Where ``scenekeeper board`` serves console tables' pages (its defaults unless set)."""
+#: Where ``scenekeeper board`` records the address it serves at, in the database it serves
+#: (as a link is kept: an adapter's record, never an event), so the console's ``/board web``
+#: gives a link that opens, whatever ``--host`` and ``--port`` the server was started with.
+SERVER_RECORD = "web:server"
+SERVER_VERSION = "web.board-server@1"
+
+
+def served_url(host: str, port: int, env: Mapping[str, str] | None = None) -> str:
+    """The address people open for a board server listening on ``host``:``port``:
+    ``SCENEKEEPER_WEB_URL`` when set (a proxy's), else the host and the port it listens on --
+    for every address (``0.0.0.0``), the machine's own on its network (a phone at the table)."""
     settings = WebSettings.from_env(env)
-    return settings.url if settings is not None else f"http://127.0.0.1:{DEFAULT_PORT}"
+    if settings is not None:
+        return settings.url
+    if host in ("", "0.0.0.0", "::"):  # every address: say the one others reach
+        host = lan_address()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def lan_address() -> str:
+    """This machine's address on its network (the one it would reach others from)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a UDP connect sends nothing
+            address = probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    return str(address)
+
+
+def record_server(store: EventStore, url: str) -> None:
+    """Blocking: note the address a board server serves this database's pages at."""
+    kept = store.latest_snapshot(SERVER_RECORD)
+    seq = (kept.seq if kept else 0) + 1
+    store.save_snapshot(Snapshot(SERVER_RECORD, seq, SERVER_VERSION, {"url": url}))
+
+
+def recorded_server(store: EventStore) -> str | None:
+    """Blocking: the address the last board server on this database served at, if any."""
+    kept = store.latest_snapshot(SERVER_RECORD)
+    if kept is None or kept.version != SERVER_VERSION:
+        return None
+    url = kept.state.get("url")
+    return url if isinstance(url, str) and url else None
+
+
+def console_url(store: EventStore | None = None, env: Mapping[str, str] | None = None) -> str:
+    """Blocking: where console tables' pages are served -- ``SCENEKEEPER_WEB_URL`` when set,
+    else where ``scenekeeper board`` last said it serves this database, else its defaults."""
+    settings = WebSettings.from_env(env)
+    if settings is not None:
+        return settings.url
+    recorded = recorded_server(store) if store is not None else None
+    return recorded or f"http://127.0.0.1:{DEFAULT_PORT}"
 
 
 def link_lines(app: App, base_url: str | None, command: str, table_id: str) -> tuple[str, ...]:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import signal
 import sys
 from collections.abc import Sequence
 
-from scenekeeper.adapters.web.answer import DEFAULT_PORT, WebSettings, console_url
+from scenekeeper.adapters.web.answer import DEFAULT_PORT, WebSettings, record_server, served_url
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.bootstrap import build_app
 from scenekeeper.store.base import StoreError
@@ -35,7 +36,8 @@ def main(argv: Sequence[str]) -> int:
     except StoreError as error:
         print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
         return 2
-    settings = WebSettings(url=console_url(), host=args.host, port=args.port)
+    # The address is known once the port is (``--port 0``: any free one): see _serve.
+    settings = WebSettings(url="", host=args.host, port=args.port)
     try:
         asyncio.run(_serve(WebBoard(app, settings, follow_store=True)))
     except OSError as error:
@@ -53,9 +55,13 @@ async def _serve(board: WebBoard) -> None:
         with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still interrupts
             loop.add_signal_handler(sig, stop.set)
     port = await board.start()
+    url = served_url(board.settings.host, port)
+    board.settings = dataclasses.replace(board.settings, url=url)
+    # The console's /board web reads it from the database: its links open here.
+    await asyncio.to_thread(record_server, board.app.store, url)
     print(
         f"Serving board pages on {board.settings.host}:{port} "
-        f"(links: {board.settings.url}/b/...; /board web at the console gives one). Ctrl+C stops.",
+        f"(links: {url}/b/...; /board web at the console gives one). Ctrl+C stops.",
         flush=True,
     )
     try:

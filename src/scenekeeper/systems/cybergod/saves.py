@@ -284,9 +284,7 @@ def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[i
     if args.die is not None:
         given = _die(who, args.die, None, "stress")
         if die is not None and given != die:
-            raise Refusal(
-                f"{who.name}'s Stress die is D{die}, of their tier; leave out die:."
-            )
+            raise Refusal(f"{who.name}'s Stress die is D{die}, of their tier; leave out die:.")
         die = given
     if die is None:
         raise Refusal(
