@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from tools.chromium import INSTALL, chromium, find_chromium
 
-from scenekeeper.adapters.web.answer import lan_address, served_url
+from scenekeeper.adapters.web import links
+from scenekeeper.adapters.web.answer import WebSettings, lan_address, served_url
+from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.store.sqlite import SqliteStore
 from tests.support import make_app
 from tests.web.scenes import CORTEX, play
@@ -94,3 +96,44 @@ def test_an_address_set_for_a_proxy_wins() -> None:
     assert served_url("0.0.0.0", 9000, env) == "https://board.example.org"
     assert served_url("127.0.0.1", 9000, {}) == "http://127.0.0.1:9000"
     assert served_url("::1", 9000, {}) == "http://[::1]:9000"
+
+
+def test_a_page_on_the_bots_server_follows_a_write_from_another_process(tmp_path: Path) -> None:
+    """The bot serves pages; ``scenekeeper play`` on the bot's database writes the table (a
+    second process, by mistake or by design): the open page follows, and a reload shows it."""
+    browser = find_chromium()
+    if browser is None:
+        if os.environ.get("SCENEKEEPER_REQUIRE_CHROMIUM"):
+            pytest.fail(f"CI requires chromium for the board page's tests: {INSTALL}")
+        pytest.skip(f"no chromium installed for the board page's browser tests: {INSTALL}")
+    path = tmp_path / "tables.sqlite3"
+
+    async def scenario() -> None:
+        app = make_app(SqliteStore(path))
+        await asyncio.to_thread(play, app, "console", CORTEX)
+        token = await asyncio.to_thread(links.issue, app.store, "console")
+        board = WebBoard(app, WebSettings(url="http://127.0.0.1", port=0))  # as the bot's
+        port = await board.start()
+        page_url = f"http://127.0.0.1:{port}/b/{token.token}"
+        try:
+            async with chromium(browser) as tabs:
+                page = await tabs.new_page()
+                await page.goto(page_url)
+                text = "document.getElementById('board').innerText"
+                assert "Ada Lark" in await page.evaluate(text)
+                await page.evaluate("window.notReloaded = true")
+                line = '/complication add character:Brick name:"Cracked Rib" die:d8'
+                said = await asyncio.to_thread(_console, path, line)
+                assert "Cracked Rib" in said, said
+                await page.wait_for(f"{text}.includes('Cracked Rib')")
+                assert await page.evaluate("window.notReloaded") is True
+                await asyncio.to_thread(
+                    _console, path, '/complication remove character:Brick name:"Cracked Rib"'
+                )
+                await page.goto(page_url)  # a reload shows the table as stored
+                assert "Cracked Rib" not in await page.evaluate(text)
+        finally:
+            await board.stop()
+            app.store.close()
+
+    asyncio.run(scenario())

@@ -1,6 +1,7 @@
 """``scenekeeper board``: serve the board pages of the tables in a database, for tables played
 at the console (``scenekeeper play`` on the same database gives the links: ``/board web``).
-Changes made by the other process reach the open pages within a poll (``serve.POLL``)."""
+Changes made by the other process reach the open pages within a poll (``serve.POLL``), as
+they do on the bot's."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def main(argv: Sequence[str]) -> int:
     # The address is known once the port is (``--port 0``: any free one): see _serve.
     settings = WebSettings(url="", host=args.host, port=args.port)
     try:
-        asyncio.run(_serve(WebBoard(app, settings, follow_store=True)))
+        asyncio.run(_serve(WebBoard(app, settings)))
     except OSError as error:
         print(f"scenekeeper board: cannot listen on {args.host}:{args.port}: {error}")
         return 2

@@ -1,6 +1,11 @@
 """Wiring the board page into a process: the bot's (the app's listener tells the pages of
-every change, at once) or ``scenekeeper board``'s (console tables played by another process:
-the pages with viewers poll the store), and the link ``/board web`` answers with.
+every change it makes, at once) or ``scenekeeper board``'s (console tables played by another
+process), and the link ``/board web`` answers with.
+
+Either way the pages follow the store, not a process's cache (issue 35): anything may write a
+table -- ``scenekeeper play`` on the bot's database, a second process by mistake -- so a page
+loads the table as stored, and the tables with viewers are looked at every ``POLL``: one cheap
+``head`` query each, the table read only when it moved.
 """
 
 from __future__ import annotations
@@ -16,14 +21,14 @@ from scenekeeper.app import App, Outcome
 from scenekeeper.engine.aggregate import Table
 
 log = logging.getLogger(__name__)
-#: How often ``scenekeeper board`` looks for changes made by another process.
+#: How often a page's table is looked at for changes made by another process.
 POLL = 0.25
 
 
 class WebBoard:
     """The board pages of ``app``'s tables, served on ``settings``' host and port."""
 
-    def __init__(self, app: App, settings: WebSettings, *, follow_store: bool = False) -> None:
+    def __init__(self, app: App, settings: WebSettings, *, follow_store: bool = True) -> None:
         self.app = app
         self.settings = settings
         self.hub = Hub(self._load, app.registry)
@@ -60,9 +65,11 @@ class WebBoard:
         return await asyncio.to_thread(links.table_of, self.app.store, token)
 
     async def _load(self, table_id: str) -> Table:
-        cached = self.app.cached_table(table_id)
-        if cached is not None and not self._follow_store:
-            return cached
+        if not self._follow_store:  # a test's own process alone writes its tables
+            cached = self.app.cached_table(table_id)
+            if cached is not None:
+                return cached
+        # As stored: the cache catches up with whatever another process appended.
         return await asyncio.to_thread(self.app.table, table_id)
 
     async def _poll(self) -> None:
@@ -85,4 +92,9 @@ class WebBoard:
                     self.hub.changed(table_id)
 
     def _look(self, table_id: str) -> tuple[int, str | None]:
-        return self.app.table(table_id).seq, links.current(self.app.store, table_id)
+        token = links.current(self.app.store, table_id)
+        feed = self.hub.feed_of(table_id)
+        head = self.app.store.head(table_id)
+        if feed is not None and head == feed.seq:
+            return head, token  # nothing new: the table is not read
+        return self.app.table(table_id).seq, token
