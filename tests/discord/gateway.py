@@ -18,6 +18,7 @@ import discord
 
 from scenekeeper.adapters.discord.bot import Scenekeeper
 from scenekeeper.adapters.discord.layout import plan
+from scenekeeper.adapters.web.serve import POLLER
 from scenekeeper.app import App
 from tests.discord.fake_discord import (
     ANA,
@@ -210,12 +211,13 @@ class Harness:
 
 def _working(task: asyncio.Task[Any]) -> bool:
     """A task still doing the work of an interaction (not a modal waiting out its timeout,
-    nor the servers' sync worker waiting for work: ``settle`` waits for it to be idle)."""
+    nor the servers' sync worker waiting for work: ``settle`` waits for it to be idle, nor
+    the board pages' poll of the store, which runs as long as the server)."""
     name = getattr(task.get_coro(), "__qualname__", "")
     return (
         not task.done()
         and not name.endswith("__timeout_task_impl")
-        and task.get_name() != "scenekeeper-guild-commands"
+        and task.get_name() not in ("scenekeeper-guild-commands", POLLER)
     )
 
 

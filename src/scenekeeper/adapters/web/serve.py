@@ -23,6 +23,8 @@ from scenekeeper.engine.aggregate import Table
 log = logging.getLogger(__name__)
 #: How often a page's table is looked at for changes made by another process.
 POLL = 0.25
+#: The name of the task that does (it runs as long as the server).
+POLLER = "scenekeeper-board-poll"
 
 
 class WebBoard:
@@ -40,7 +42,7 @@ class WebBoard:
     async def start(self) -> int:
         port = await self.server.start(self.settings.host, self.settings.port)
         if self._follow_store:
-            self._poller = asyncio.get_running_loop().create_task(self._poll())
+            self._poller = asyncio.get_running_loop().create_task(self._poll(), name=POLLER)
         return port
 
     async def stop(self) -> None:
