@@ -112,4 +112,6 @@ def test_a_key_mistyped_gets_the_nearest_key(typed: str, meant: str) -> None:
 
 def test_a_cybergod_key_mistyped_gets_the_nearest_key() -> None:
     message = refused(table("cybergod"), '{"name": "Zed", "engrmas": 2}')
-    assert message.startswith("crew.json: Zed: 'engrmas' is not a sheet key. Did you mean engrams:?")
+    assert message.startswith(
+        "crew.json: Zed: 'engrmas' is not a sheet key. Did you mean engrams:?"
+    )

@@ -22,9 +22,7 @@ def table(game: str) -> TableDriver:
     return driver
 
 
-def import_file(
-    driver: TableDriver, actor: Person | str, sheet: str, options: str = ""
-) -> Outcome:
+def import_file(driver: TableDriver, actor: Person | str, sheet: str, options: str = "") -> Outcome:
     return driver.app.handle(
         driver.table_id,
         person(actor),
