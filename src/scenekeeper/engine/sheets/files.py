@@ -62,7 +62,7 @@ def sheet_name(
     if not isinstance(name_value, str) or not name_value.strip():
         raise Refusal(f"{where}: the sheet needs name: <the character's name>.")
     name = short_name(" ".join(name_value.split()), where)
-    return item, name, f"{where.split(': sheet', maxsplit=1)[0]}: {name}"
+    return item, name, f"{where.rsplit(': sheet', maxsplit=1)[0]}: {name}"
 
 
 def not_a_key(

@@ -1,0 +1,52 @@
+"""``/char set Close Combat d8``: the words after ``/char set`` are a trait's name with its
+rating as the last word, when that word reads as one (a die, a number, ``-`` for none); a name
+may have many words, and a last word that only starts with d is part of the name."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import TableDriver
+
+
+@pytest.fixture
+def cortex() -> TableDriver:
+    driver = TableDriver()
+    driver.do('/game new system:cortex name:"Traits"')
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Ada", "ana")
+    return driver
+
+
+def no_trait(name: str) -> str:
+    return (
+        f"Ada has no trait called {name}; to add it, say which set: "
+        "set:<Distinctions|Attributes|Skills>."
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("Close Combat d8", "Close Combat"),
+        ("Fast Hands Quick d6", "Fast Hands Quick"),
+        ("Agility dx", "Agility dx"),
+        ("Agility Dodge", "Agility Dodge"),
+        ("d10", "d10"),
+    ],
+)
+def test_the_name_is_every_word_but_a_rating_at_the_end(
+    cortex: TableDriver, typed: str, name: str
+) -> None:
+    assert cortex.refused(f"/char set {typed}", "ana") == no_trait(name)
+
+
+def test_a_dash_at_the_end_is_a_rating_of_none(cortex: TableDriver) -> None:
+    message = cortex.refused("/char set Agility -", "ana")
+    assert message == "'-' is not a step die: use d4, d6, d8, d10 or d12 (for example d8)."
+
+
+def test_a_trait_of_many_words_is_rated_by_the_last(cortex: TableDriver) -> None:
+    cortex.do("/char set Close Combat d8 set:Skills", "ana")
+    cortex.do("/char set Close Combat d10", "ana")
+    assert "Skills: Close Combat d10." in cortex.do("/char show", "ana").reply.text
