@@ -61,3 +61,15 @@ def play(app: App, table_id: str, lines: list[str]) -> None:
             actor = Person(name, name.title())
         outcome = app.handle(table_id, actor, line)
         assert outcome.ok, f"{given!r} was refused: {outcome.error}"
+
+
+NODICE = [
+    '/game new system:nodice name:"The Duel at Vel Harbour"',
+    "@ana /game join",
+    "@ben /game join",
+    '@ana /char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"',
+    '@ben /char new name:"Bo Brave" traits:"REA 2 KNO 2 QUI 2 STR 5 FIT 4 AGI 4 WIL 3 PRE 2"',
+    '/char new name:Brute gmc:true traits:"REA 1 KNO 1 QUI 1 STR 8 FIT 7 AGI 6 WIL 3 PRE 2 INT 2"',
+    '/conflict start sides:"Ada, Bo | Brute"',
+    "@ana /hand ante aspect:Mind ante:QUI",
+]

@@ -72,3 +72,8 @@ def _code(text: str) -> str:
     if _DIE.fullmatch(text) or text.isdigit():
         return f'<span class="die">{html.escape(text)}</span>'
     return f"<code>{html.escape(text)}</code>"
+
+
+def unescaped(text: str) -> str:
+    """A field's Markdown as plain text: escapes dropped (``engine.controls.literal``)."""
+    return _ESCAPED.sub(r"\1", text)

@@ -12,9 +12,10 @@ by the same process (``static/``).
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 
-from scenekeeper.adapters.web.markup import line, markdown
+from scenekeeper.adapters.web.markup import line, markdown, unescaped
 from scenekeeper.adapters.web.rolls import Shown, last_rolls
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandRegistry
@@ -30,6 +31,8 @@ _TONES = {
 }
 #: Sections that are about the whole table rather than one character: they span the grid.
 _WIDE = frozenset({"Contest", "Waiting for"})
+#: A board's own one-line summary of the newest roll: the page shows the rolls themselves.
+_ROLL_SECTIONS = frozenset({"Last roll"})
 
 
 @dataclass(frozen=True)
@@ -59,14 +62,16 @@ def render(table: Table, registry: CommandRegistry) -> Rendered:
     ]
     if board.waiting:
         parts.append(_section(BoardSection("Waiting for", board.waiting), "waiting", "w"))
+    rolls = last_rolls(table, registry)
     parts.append('<div class="grid">')
     for index, section in enumerate(board.sections):
         if section.title == "Waiting for" and section.lines == board.waiting:
             continue  # shown once, first
+        if section.title in _ROLL_SECTIONS and rolls:
+            continue  # the Last rolls column says it, with the dice (issue 35)
         kind = "wide" if section.title in _WIDE else "card"
         parts.append(_section(section, kind, str(index)))
     parts.append("</div>")
-    rolls = last_rolls(table, registry)
     if rolls:
         parts.append(_rolls(rolls))
     news = f"Updated after #{table.seq}"
@@ -90,6 +95,29 @@ def _is_turn(section: BoardSection) -> bool:
     return section.title in {"Order", "Initiative"}
 
 
+#: A game's own title of a roll in its display: Cortex's "Roll #4 · Mara Voss", METTLE's
+#: "Kirin: know #3, faces ...": who rolled and the roll's own number.
+_TITLES = (
+    re.compile(r"(?P<what>Roll) #(?P<number>\d+) · (?P<who>.+)"),
+    re.compile(r"(?P<who>[^:]+): (?P<what>\w+) #(?P<number>\d+)\b.*"),
+)
+
+
+def _heading(roll: Shown) -> str:
+    """One number and the character first (issue 35): the game's title of the roll where its
+    display has one ("Mara Voss · Roll #4", METTLE's "Kirin · know #3"), else the command's
+    ("Ana · #20"); who typed it follows when it is someone else."""
+    for field in roll.fields:
+        for title in _TITLES:
+            found = title.fullmatch(unescaped(field.name))
+            if found is not None:
+                who = found["who"]
+                by = "" if who == roll.actor else f" <small>(by {html.escape(roll.actor)})</small>"
+                what = html.escape(found["what"])
+                return f"{html.escape(who)} · {what} #{found['number']}{by}"
+    return f"{html.escape(roll.actor)} · #{roll.seq}"
+
+
 def _rolls(rolls: list[Shown]) -> str:
     items = []
     for roll in rolls:
@@ -102,7 +130,7 @@ def _rolls(rolls: list[Shown]) -> str:
         )
         items.append(
             f'<li><article class="roll {tone}" aria-labelledby="r-{roll.seq}">'
-            f'<h3 id="r-{roll.seq}">#{roll.seq} {html.escape(roll.actor)}</h3>{said}'
+            f'<h3 id="r-{roll.seq}">{_heading(roll)}</h3>{said}'
             f'<p class="command"><code>{html.escape(roll.command)}</code></p>'
             f"<dl>{facts}</dl></article></li>"
         )

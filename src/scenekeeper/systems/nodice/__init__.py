@@ -39,8 +39,10 @@ from scenekeeper.systems.nodice import suggest as nodice_suggest
 from scenekeeper.systems.nodice import undoing as nodice_undoing
 from scenekeeper.systems.nodice import view as nodice_view
 from scenekeeper.systems.nodice.conflict_commands import (
+    commit_lines,
     face_up_line,
     pot_lines,
+    score_lines,
     stack_lines,
     step_text,
 )
@@ -159,15 +161,18 @@ class NoDiceSystem(GameSystem):
             return (BoardSection("NoDice", ("No Conflict running.",)),)
         head = f"Hand {c.hand}, {stakes_text(c.es)}, {step_text(c)}"
         face_up = face_up_line(c)
-        pots = pot_lines(c) if c.clustered() else []
         lines = (
             head,
             *engagement_lines(c),
             *stack_lines(c),
-            *pots,
+            *pot_lines(c),
             *([face_up] if face_up else []),
         )
-        return (BoardSection("Conflict", lines),)
+        return (
+            BoardSection("Conflict", lines),
+            BoardSection("Trine Scores", tuple(score_lines(c))),
+            BoardSection("Commits", tuple(commit_lines(c))),
+        )
 
     def undoing(
         self, meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True

@@ -29,7 +29,14 @@ from scenekeeper.systems.nodice.hand import elimination
 from scenekeeper.systems.nodice.seats import conflict_of
 from scenekeeper.systems.nodice.sheet import av_text
 from scenekeeper.systems.nodice.state import BidCommit, Conflict, Fighter
-from scenekeeper.systems.nodice.trine import ASPECTS, ATTRIBUTES_OF, stakes, stakes_text
+from scenekeeper.systems.nodice.trine import (
+    ASPECTS,
+    ATTRIBUTES_OF,
+    stakes,
+    stakes_text,
+    total_trine_score,
+    trine_score,
+)
 
 commands = CommandSet(systems=frozenset({"nodice"}))
 # NoDice never rolls a die: the every-table dice commands are not offered at its tables (a
@@ -119,6 +126,28 @@ def _stacks(fighters: Mapping[str, Fighter]) -> list[str]:
         wild = f"; Wildcards {f.wildcards}" if f.wildcards else ""
         lines.append(f"{name}: {avs}{wild}.")
     return lines
+
+
+def score_lines(conflict: Conflict) -> list[str]:
+    """Each Actor's Trine Scores and TTS from its stacks as they stand (R7-R9; public)."""
+    lines = []
+    for name in conflict.present():
+        avs = conflict.fighters[name].avs
+        scores = ", ".join(f"{aspect} {trine_score(avs, aspect)}" for aspect in ASPECTS)
+        lines.append(f"{name}: {scores}; TTS {total_trine_score(avs)}.")
+    return lines
+
+
+def commit_lines(conflict: Conflict) -> list[str]:
+    """Who has committed in the open step and who is waited for -- never what (G4)."""
+    if conflict.step not in ("ante", "bid"):
+        return [f"{step_text(conflict)[:1].upper()}{step_text(conflict)[1:]}."]
+    waiting = set(conflict.waiting())
+    done = [n for n in conflict.involved() if n not in waiting]
+    return [
+        f"Committed: {', '.join(done) or 'nobody yet'}.",
+        f"Not yet: {', '.join(n for n in conflict.involved() if n in waiting) or 'nobody'}.",
+    ]
 
 
 def public_data(conflict: Conflict) -> dict[str, Any]:
