@@ -1,6 +1,7 @@
-"""Screenshots of the board page for docs/: a Cortex and a METTLE table (tests/web/scenes.py)
-at 1920x1080 and at phone width (390 wide, the whole page), and the Cortex board in overlay
-mode (a transparent PNG, as stream software gets it), in Debian's headless chromium.
+"""Screenshots of the board page for docs/: a Cortex, a METTLE and a NoDice table
+(tests/web/scenes.py) at 1920x1080 and at phone width (390 wide, the whole page), and a full
+Cortex table (five characters, three rolls) in overlay mode at 1920x1080 (a transparent PNG, as
+stream software gets it), in Debian's headless chromium.
 
     .venv/bin/python -m tools.board_screenshots [--out docs]
 """
@@ -12,7 +13,7 @@ import asyncio
 from pathlib import Path
 
 from tests.support import make_app
-from tests.web.scenes import CORTEX, METTLE, play
+from tests.web.scenes import CORTEX, FULL, METTLE, NODICE, play
 from tools.chromium import chromium
 
 from scenekeeper.adapters.web import links
@@ -26,12 +27,14 @@ async def shoot(out: Path) -> list[Path]:
     app = make_app(seed=7)
     play(app, "cortex", CORTEX)
     play(app, "mettle", METTLE)
+    play(app, "nodice", NODICE)
+    play(app, "full", FULL)
     board = WebBoard(app, WebSettings(url="http://127.0.0.1", port=0))
     port = await board.start()
     made = []
     try:
         async with chromium() as browser:
-            for game in ("cortex", "mettle"):
+            for game in ("cortex", "mettle", "nodice"):
                 token = links.issue(app.store, game).token
                 for name, (width, height, mobile, full) in SIZES.items():
                     page = await browser.new_page()
@@ -39,10 +42,11 @@ async def shoot(out: Path) -> list[Path]:
                     await page.goto(f"http://127.0.0.1:{port}/b/{token}")
                     path = out / f"board-{game}-{name}.png"
                     await page.screenshot(path, full_page=full)
+                    await page.close()
                     made.append(path)
             page = await browser.new_page(transparent=True)
             await page.size(1920, 1080)
-            token = links.issue(app.store, "cortex").token
+            token = links.issue(app.store, "full").token
             await page.goto(f"http://127.0.0.1:{port}/b/{token}?overlay=1")
             path = out / "board-cortex-overlay.png"
             await page.screenshot(path)

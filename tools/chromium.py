@@ -37,9 +37,15 @@ def find_chromium() -> str | None:
 class Page:
     """One tab, attached with its own CDP session."""
 
-    def __init__(self, browser: Browser, session: str) -> None:
+    def __init__(self, browser: Browser, session: str, target: str = "") -> None:
         self._browser = browser
         self._session = session
+        self._target = target
+
+    async def close(self) -> None:
+        """Close the tab (a page's open event stream holds one of the browser's six
+        connections to a host: a seventh tab would wait for one)."""
+        await self._browser.send("Target.closeTarget", targetId=self._target)
 
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         return await self._browser.send(method, session=self._session, **params)
@@ -115,7 +121,7 @@ class Browser:
         attached = await self.send(
             "Target.attachToTarget", targetId=target["targetId"], flatten=True
         )
-        page = Page(self, attached["sessionId"])
+        page = Page(self, attached["sessionId"], target["targetId"])
         await page.send("Page.enable")
         if transparent:
             await page.send(

@@ -73,3 +73,16 @@ NODICE = [
     '/conflict start sides:"Ada, Bo | Brute"',
     "@ana /hand ante aspect:Mind ante:QUI",
 ]
+
+#: The Cortex evening with a full table: five characters and three rolls (an overlay must fit a
+#: 1920x1080 frame with it).
+FULL = [
+    *CORTEX[:3],
+    "@cid /game join",
+    "@dee /game join",
+    '@cid /char new name:Corvo traits:"Attributes: Strength d8; Skills: Athletics d6"',
+    '@dee /char new name:"Dee Voss" traits:"Attributes: Agility d8; Skills: Sneaking d10"',
+    *CORTEX[3:],
+    '@ben /roll pool:"Gentle Strength Athletics" vs:hard results:"4 9 3"',
+    '@cid /roll pool:"Strength Athletics" results:"6 2"',
+]

@@ -17,7 +17,7 @@ from scenekeeper.adapters.web.answer import WebSettings
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
 from tests.support import make_app
-from tests.web.scenes import CORTEX, GM, METTLE, play
+from tests.web.scenes import CORTEX, FULL, GM, METTLE, play
 
 pytestmark = pytest.mark.slow
 
@@ -138,6 +138,49 @@ def test_overlay_mode_is_transparent_and_a_mettle_board_reads_in_order(
                 )
                 assert labelled is True
                 assert "Mettle 8/11" in await _text(page)
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_an_overlay_fits_a_1080_frame_and_leaves_out_gm_hints(browser_path: str) -> None:
+    """Five characters and three rolls: the overlay fits a 1920x1080 frame (it was 1,301 px
+    tall), shows one roll unless asked, reads no GM hint, and takes parts, a corner, a width."""
+
+    async def scenario() -> None:
+        app = make_app()
+        await asyncio.to_thread(play, app, "full", FULL)
+        token = links.issue(app.store, "full").token
+        board, base = await _serve(app)
+        fits = "document.getElementById('board').getBoundingClientRect().bottom <= innerHeight"
+        try:
+            async with chromium(browser_path) as browser:
+                page = await browser.new_page(transparent=True)
+                await page.size(1920, 1080)
+                await page.goto(f"{base}/b/{token}?overlay=1")
+                assert await page.evaluate(fits) is True
+                text = await _text(page)
+                assert "Ada Lark's turn" in text
+                assert "a GM can" not in text
+                shown = "[...document.querySelectorAll('.rolls li')].filter(e => !e.hidden).length"
+                assert await page.evaluate(shown) == 1
+                assert "People" not in text
+                # Chosen parts, in a corner, at a width: the frame of a stream layout.
+                await page.goto(
+                    f"{base}/b/{token}?overlay=1&parts=waiting,rolls&rolls=2&corner=br&width=520"
+                )
+                assert await page.evaluate(shown) == 2
+                text = await _text(page)
+                assert "Doom pool" not in text
+                box = "document.getElementById('board').getBoundingClientRect()"
+                assert await page.evaluate(f"{box}.right") == 1920
+                assert await page.evaluate(f"{box}.width") <= 520
+                assert await page.evaluate(fits) is True
+                # The same page on a second screen keeps the GM's hints.
+                page = await browser.new_page()
+                await page.goto(f"{base}/b/{token}")
+                assert "a GM can" in await _text(page)
         finally:
             await board.stop()
 

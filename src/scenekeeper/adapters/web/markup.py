@@ -29,8 +29,20 @@ def dice(text: str) -> str:
     )
 
 
+#: What a board line tells a GM to do when the table waits ("; a GM can /hand fold ..."): kept
+#: apart, so an overlay for stream viewers leaves it out.
+_GM_HINT = re.compile(r";\s+a GM (?:can|may)\b.*$")
+
+
 def line(text: str) -> str:
-    """A board line: its "Label:" strong, its dice marked."""
+    """A board line: its "Label:" strong, its dice marked, a GM's hint apart."""
+    hint = _GM_HINT.search(text)
+    if hint is not None:
+        return _line(text[: hint.start()]) + f'<span class="gm-hint">{dice(hint.group(0))}</span>'
+    return _line(text)
+
+
+def _line(text: str) -> str:
     found = _LABEL.match(text)
     if found is None:
         return dice(text)

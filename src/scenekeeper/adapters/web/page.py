@@ -30,7 +30,7 @@ _TONES = {
     "undone": "Undone",
 }
 #: Sections that are about the whole table rather than one character: they span the grid.
-_WIDE = frozenset({"Contest", "Waiting for"})
+_WIDE = frozenset({"Contest", "Conflict", "Waiting for"})
 #: A board's own one-line summary of the newest roll: the page shows the rolls themselves.
 _ROLL_SECTIONS = frozenset({"Last roll"})
 
@@ -85,8 +85,9 @@ def _section(section: BoardSection, kind: str, key: str) -> str:
     heading = f"s-{key}"
     items = "".join(f"<li>{line(text)}</li>" for text in section.lines) or "<li>(none)</li>"
     turn = ' data-turn="1"' if _is_turn(section) else ""
+    part = re.sub(r"[^a-z0-9]+", "-", section.title.lower()).strip("-")
     return (
-        f'<section class="{kind}" aria-labelledby="{heading}"{turn}>'
+        f'<section class="{kind}" data-part="{part}" aria-labelledby="{heading}"{turn}>'
         f'<h2 id="{heading}">{html.escape(section.title)}</h2><ul>{items}</ul></section>'
     )
 
@@ -103,19 +104,20 @@ _TITLES = (
 )
 
 
-def _heading(roll: Shown) -> str:
+def _heading(roll: Shown) -> tuple[str, int | None]:
     """One number and the character first (issue 35): the game's title of the roll where its
     display has one ("Mara Voss · Roll #4", METTLE's "Kirin · know #3"), else the command's
-    ("Ana · #20"); who typed it follows when it is someone else."""
-    for field in roll.fields:
+    ("Ana · #20"); who typed it follows when it is someone else. With the field it came from
+    (whose own name it then replaces)."""
+    for index, field in enumerate(roll.fields):
         for title in _TITLES:
             found = title.fullmatch(unescaped(field.name))
             if found is not None:
                 who = found["who"]
                 by = "" if who == roll.actor else f" <small>(by {html.escape(roll.actor)})</small>"
                 what = html.escape(found["what"])
-                return f"{html.escape(who)} · {what} #{found['number']}{by}"
-    return f"{html.escape(roll.actor)} · #{roll.seq}"
+                return f"{html.escape(who)} · {what} #{found['number']}{by}", index
+    return f"{html.escape(roll.actor)} · #{roll.seq}", None
 
 
 def _rolls(rolls: list[Shown]) -> str:
@@ -123,19 +125,22 @@ def _rolls(rolls: list[Shown]) -> str:
     for roll in rolls:
         tone = roll.tone or "neutral"
         said = f'<p class="tone {tone}">{_TONES[roll.tone]}</p>' if roll.tone else ""
+        heading, titled = _heading(roll)
         facts = "".join(
-            f"<div{' class=inline' if f.inline else ''}><dt>{markdown(f.name)}</dt>"
+            f"<div{' class=inline' if f.inline else ''}>"
+            f"<dt>{'Dice' if i == titled else markdown(f.name)}</dt>"
             f"<dd>{markdown(f.value)}</dd></div>"
-            for f in roll.fields
+            for i, f in enumerate(roll.fields)
         )
         items.append(
             f'<li><article class="roll {tone}" aria-labelledby="r-{roll.seq}">'
-            f'<h3 id="r-{roll.seq}">{_heading(roll)}</h3>{said}'
+            f'<h3 id="r-{roll.seq}">{heading}</h3>{said}'
             f'<p class="command"><code>{html.escape(roll.command)}</code></p>'
             f"<dl>{facts}</dl></article></li>"
         )
     return (
-        '<section class="rolls" aria-labelledby="s-rolls"><h2 id="s-rolls">Last rolls</h2>'
+        '<section class="rolls" data-part="rolls" aria-labelledby="s-rolls">'
+        '<h2 id="s-rolls">Last rolls</h2>'
         f"<ol>{''.join(items)}</ol></section>"
     )
 

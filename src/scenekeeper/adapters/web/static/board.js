@@ -6,7 +6,41 @@
 (function () {
   var main = document.getElementById("board");
   var live = document.getElementById("live");
-  if (!main || !window.EventSource) { return; }
+  if (!main) { return; }
+  // An overlay fits its frame: ?parts=waiting,conflict,rolls (by section), rolls=N (default 1),
+  // corner=tl|tr|bl|br, width=<px>; and it is scaled down to the frame's height if need be.
+  var overlay = document.body.classList.contains("overlay");
+  var query = new URLSearchParams(window.location.search);
+  var parts = (query.get("parts") || "").split(",").filter(Boolean);
+  var rolls = parseInt(query.get("rolls") || (overlay ? "1" : "0"), 10);
+  var corner = query.get("corner");
+  var width = parseInt(query.get("width") || "0", 10);
+  if (overlay && /^(tl|tr|bl|br)$/.test(corner || "")) {
+    document.body.classList.add("corner", "corner-" + corner);
+  }
+  if (overlay && width > 0) { main.style.maxWidth = width + "px"; }
+  function fit() {
+    if (!overlay) { return; }
+    main.querySelectorAll("[data-part]").forEach(function (part) {
+      var name = part.getAttribute("data-part");
+      var chosen = parts.length ? parts.indexOf(name) >= 0 : name !== "people";
+      part.hidden = !chosen;
+    });
+    if (rolls > 0) {
+      main.querySelectorAll(".rolls li").forEach(function (item, index) {
+        item.hidden = index >= rolls;
+      });
+    }
+    main.style.transform = "";
+    var tall = main.scrollHeight;
+    var room = window.innerHeight;
+    if (tall > room) {
+      main.style.transform = "scale(" + (room / tall).toFixed(3) + ")";
+    }
+  }
+  fit();
+  window.addEventListener("resize", fit);
+  if (!window.EventSource) { return; }
   var url = main.getAttribute("data-events") + "?after=" + main.getAttribute("data-seq");
   var source = new EventSource(url);
   function say(text) { if (live) { live.textContent = text; } }
@@ -20,6 +54,7 @@
     main.innerHTML = data.html;
     main.setAttribute("data-seq", String(data.seq));
     say(data.news);
+    fit();
   });
   source.addEventListener("revoked", function () {
     stop("This board's link was revoked: it no longer follows the table.");
