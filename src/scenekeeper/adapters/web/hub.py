@@ -76,9 +76,17 @@ class Feed:
 
 
 class Hub:
-    def __init__(self, load: Load, registry: CommandRegistry) -> None:
+    def __init__(
+        self,
+        load: Load,
+        registry: CommandRegistry,
+        head: Callable[[str], Awaitable[int]] | None = None,
+    ) -> None:
         self._load = load
         self._registry = registry
+        #: The table's newest seq as stored (another process may have written since a feed's
+        #: render): a page load serves the feed's render only when it is as new.
+        self._head = head
         self._feeds: dict[str, Feed] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         #: Renders made (one per change with viewers, however many): for tests and benchmarks.
@@ -104,9 +112,14 @@ class Hub:
     async def page(self, table_id: str) -> Rendered:
         """The table's page now (the feed's, when one is open and up to date)."""
         feed = self._feeds.get(table_id)
-        if feed is not None and not feed.due:
+        if feed is not None and not feed.due and await self._current(table_id, feed.seq):
             return feed.rendered
         return self._render(await self._load(table_id))
+
+    async def _current(self, table_id: str, seq: int) -> bool:
+        """Whether ``seq`` is still the table's newest as stored (no head: as this process
+        knows it)."""
+        return self._head is None or await self._head(table_id) == seq
 
     async def open(self, table_id: str, token: str) -> Feed:
         """The table's feed for its live link ``token``, opened if need be; the caller counts

@@ -33,7 +33,8 @@ class WebBoard:
     def __init__(self, app: App, settings: WebSettings, *, follow_store: bool = True) -> None:
         self.app = app
         self.settings = settings
-        self.hub = Hub(self._load, app.registry)
+        head = self._head if follow_store else None
+        self.hub = Hub(self._load, app.registry, head)
         self.server = BoardServer(self.hub, self._find)
         self._follow_store = follow_store
         self._poller: asyncio.Task[None] | None = None
@@ -62,6 +63,9 @@ class WebBoard:
         if command == "board web revoke":
             self.hub.revoked(table_id)
         return with_link(outcome, lines)
+
+    async def _head(self, table_id: str) -> int:
+        return await asyncio.to_thread(self.app.store.head, table_id)
 
     async def _find(self, token: str) -> str | None:
         return await asyncio.to_thread(links.table_of, self.app.store, token)
