@@ -149,3 +149,20 @@ def test_a_gm_imports_a_character_for_a_player_at_every_table(game: str, sheet: 
     state = driver.app.table("t1").state
     assert state is not None
     assert state.meta.owner_of("Ada") == "ana"
+
+
+def test_claiming_a_gm_character_says_it_is_one() -> None:
+    """Not "There is no character called Thug": it exists, and it is the GM's."""
+    driver = TableDriver()
+    driver.do("/game new system:cortex name:Claims")
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Thug gmc:true")
+    for who, line in (
+        ("ana", "/game claim character:Thug"),
+        ("gm", "/game claim character:Thug user:ana"),
+    ):
+        error = driver.refused(line, who)
+        assert error.startswith("Thug is a GM character: the GM plays it"), error
+    assert driver.refused("/game claim character:Nobody", "ana").startswith(
+        "There is no character called Nobody"
+    )

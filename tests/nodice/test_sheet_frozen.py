@@ -39,3 +39,17 @@ def test_a_sheet_is_not_imported_over_while_its_actor_is_in_a_conflict() -> None
     assert app.handle("t", ANA, "/char import file:ada.yaml", read_file=file).ok
     shown = app.handle("t", GM, "/char show character:Ada")
     assert "STR 9 FIT 9 AGI 9" in " ".join(shown.reply.text)
+
+
+def test_avs_that_are_not_a_mapping_say_how_to_write_them() -> None:
+    """Not "'avs' is not a sheet key. Did you mean avs:?": the key is right, its value not."""
+    app = played([(GM, '/game new system:nodice name:"Files"'), (ANA, "/game join")])
+    bad = app.handle(
+        "t",
+        ANA,
+        "/char import file:ada.yaml",
+        read_file=lambda _p: Attachment("ada.yaml", b"name: Ada\navs: zz\n"),
+    )
+    assert bad.error is not None
+    assert "is not a sheet key" not in bad.error
+    assert "the AVs by Attribute, like avs: {REA: 4, KNO: 5, AGI: -}, not 'zz'." in bad.error

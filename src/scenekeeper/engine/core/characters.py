@@ -91,5 +91,12 @@ def _known_character(state: TableState, wanted: str, whole: str | None = None) -
     match = resolve(names, wanted, whole=whole)
     if match is None:
         listed = ", ".join(names) or "none yet"
+        every: tuple[str, ...] = get_system(state.meta.system).known_characters(state.game) or ()
+        gm_own = resolve([n for n in every if n not in names], wanted, whole=whole)
+        if gm_own is not None:  # a GM character: it exists, and no player claims it
+            raise Refusal(
+                f"{gm_own} is a GM character: the GM plays it, and no player claims it "
+                f"(players' characters: {listed})."
+            )
         raise Refusal(f"There is no character called {wanted} here (characters: {listed}).")
     return match

@@ -48,7 +48,12 @@ def _sheet(item: object, where: str) -> SheetData[Actor]:
             fields["rank"] = _number(value, here, 1, MAX_RANK)
         elif word == "wr":
             fields["wr"] = _number(value, here, 0, MAX_WR)
-        elif word == "avs" and isinstance(value, dict):
+        elif word == "avs":
+            if not isinstance(value, dict):
+                raise Refusal(
+                    f"{here}: the AVs by Attribute, like avs: {{REA: 4, KNO: 5, AGI: -}}, "
+                    f"not {str(value)[:20]!r}."
+                )
             for attribute, av in value.items():
                 _av(avs, str(attribute), av, f"{here}: {attribute}")
         elif find_attribute(word) is not None:
