@@ -65,6 +65,8 @@ class SaveArgs:
     help="Roll a save: it fails if any die shows its highest face. Kinds: ammo (D6, one die "
     "more per pass), knockdown (Body), death (Body per Lethal wound), evasion (Reflex), "
     "mental (Mind), stress (Stress dice), breakdown (d12 table), other.",
+    summary="Roll a save (ammo, knockdown, death, evasion, mental, stress...): any highest face "
+    "fails.",
     permission=Permission.PLAYER,
     examples=(
         "/save kind:ammo weapon:Pistol",
@@ -284,9 +286,7 @@ def _stress_dice(ctx: Context, who: Character | None, args: SaveArgs) -> tuple[i
     if args.die is not None:
         given = _die(who, args.die, None, "stress")
         if die is not None and given != die:
-            raise Refusal(
-                f"{who.name}'s Stress die is D{die}, of their tier; leave out die:."
-            )
+            raise Refusal(f"{who.name}'s Stress die is D{die}, of their tier; leave out die:.")
         die = given
     if die is None:
         raise Refusal(

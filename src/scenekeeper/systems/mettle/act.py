@@ -84,6 +84,8 @@ class Act:
     "act",
     help="Take one of the twelve Actions (Aid, Attack, Defend, Know, Move, Parley, Race, Rally, "
     "Rattle, Sneak, Travel, Use): the Check from the sheets, its outcome, Initiative passes on.",
+    summary="Take one of the twelve Actions: the Check from the sheets, its outcome; Initiative "
+    "passes on.",
     permission=Permission.PLAYER,
     examples=(
         "/act action:attack target:Thug weapon:Sword",
