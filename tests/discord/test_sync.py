@@ -21,9 +21,9 @@ from tests.discord.fakes import make_bot, run
 from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Request, logged_in
 
 GUILD_PATH = rf"/applications/{APP_ID}/guilds/{GUILD}/commands"
-EVERY_TABLE = {"board", "game", "help", "history", "redo", "roll", "undo"}
+EVERY_TABLE = {"board", "game", "help", "history", "redo", "undo"}
 METTLE = {"act", "char", "check", "mettle", "odds", "order", "scene", "status", "team", "twist"}
-METTLE |= {"voucher", "xp"}
+METTLE |= {"results", "roll", "voucher", "xp"}
 ADDING = "METTLE Core's commands are being added to this server; they show in a moment."
 
 

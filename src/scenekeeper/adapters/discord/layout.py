@@ -332,10 +332,13 @@ def _option_described(
     option = found[0][1].name
     shared = registry.shared_text(name)
     every_table = next((o.help for s, o in found if s.systems is None), None)
+    # The every-table version's words, even where the set holds only games' own versions.
+    plain = registry.find(name, None)
+    written = plain.option(option) if plain is not None and plain.systems is None else None
     text, problem = _every_table(
         {o.help or option for _, o in found},
         shared.options.get(option) if shared else None,
-        every_table,
+        every_table or (written.help if written is not None else None),
         f"/{name} {option}: its games' versions describe it differently",
     )
     if len(found) < len(specs) and every_table is None:

@@ -51,7 +51,8 @@ class CheckArgs:
     ] = None
     character: Annotated[str | None, Opt("who rolls (default: the character you play)")] = None
     modifier: Annotated[
-        int, Opt("added to the Difficulty: cover, light...", min_value=-20, max_value=20)
+        int,
+        Opt("added to the Difficulty, for cover, light and the like", min_value=-20, max_value=20),
     ] = 0
     bonus: Annotated[int, Opt("die bonus +nD", min_value=0, max_value=10)] = 0
     penalty: Annotated[

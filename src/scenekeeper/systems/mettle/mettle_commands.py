@@ -76,9 +76,9 @@ class Damage:
         str, Opt("frame: Frame + armor; poise: Poise only (falls); none", choices=SOAKS)
     ] = "frame"
     halve: Annotated[bool, Opt("half damage after Soak, rounded up (Soft, Area in Cover)")] = False
-    label: Annotated[str | None, Opt("where it comes from: fall, fire, trap...", max_length=80)] = (
-        None
-    )
+    label: Annotated[
+        str | None, Opt("where it comes from: a fall, fire, a trap", max_length=80)
+    ] = None
     results: Annotated[str | None, Opt("the faces you rolled for the damage dice")] = None
 
 

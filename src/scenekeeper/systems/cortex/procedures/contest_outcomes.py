@@ -180,7 +180,7 @@ class Settle:
         bool, Opt("high stakes: pay 1 PP to take the complication, not be taken out")
     ] = False
     pull: Annotated[
-        bool, Opt("Scions: the winner pulls their punches, stressed out without trauma")
+        bool, Opt("the winner pulls their punches: stressed out without trauma (a Scions rule)")
     ] = False
 
 
