@@ -118,8 +118,6 @@ def test_a_server_is_shown_no_command_that_can_never_work_there(
 
 def test_the_measure_sees_a_command_that_can_never_work() -> None:
     """The count above can fail: at a NoDice table, /roll is answered as never working."""
-    from tests.discord.fakes import make_app
-
     async def scenario() -> bool:
         app = make_app()
         try:
