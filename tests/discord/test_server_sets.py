@@ -116,15 +116,12 @@ def test_a_server_is_shown_no_command_that_can_never_work_there(
     assert never == [], f"a server playing {', '.join(games)} is shown {never}"
 
 
-def test_the_measure_sees_a_command_that_can_never_work() -> None:
+def test_the_measure_sees_a_command_that_can_never_work(app: App) -> None:
     """The count above can fail: at a NoDice table, /roll is answered as never working."""
+
     async def scenario() -> bool:
-        app = make_app()
-        try:
-            async with logged_in(app) as h:
-                await h.slash("game new", GM, system="nodice", name="N")
-                return _never_here(await h.slash("roll", GM, dice="d6"))
-        finally:
-            app.store.close()
+        async with logged_in(app) as h:
+            await h.slash("game new", GM, system="nodice", name="N")
+            return _never_here(await h.slash("roll", GM, dice="d6"))
 
     assert run(scenario())
