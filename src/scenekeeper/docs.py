@@ -18,7 +18,9 @@ def commands_markdown(registry: CommandRegistry) -> str:
         "",
     ]
     for spec in registry.all_specs():
-        games = ", ".join(sorted(spec.systems)) if spec.systems else "every table"
+        games = (
+            ", ".join(sorted(spec.systems)) if spec.systems else _every_table(registry, spec.name)
+        )
         lines += [f"## /{spec.name}", "", spec.help, "", f"- Usage: `{spec.usage()}`"]
         lines.append(
             f"- Who: {spec.permission.label}; where: {games}"
@@ -35,3 +37,9 @@ def commands_markdown(registry: CommandRegistry) -> str:
         lines.extend(f"- Example: `{example}`" for example in spec.examples)
         lines.append("")
     return "\n".join(lines)
+
+
+def _every_table(registry: CommandRegistry, name: str) -> str:
+    """Where an every-table command works: every table, but a game's that does without it."""
+    without = [game for game in system_names() if registry.left_out_at(name, game)]
+    return "every table" + (f" but {', '.join(without)}" if without else "")

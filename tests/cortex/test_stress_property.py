@@ -99,7 +99,7 @@ def test_stress_trauma_and_complications_follow_the_step_rules(
 ) -> None:
     driver = TableDriver()
     driver.do("/game new system:cortex name:Property")
-    driver.do('/game stress types:"Physical, Mental"')
+    driver.do('/stress types types:"Physical, Mental"')
     driver.do("/char new name:Vex gmc:true")
     model = Reference()
     for verb, key, size in sequence:

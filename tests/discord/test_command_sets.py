@@ -86,7 +86,7 @@ def test_every_set_keeps_discords_limits(sets: CommandSets, label: str, scope: S
 def test_the_sets_break_no_limit_and_no_name_is_global_and_a_servers(sets: CommandSets) -> None:
     assert sets.problems() == []
     everywhere = {t["name"] for t in built(sets, EVERY_TABLE)}
-    assert everywhere == {"board", "game", "help", "history", "redo", "roll", "undo"}
+    assert everywhere == {"board", "game", "help", "history", "redo", "undo"}
     for games in game_subsets(REGISTRY):
         own = {t["name"] for t in built(sets, for_games(games))}
         assert not own & everywhere, games  # Discord would show both
@@ -139,12 +139,6 @@ def _owners(specs: list[CommandSpec[Any]]) -> list[str]:
     return sorted({g for s in specs for g in s.systems or ()})
 
 
-def _text(description: str, owners: list[str]) -> str:
-    """A description without the games it names first ("cortex, scions: ...")."""
-    prefix = f"{', '.join(owners)}: "
-    return description.removeprefix(prefix) if owners else description
-
-
 @pytest.mark.parametrize(("label", "scope"), SCOPES, ids=[label for label, _ in SCOPES])
 def test_a_command_of_several_games_reads_right_at_every_table(
     sets: CommandSets, label: str, scope: Scope
@@ -152,49 +146,55 @@ def test_a_command_of_several_games_reads_right_at_every_table(
     """Where the versions in a set say different things (a game wrote its own), Discord shows
     the name's every-table text (engine/core/shared.py), which names no game: never one game's
     words at another's table ("Roll a Cortex pool"); likewise each option. An option only some
-    versions have names their games. (Where every version says the same -- one declaration,
-    reused by a game built on another -- its text was written for all of them.)"""
+    versions have ends with their games. (Where every version says the same -- one
+    declaration, reused by a game built on another -- its text was written for all of them.)"""
     by_name = versions(REGISTRY, scope)
     paths = {" ".join(p): n for n, p in _paths(REGISTRY).items()}
+    games = scope.games if scope.games is not None else frozenset(system_names())
     for path, node in leaves(built(sets, scope)).items():
         name = paths[path]
         specs = by_name[name]
-        text = _text(node["description"], _owners(specs))
-        if len({s.help for s in specs}) > 1:
+        if len({s.summary or s.help for s in specs}) > 1:
             shared = REGISTRY.shared_text(name)
             assert shared is not None, f"{label}: /{name} needs an every-table text"
-            assert text == shorten(shared.help) or node["description"].startswith(
-                f"{', '.join(_owners(specs))}: {shared.help[:40]}"
-            ), (label, name)
+            assert node["description"] == shared.help, (label, name)
             assert not GAME_WORDS.search(shared.help), name
+        else:
+            assert node["description"] == " ".join((specs[0].summary or specs[0].help).split())
         for option in node.get("options", []):
             having = [s for s in specs if s.option(option["name"]) is not None]
             helps = {s.option(option["name"]).help for s in having}  # type: ignore[union-attr]
             owners = _owners(having) if len(having) < len(specs) else []
+            plain = REGISTRY.find(name, None)
             if any(s.systems is None for s in having):
                 owners = []
-            if owners and not option["description"].startswith(f"{', '.join(owners)}: "):
+            owners = sorted(set(owners) & games)
+            if owners and not option["description"].endswith(f" ({', '.join(owners)})"):
                 pytest.fail(f"{label}: /{name} {option['name']}: does not name its games")
             if len(helps) > 1:
                 shared = REGISTRY.shared_text(name)
                 declared = shared.options.get(option["name"]) if shared else None
                 every = [s.option(option["name"]) for s in having if s.systems is None]
+                if not every and plain is not None and plain.systems is None:
+                    every = [plain.option(option["name"])]
                 wanted = declared or (every[0].help if every and every[0] else None)
                 assert wanted, f"{label}: /{name} {option['name']} needs an every-table text"
                 assert not GAME_WORDS.search(wanted), (name, option["name"], wanted)
                 assert (
-                    shorten(f"{', '.join(owners)}: {wanted}" if owners else wanted)
+                    shorten(f"{wanted} ({', '.join(owners)})" if owners else wanted)
                     == (option["description"])
                 ), (label, name, option["name"])
 
 
 def test_roll_reads_right_at_every_table(sets: CommandSets) -> None:
-    roll = leaves(built(sets, EVERY_TABLE))["roll"]
+    roll = leaves(built(sets, ALL))["roll"]
     assert "Cortex" not in roll["description"]
     assert roll["description"].startswith("Roll dice")
     options = {o["name"]: o["description"] for o in roll["options"]}
-    assert options["hinder"].startswith("cortex, scions: ")
+    assert options["hinder"].endswith(" (cortex, scions)")
     assert options["dice"] == "a dice expression, like 2d6+1, 4d6kh3 or d20"
+    mettle = leaves(built(sets, for_games({"mettle"})))["roll"]
+    assert {o["name"] for o in mettle["options"]} == {"dice", "results", "label", "secret"}
 
 
 def test_a_name_whose_games_say_different_things_needs_an_every_table_text() -> None:
@@ -216,3 +216,38 @@ def test_a_name_whose_games_say_different_things_needs_an_every_table_text() -> 
 
 def _paths(registry: CommandRegistry) -> dict[str, tuple[str, ...]]:
     return {c.engine_name: c.path for c in plan(registry).commands}
+
+
+#: A description that begins with games' names ("cortex, cybergod, mettle: ...").
+LISTED = re.compile(rf"^({'|'.join(system_names())})(, ({'|'.join(system_names())}))*:", re.I)
+
+
+@pytest.mark.parametrize(("label", "scope"), SCOPES, ids=[label for label, _ in SCOPES])
+def test_every_description_is_written_to_fit(sets: CommandSets, label: str, scope: Scope) -> None:
+    """Discord shows 100 characters: nothing is cut to fit, and none begins with a list of
+    games (a set holds only what its server's tables use)."""
+    assert plan(REGISTRY, scope=scope).cut == (), label
+    for top in built(sets, scope):
+        for _depth, node in walk(top):
+            texts = [node["description"], *(o["description"] for o in node.get("options", []))]
+            for text in texts:
+                assert not text.endswith(("…", "...")), (label, text)
+                assert not LISTED.match(text), (label, text)
+
+
+@pytest.mark.parametrize("games", game_subsets(REGISTRY)[1:], ids=lambda g: "+".join(sorted(g)))
+def test_a_server_is_shown_only_what_a_table_of_its_games_finds(
+    sets: CommandSets, games: frozenset[str]
+) -> None:
+    """Each command a server is shown (global and its own) is found at a table of one of its
+    games, and each of its options is one that table's version takes."""
+    paths = {" ".join(p): n for n, p in _paths(REGISTRY).items()}
+    shown = leaves(built(sets, EVERY_TABLE) + built(sets, for_games(games)))
+    for path, node in shown.items():
+        found = [s for g in sorted(games) if (s := REGISTRY.find(paths[path], g)) is not None]
+        assert found, f"/{path} is shown to a server playing {sorted(games)}"
+        for option in node.get("options", []):
+            assert any(s.option(option["name"]) for s in found), (path, option["name"])
+    # And nothing its tables find is missing.
+    wanted = {n for g in games for n in REGISTRY.names(g)}
+    assert {paths[p] for p in shown} == wanted

@@ -153,7 +153,7 @@ def test_check_builds_the_tree_offline(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "top-level (Discord allows 100)" in out
     assert "Largest group: /game" in out
-    assert "Global (every table): /board, /game, /help, /history, /redo, /roll, /undo." in out
-    assert "A server playing mettle adds 12 top-level commands of its own." in out
+    assert "Global (every table): /board, /game, /help, /history, /redo, /undo." in out
+    assert "A server playing mettle adds 14 top-level commands of its own." in out
     assert "each combination of games a server may play" in out
     assert "problem" not in out

@@ -21,10 +21,10 @@ from tests.discord.fakes import make_bot, run
 from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Request, logged_in
 
 GUILD_PATH = rf"/applications/{APP_ID}/guilds/{GUILD}/commands"
-EVERY_TABLE = {"board", "game", "help", "history", "redo", "roll", "undo"}
+EVERY_TABLE = {"board", "game", "help", "history", "redo", "undo"}
 METTLE = {"act", "char", "check", "mettle", "odds", "order", "scene", "status", "team", "twist"}
-METTLE |= {"voucher", "xp"}
-ADDING = "METTLE Core's commands are being added to this server; they show in a moment."
+METTLE |= {"results", "roll", "voucher", "xp"}
+ADDING = "Commands for METTLE Core are being added to this server; they show in a moment."
 
 
 def names(request: Request) -> set[str]:
@@ -116,8 +116,8 @@ def test_a_second_game_adds_its_commands_and_ending_it_takes_them_away(app: App)
             return h.discord, added, ended
 
     fake, added, ended = run(scenario())
-    assert "Cortex Prime's commands are being added" in added.text()
-    assert "Cortex Prime's commands leave this server" in ended.text()
+    assert "Commands for Cortex Prime are being added" in added.text()
+    assert "Commands for Cortex Prime leave this server" in ended.text()
     mettle, both, mettle_again = fake.syncs()
     assert both.json == sets(app).for_games({"cortex", "mettle"})
     assert names(both) > METTLE | {"doom", "stress", "pp", "action", "asset"}
@@ -290,3 +290,16 @@ def test_an_imported_table_brings_its_games_commands_to_its_server(app: App) -> 
     assert record.tables == {str(CHANNEL + 7): "mettle"}
     assert record.synced is None  # the bot here never logged in: nothing sent yet
     assert app.store.tables() == sorted([str(fakes.CHANNEL), str(CHANNEL + 7)])
+
+
+def test_a_server_playing_dice_alone_is_sent_roll_and_results(app: App) -> None:
+    """/roll is not global (a NoDice table rolls none): the generic game brings it."""
+
+    async def scenario() -> tuple[FakeDiscord, Request]:
+        async with logged_in(app) as h:
+            return h.discord, await new_game(h, "generic")
+
+    fake, started = run(scenario())
+    assert "Commands for any game (dice only) are being added" in started.text()
+    (synced,) = fake.syncs()
+    assert names(synced) == {"roll", "results"}

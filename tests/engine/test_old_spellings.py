@@ -8,7 +8,12 @@ import pytest
 from scenekeeper.app import Outcome
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.parse import parse_line
-from scenekeeper.engine.renamed import RENAMED, renamed_note
+from scenekeeper.engine.renamed import (
+    RENAMED,
+    RENAMED_COMMANDS,
+    renamed_command_note,
+    renamed_note,
+)
 from tests.support import TableDriver
 
 #: For each old name: the game, the set-up, and a line that uses it.
@@ -131,3 +136,54 @@ def test_a_rename_in_one_games_version_holds_there_only() -> None:
     mettle = TableDriver()
     mettle.do("/game new system:mettle name:M")
     assert "/char set has no option traits:" in mettle.refused("/char set traits:Poise")
+
+
+#: For each renamed command: the game, and the line that uses its old name.
+COMMAND_CASES: dict[str, tuple[str, str]] = {
+    "game stress": ("cortex", "/game stress types:five"),
+    "game sets": ("scions", '/game sets names:"Distinctions, Values, Roles"'),
+    "game act": ("scions", "/game act"),
+    "game results": ("mettle", "/game results allow:none"),
+}
+
+
+def test_every_renamed_command_has_its_case() -> None:
+    assert set(COMMAND_CASES) == set(RENAMED_COMMANDS)
+
+
+@pytest.mark.parametrize("old", sorted(COMMAND_CASES))
+def test_a_renamed_command_still_answers_to_its_old_name(old: str) -> None:
+    """Typed or scripted: it runs, says the new name once, and is recorded under it."""
+    new = RENAMED_COMMANDS[old]
+    game, line = COMMAND_CASES[old]
+    driver = TableDriver()
+    driver.do(f"/game new system:{game} name:Upgraded")
+    outcome = driver.do(line)
+    assert outcome.reply.text.count(renamed_command_note(old, new)) == 1
+    assert outcome.command == new
+    recorded = driver.app.table(driver.table_id).window[-1].command
+    assert recorded.startswith(f"/{new}")
+    fresh = TableDriver()
+    fresh.do(f"/game new system:{game} name:Upgraded")
+    again = fresh.do(line.replace(f"/{old}", f"/{new}"))
+    assert not any("the old name still works" in text for text in again.reply.text)
+
+
+def test_a_recorded_old_command_name_is_read_silently_as_the_new() -> None:
+    registry = build_registry()
+    invocation = parse_line("/game stress types:five", registry, "cortex", recorded=True)
+    assert invocation.spec.name == "stress types"
+    assert invocation.notes == ()
+    assert invocation.text == "/stress types types:five"
+    assert registry.spec_of("/game act", "scions") is registry.find("scene act", "scions")
+
+
+def test_an_old_command_name_where_its_game_is_not_played_says_where_it_is() -> None:
+    mettle = TableDriver()
+    mettle.do("/game new system:mettle name:M")
+    assert mettle.refused("/game stress types:three").startswith(
+        "/stress types is for a table playing cortex or scions"
+    )
+    nodice = TableDriver()
+    nodice.do("/game new system:nodice name:N")
+    assert nodice.refused("/game results allow:none").startswith("There is no /results at a nodice")

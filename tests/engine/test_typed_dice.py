@@ -1,4 +1,4 @@
-"""Typed dice (issue 16): who may type faces (``/game results``), the one check every game's
+"""Typed dice (issue 16): who may type faces (``/results``), the one check every game's
 roll goes through (``engine.typed.check_typed`` in ``authorise``) and the marks on typed rolls."""
 
 from __future__ import annotations
@@ -89,16 +89,16 @@ def _table(system: str = "cortex") -> TableDriver:
 def test_only_a_gm_chooses_and_a_refusal_changes_nothing() -> None:
     driver = _table()
     seq = driver.app.table(driver.table_id).seq
-    assert "Only the GM" in driver.refused("/game results allow:none", "ana")
-    assert "Typed dice are everyone already" in driver.refused("/game results allow:everyone")
+    assert "Only the GM" in driver.refused("/results allow:none", "ana")
+    assert "Typed dice are everyone already" in driver.refused("/results allow:everyone")
     assert driver.app.table(driver.table_id).seq == seq
-    driver.do("/game results allow:own")
-    assert "Typed dice: own (/game results)." in driver.do("/game show").reply.text
+    driver.do("/results allow:own")
+    assert "Typed dice: own (/results)." in driver.do("/game show").reply.text
 
 
 def test_the_setting_is_undone_like_any_command() -> None:
     driver = _table()
-    driver.do("/game results allow:none")
+    driver.do("/results allow:none")
     driver.refused('/roll dice:2d6 results:"3 4"')
     driver.do("/undo")
     state = driver.app.table(driver.table_id).state
@@ -127,7 +127,7 @@ def test_no_game_takes_typed_faces_when_the_gm_says_none(
     system: str, actor: str, line: str
 ) -> None:
     driver = _table(system)
-    driver.do("/game results allow:none")
+    driver.do("/results allow:none")
     seq = driver.app.table(driver.table_id).seq
     assert "allow:none" in driver.refused(line, actor)
     assert driver.app.table(driver.table_id).seq == seq

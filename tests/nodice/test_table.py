@@ -54,7 +54,7 @@ def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
     assert wanted <= listed
     assert not listed & {"/contest start", "/act", "/doom add", "/pp spend", "/test", "/check"}
     # The every-table dice commands have no use at a table that never rolls (R18).
-    assert not listed & {"/roll", "/game results"}
+    assert not listed & {"/roll", "/results"}
     refused = app.handle("t", GM, "/roll dice:2d6")
     assert refused.error == (
         "There is no /roll at a nodice table: use /hand ante and /hand bid (NoDice never "

@@ -20,7 +20,7 @@ def test_every_cortex_command_plays_at_a_scions_table_but_the_ones_it_replaces()
     scions_names = set(registry.names("scions"))
     assert cortex_names - set(legend.OWN_VERSIONS) <= scions_names
     own = {s.name for s in registry.all_specs() if s.systems == frozenset({"scions"})}
-    assert {"legend die", "stress exchange", "game act", "doom return"} <= own
+    assert {"legend die", "stress exchange", "scene act", "doom return"} <= own
 
 
 def test_scions_has_no_events_of_its_own() -> None:

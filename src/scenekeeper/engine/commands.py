@@ -151,6 +151,9 @@ class CommandSpec(Generic[A]):
     #: The games this command belongs to; None means every table.
     systems: frozenset[str] | None = None
     examples: tuple[str, ...] = ()
+    #: What it does in one line of at most 100 characters, where ``help`` is longer: what
+    #: Discord shows beside its name (``help`` stays for /help and docs/commands.md).
+    summary: str = ""
     #: Every option value is the actor's secret (a sealed bid): shown to no one else, answered
     #: privately from the first byte (``engine.secrets``).
     secret: bool = False
@@ -238,6 +241,7 @@ class CommandSet:
         examples: Sequence[str] = (),
         secret: bool = False,
         whole_names: bool = False,
+        summary: str = "",
     ) -> Callable[[Handler[A]], Handler[A]]:
         def declare(handler: Handler[A]) -> Handler[A]:
             hints = typing.get_type_hints(handler)
@@ -263,6 +267,7 @@ class CommandSet:
                     examples=tuple(examples),
                     secret=secret,
                     whole_names=whole_names,
+                    summary=summary,
                 )
             )
             return handler

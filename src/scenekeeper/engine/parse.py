@@ -33,7 +33,12 @@ from scenekeeper.engine.mistyped import (
     unknown_public,
     usage,
 )
-from scenekeeper.engine.renamed import old_names, renamed_note
+from scenekeeper.engine.renamed import (
+    current_command,
+    old_names,
+    renamed_command_note,
+    renamed_note,
+)
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.values import MAX_LINE, ReadFile, check_text, convert
 
@@ -133,6 +138,9 @@ def parse_line(
         )
     raw: dict[str, str] = {}
     notes: list[str] = []
+    typed = " ".join(words[:used])
+    if typed != spec.name and not recorded:
+        notes.append(renamed_command_note(typed, spec.name))  # an old name (engine.renamed)
     rest = tokens[used:]
     bare = _bare_words(marked[used:])
     if bare:
@@ -235,7 +243,7 @@ def _match(
     words: list[str], registry: CommandRegistry, system: str | None
 ) -> tuple[CommandSpec[Any], int]:
     for end in range(len(words), 0, -1):
-        name = " ".join(words[:end])
+        name = current_command(" ".join(words[:end]))
         spec = registry.find(name, system)
         if spec is not None:
             return spec, end

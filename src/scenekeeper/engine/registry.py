@@ -9,6 +9,8 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from scenekeeper.engine.renamed import RENAMED_COMMANDS
+
 if TYPE_CHECKING:
     from scenekeeper.engine.commands import CommandSet, CommandSpec, SharedText
     from scenekeeper.engine.options import OptionType
@@ -112,8 +114,11 @@ class CommandRegistry:
         return sorted(name for name in self._specs if self.find(name, system) is not None)
 
     def find(self, name: str, system: str | None) -> CommandSpec[Any] | None:
-        """The command called ``name`` at a table playing ``system`` (None: no table yet)."""
+        """The command called ``name`` at a table playing ``system`` (None: no table yet); an
+        old name (``engine.renamed``) finds the command it became."""
         self.load(system)
+        if name in RENAMED_COMMANDS and name not in self._specs:
+            return self.find(RENAMED_COMMANDS[name], system)
         key = (name, system)
         try:
             return self._found[key]
@@ -144,6 +149,8 @@ class CommandRegistry:
 
     def games_of(self, name: str) -> list[str] | None:
         """The games a command name belongs to ([] for every game); None if no such command."""
+        if name in RENAMED_COMMANDS and name not in self._specs:
+            name = RENAMED_COMMANDS[name]
         specs = self._specs.get(name, [])
         waiting = {g for g, names in tuple(self._lazy.items()) if name in names}
         if not specs and not waiting:

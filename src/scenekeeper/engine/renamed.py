@@ -1,16 +1,28 @@
-"""Options that were renamed, and their old names, which keep working.
+"""Commands and options that were renamed, and their old names, which keep working.
 
-What people typed, saved in scripts and recorded in histories is an interface: a renamed option
-answers to its old name in typed lines (with one short line naming the new one), in console
-scripts, and in recorded commands that ``/game import`` and ``/game log`` decide again. "Did
-you mean" offers what an old name became (``engine.mistyped``).
+What people typed, saved in scripts and recorded in histories is an interface: a renamed
+command or option answers to its old name in typed lines (with one short line naming the new
+one), in console scripts, and in recorded commands that ``/game import`` and ``/game log``
+decide again. "Did you mean" offers what an old option name became (``engine.mistyped``).
+On Discord only today's names are shown: a slash command is what the bot last synced.
 
-To rename an option: add ``(command, old name): new name`` here, and say so in CHANGELOG.md.
+To rename a command: add ``old name: new name`` to ``RENAMED_COMMANDS``; an option: add
+``(command, old name): new name`` to ``RENAMED``; and say so in CHANGELOG.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+#: Commands renamed since a history could have recorded them, old name -> new name.
+RENAMED_COMMANDS: Mapping[str, str] = {
+    # Issue 35: a game's commands live under its own names, so that a server is shown only
+    # what its tables can use (/game is every table's; these were some games' alone).
+    "game stress": "stress types",  # Cortex and Scions
+    "game sets": "trait sets",  # Cortex and Scions
+    "game act": "scene act",  # Scions
+    "game results": "results",  # every table that rolls dice (NoDice's roll none)
+}
 
 #: Options renamed since a history could have recorded them, (command, old name) -> new name
 #: (one name per meaning: docs/architecture.md).
@@ -52,3 +64,13 @@ def old_names(command: str, systems: frozenset[str] | None = None) -> dict[str, 
 def renamed_note(command: str, old: str, new: str) -> str:
     """The one line a typed old name gets: the command still runs."""
     return f"({old}: is now {new}: in /{command}; the old name still works.)"
+
+
+def current_command(name: str) -> str:
+    """What the command once called ``name`` is called now (``name`` itself if not renamed)."""
+    return RENAMED_COMMANDS.get(name, name)
+
+
+def renamed_command_note(old: str, new: str) -> str:
+    """The one line a typed old command name gets: the command still runs."""
+    return f"(/{old} is now /{new}; the old name still works.)"

@@ -26,7 +26,7 @@ def authorise(
             raise Refusal(NO_GAME)
         return
     meta = state.meta
-    # Typed faces: whether this person may type them at this table (``/game results``).
+    # Typed faces: whether this person may type them at this table (``/results``).
     check_typed(meta, actor.id, args)
     permission = spec.permission
     if permission is Permission.ANYONE:

@@ -23,13 +23,13 @@ def check_typed(meta: TableMeta, actor_id: str, args: object) -> None:
         return
     if meta.typed_dice == "none":
         raise Refusal(
-            "This table takes no typed dice (the GM set /game results allow:none): the bot "
+            "This table takes no typed dice (the GM set /results allow:none): the bot "
             f"rolls every die. Leave out {' and '.join(f'{t}:' for t in typed)} and the bot "
             "rolls them."
         )
     if GM_FACES in typed and not meta.is_gm(actor_id):
         raise Refusal(
-            "At this table only a GM types the faces of the GM's dice (the GM set /game results "
+            "At this table only a GM types the faces of the GM's dice (the GM set /results "
             "allow:own). Leave out vs_results: and the bot rolls them; results: for your own "
             "pool is fine."
         )

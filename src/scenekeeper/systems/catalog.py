@@ -27,14 +27,14 @@ _CORTEX = _names(
     "complication stepup, contest end, contest givein, contest interfere, contest roll, "
     "contest settle, contest show, contest stand, contest start, counter, crisis add, "
     "crisis hit, crisis roll, crisis show, doom add, doom reset, doom roll, doom show, "
-    "doom spend, doom stepdown, doom stepup, drama lead, drama roll, game sets, game "
-    "stress, gang end, gang knock, gang start, gmroll, hitch, odds, opportunity, order "
-    "add, order end, order handoff, order interrupt, order next, order remove, order "
-    "roll, order show, order start, pick, pp bank, pp give, pp session, pp show, pp "
-    "spend, react, recover, roll, scene end, scene show, scene start, stress add, stress "
-    "remove, stress rest, stress stepdown, stress stepup, timed buy, timed end, timed "
-    "roll, timed show, timed start, trauma add, trauma remove, trauma stepdown, trauma "
-    "stepup, xp give, xp show, xp spend"
+    "doom spend, doom stepdown, doom stepup, drama lead, drama roll, gang end, gang "
+    "knock, gang start, gmroll, hitch, odds, opportunity, order add, order end, order "
+    "handoff, order interrupt, order next, order remove, order roll, order show, order "
+    "start, pick, pp bank, pp give, pp session, pp show, pp spend, react, recover, roll, "
+    "scene end, scene show, scene start, stress add, stress remove, stress rest, stress "
+    "stepdown, stress stepup, stress types, timed buy, timed end, timed roll, timed show,"
+    " timed start, trait sets, trauma add, trauma remove, trauma stepdown, trauma stepup,"
+    " xp give, xp show, xp spend"
 )
 
 
@@ -45,8 +45,8 @@ GAMES: dict[str, KnownGame] = {
         "scenekeeper.systems.scions",
         commands=_CORTEX
         | _names(
-            "doom boost, doom distinction, doom return, doom scene, game act, legend declare, "
-            "legend die, legend persist, legend shift, stress exchange"
+            "doom boost, doom distinction, doom return, doom scene, legend declare, "
+            "legend die, legend persist, legend shift, scene act, stress exchange"
         ),
     ),
     "mettle": KnownGame(

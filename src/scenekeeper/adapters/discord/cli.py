@@ -183,6 +183,8 @@ def _check() -> int:
         own = layout_of(registry, for_games({game})).top_level()
         print(f"A server playing {game} adds {len(own)} top-level commands of its own.")
     problems = list(layout.problems) + asyncio.run(_every_set_problems(registry))
+    # A description too long for Discord is cut to fit: write a shorter ``summary``.
+    problems += [f"description cut to fit: {cut}" for cut in layout.cut]
     print(
         f"Checked {len(scopes(registry))} command sets: global, everything (a development "
         "server) and each combination of games a server may play."

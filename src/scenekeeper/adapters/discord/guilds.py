@@ -124,10 +124,10 @@ class GuildCommands:
         removed = sorted(g for g in synced - now.games if self.sets.has_own(g))
         if added:
             titles = " and ".join(_title(g) for g in added)
-            return f"{titles}'s commands are being added to this server; they show in a moment."
+            return f"Commands for {titles} are being added to this server; they show in a moment."
         if removed:
             titles = " and ".join(_title(g) for g in removed)
-            return f"{titles}'s commands leave this server: no table here plays it now."
+            return f"Commands for {titles} leave this server: no table here plays it now."
         return None
 
     async def arrived(self, guild: int, *, joined: bool = False) -> None:

@@ -16,8 +16,13 @@ option only some versions have names their games.
 
 A ``Scope`` picks the commands of one command set: all of them (the bot's own tree, and a
 development guild), the every-table ones (global: every server sees them), or a server's
-games' own (synced to that server only). Every scope keeps the same Discord paths, so one
-tree answers every server. Nothing here imports discord.
+games' own (synced to that server only). A top-level name is global only when every command
+under it is the every-table version and no game's tables do without it (``every_table_tops``);
+a server's set holds only what a table of one of its games finds (``CommandRegistry.find``),
+so a server is shown no command that none of its tables can use. Every scope keeps the same
+Discord paths, so one tree answers every server. Descriptions fit Discord's 100 characters as
+written (``CommandSpec.summary``); ``Layout.cut`` lists any that had to be cut. Nothing here
+imports discord.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from scenekeeper.adapters.discord.limits import (
     MAX_CHILDREN,
     MAX_CHOICE_VALUE,
     MAX_CHOICES,
+    MAX_DESCRIPTION,
     MAX_OPTIONS,
     MAX_STRING_LENGTH,
     MAX_TOP_LEVEL,
@@ -46,9 +52,9 @@ Autocompleted = Callable[[str, Option], bool]
 @dataclass(frozen=True)
 class Scope:
     """Which commands one command set holds. ``games`` None: every command of every game (the
-    bot's own tree); else the top-level commands without an every-table command under them,
-    in the versions of those games (a server's own). ``EVERY_TABLE``: the top-level commands
-    with an every-table command under them, in every game's version (global)."""
+    bot's own tree); else the commands under the top-level names that are not global, in the
+    versions a table of one of those games finds (a server's own). ``EVERY_TABLE``: the
+    commands under the global top-level names (``every_table_tops``)."""
 
     games: frozenset[str] | None = None
     every_table: bool = False
@@ -98,6 +104,9 @@ class Layout:
     moved: dict[str, str] = field(default_factory=dict)
     #: What cannot be shown to Discord as it is (each also stops the bot from starting).
     problems: tuple[str, ...] = ()
+    #: Descriptions too long for Discord, cut to fit (``scenekeeper discord --check`` and the
+    #: tests name each: write a shorter ``summary``).
+    cut: tuple[str, ...] = ()
 
     def top_level(self) -> list[str]:
         return sorted({c.path[0] for c in self.commands})
@@ -117,20 +126,33 @@ def installed_games(registry: CommandRegistry) -> frozenset[str]:
 
 
 def every_table_tops(registry: CommandRegistry) -> frozenset[str]:
-    """The top-level words with an every-table command under them (``/game``, ``/roll``):
-    global, so that a server with no game yet can start one."""
-    return frozenset(s.name.split()[0] for s in registry.all_specs() if s.systems is None)
+    """The top-level words global on Discord (``/game``, ``/help``): every command under them
+    is the every-table version, and every game's tables keep it (not NoDice's ``/roll``). So a
+    server with no game yet can start one, and no server is shown one its tables lack."""
+    games = installed_games(registry)
+    tops: dict[str, bool] = {}
+    for spec in registry.all_specs():
+        top = spec.name.split()[0]
+        everywhere = spec.systems is None and not any(
+            registry.left_out_at(spec.name, game) for game in games
+        )
+        tops[top] = tops.get(top, True) and everywhere
+    return frozenset(top for top, everywhere in tops.items() if everywhere)
 
 
 def versions(registry: CommandRegistry, scope: Scope = ALL) -> dict[str, list[CommandSpec[Any]]]:
-    """The versions of each command name a scope holds."""
+    """The versions of each command name a scope holds: a server's, only those a table of
+    one of its games finds."""
     everywhere = every_table_tops(registry)
+    games = sorted((scope.games or frozenset()) & installed_games(registry))
     by_name: dict[str, list[CommandSpec[Any]]] = {}
     for spec in registry.all_specs():
         global_ = spec.name.split()[0] in everywhere
         if scope.every_table and not global_:
             continue
-        if scope.games is not None and (global_ or not (spec.systems or set()) & scope.games):
+        if scope.games is not None and (
+            global_ or not any(registry.find(spec.name, game) is spec for game in games)
+        ):
             continue
         by_name.setdefault(spec.name, []).append(spec)
     return by_name
@@ -147,28 +169,49 @@ def plan(
     by_name = versions(registry, scope)
     games = installed_games(registry) if scope.games is None else scope.games
     problems: list[str] = []
+    cut: list[str] = []
     commands = []
     for name, specs in by_name.items():
-        options, option_problems = _merge_options(name, specs, registry, wants_autocomplete)
-        description, problem = _described(name, specs, games, registry)
+        options, option_problems = _merge_options(name, specs, registry, wants_autocomplete, games)
+        description, problem = _described(name, specs, registry)
         problems += option_problems + ([problem] if problem else [])
         commands.append(
             PlannedCommand(
                 path=paths[name],
                 engine_name=name,
-                description=description,
+                description=shorten(description),
                 options=options,
             )
         )
+        if len(description) > MAX_DESCRIPTION:
+            cut.append(f"/{name}: {len(description)} characters")
+        cut += [
+            f"/{name} {o.name}: {len(o.description)} characters"
+            for o in options
+            if o.description.endswith("…")
+        ]
     commands.sort(key=lambda c: c.path)
     bare = Layout(commands=tuple(commands))
     groups = {
-        path: shorten(f"/{' '.join(path)}: {', '.join(bare.children_of(path))}.")
+        path: _listed(path, bare.children_of(path))
         for path in {c.path[:end] for c in commands for end in range(1, len(c.path))}
     }
     moved = {name: path for name, path in moved.items() if name in by_name}
-    layout = Layout(commands=bare.commands, groups=groups, moved=moved)
+    layout = Layout(commands=bare.commands, groups=groups, moved=moved, cut=tuple(cut))
     return replace(layout, problems=tuple(problems + _limit_problems(layout)))
+
+
+def _listed(path: tuple[str, ...], children: Sequence[str]) -> str:
+    """A group's description: its subcommands, as many as fit, then how many more."""
+    head = f"/{' '.join(path)}: "
+    whole = head + ", ".join(children) + "."
+    if len(whole) <= MAX_DESCRIPTION:
+        return whole
+    for shown in range(len(children) - 1, 0, -1):
+        text = f"{head}{', '.join(children[:shown])} and {len(children) - shown} more."
+        if len(text) <= MAX_DESCRIPTION:
+            return text
+    return f"{head}{len(children)} commands."
 
 
 def _paths(names: Sequence[str]) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
@@ -202,21 +245,19 @@ def _fit_depth(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _described(
-    name: str, specs: Sequence[CommandSpec[Any]], games: frozenset[str], registry: CommandRegistry
+    name: str, specs: Sequence[CommandSpec[Any]], registry: CommandRegistry
 ) -> tuple[str, str | None]:
-    """The versions' help where they agree, else the name's every-table text; a command of
-    only some of the scope's games names them first, since Discord shows it at every table of
-    the scope (docs/architecture.md, scheme rule 5). With the problem, if any."""
+    """The versions' own line (``summary``, else ``help``) where they agree, else the name's
+    every-table text; with the problem, if any. No game is named first: a set holds only
+    what its server's tables can use (docs/architecture.md, scheme rule 5)."""
     shared = registry.shared_text(name)
     text, problem = _every_table(
-        {s.help for s in specs},
+        {" ".join((s.summary or s.help).split()) for s in specs},
         shared.help if shared else None,
         None,
         f"/{name}: its games' versions describe it differently",
     )
-    owners = sorted({g for s in specs for g in s.systems or ()} & games)
-    mine = all(s.systems for s in specs) and len(games) > 1 and set(owners) != games
-    return shorten(f"{', '.join(owners)}: {text}" if mine else text), problem
+    return " ".join(text.split()), problem
 
 
 def _every_table(
@@ -238,6 +279,7 @@ def _merge_options(
     specs: Sequence[CommandSpec[Any]],
     registry: CommandRegistry,
     autocompleted: Autocompleted,
+    games: frozenset[str],
 ) -> tuple[tuple[PlannedOption, ...], list[str]]:
     """The union of every version's options; required only where every version requires it.
     (An option name has one type in every command: ``CommandRegistry.add`` sees to it.)"""
@@ -251,7 +293,7 @@ def _merge_options(
     for option_name, found in merged.items():
         first = found[0][1]
         options = [o for _, o in found]
-        description, problem = _option_described(name, specs, found, registry)
+        description, problem = _option_described(name, specs, found, registry, games)
         problems += [problem] if problem else []
         in_every = len(found) == len(specs)
         choices = _merged_choices(options)
@@ -282,21 +324,26 @@ def _option_described(
     specs: Sequence[CommandSpec[Any]],
     found: Sequence[tuple[CommandSpec[Any], Option]],
     registry: CommandRegistry,
+    games: frozenset[str],
 ) -> tuple[str, str | None]:
     """An option's help where its versions agree, else its every-table text; an option only
-    some games' versions have names those games (it is refused at the others' tables)."""
+    some of the set's games' versions have ends with those games (it is refused at the
+    others' tables)."""
     option = found[0][1].name
     shared = registry.shared_text(name)
     every_table = next((o.help for s, o in found if s.systems is None), None)
+    # The every-table version's words, even where the set holds only games' own versions.
+    plain = registry.find(name, None)
+    written = plain.option(option) if plain is not None and plain.systems is None else None
     text, problem = _every_table(
         {o.help or option for _, o in found},
         shared.options.get(option) if shared else None,
-        every_table,
+        every_table or (written.help if written is not None else None),
         f"/{name} {option}: its games' versions describe it differently",
     )
     if len(found) < len(specs) and every_table is None:
-        owners = sorted({g for s, _ in found for g in s.systems or ()})
-        text = f"{', '.join(owners)}: {text}"
+        owners = sorted({g for s, _ in found for g in s.systems or ()} & games)
+        text = f"{text} ({', '.join(owners)})"
     return shorten(text or option), problem
 
 

@@ -9,6 +9,7 @@ reads a hand-written command. Every command is for server channels only (``guild
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, Protocol, TypeVar
@@ -28,6 +29,7 @@ from scenekeeper.adapters.discord.limits import check_payloads
 from scenekeeper.adapters.discord.options import annotation, choices, python_name
 from scenekeeper.adapters.suggest import Suggestion, autocompleted
 from scenekeeper.engine.commands import CommandRegistry, OptionType
+from scenekeeper.engine.renamed import RENAMED_COMMANDS
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 SlashCommand = app_commands.Command[Any, ..., None]
@@ -78,11 +80,27 @@ def build_tree(
     Raises ``TreeError`` when a command cannot be shown to Discord as it is (too many
     commands or options, a bad name): better to refuse to start than to fail at Discord.
     """
-    tops, made = _commands(layout_of(registry), handles)
+    layout = layout_of(registry)
+    tops, made = _commands(layout, handles)
+    _old_names(tops, layout, handles)
     for top in tops:
         tree.add_command(top)
     _check(tree, tops)
     return made
+
+
+def _old_names(tops: list[TopLevel], layout: Layout, handles: Handles) -> None:
+    """A renamed command answers to its old name too (``engine.renamed``), where that name's
+    group is in the tree: Discord shows it until its copy is synced (``/game stress`` after an
+    upgrade). Only the bot's own tree has them: no set sent to Discord does."""
+    planned = layout.by_engine_name()
+    groups = {top.name: top for top in tops if isinstance(top, app_commands.Group)}
+    for old, new in RENAMED_COMMANDS.items():
+        words = tuple(old.split())
+        parent = groups.get(words[0])
+        if new not in planned or len(words) != 2 or parent is None or parent.get_command(words[1]):
+            continue
+        parent.add_command(_command(dataclasses.replace(planned[new], path=words), handles))
 
 
 def payloads(

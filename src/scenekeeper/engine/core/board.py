@@ -121,6 +121,8 @@ NO_WEB = "This process serves no board page; nothing was changed."
     "board web",
     help="The board as a live web page (for a second screen or stream software): the GM "
     "gets its link privately.",
+    summary="The board as a live web page, for a second screen or stream software (the link is the "
+    "GM's).",
     permission=Permission.GM,
 )
 def web(ctx: Context, _args: NoOptions) -> Decision:

@@ -131,7 +131,7 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         on = [m for m, enabled in sorted(meta.mods.items()) if enabled]
         lines.append(f"Mods on: {', '.join(on) or 'none'}.")
     if meta.typed_dice != "everyone":
-        lines.append(f"Typed dice: {meta.typed_dice} (/game results).")
+        lines.append(f"Typed dice: {meta.typed_dice} (/results).")
     waiting = system.waiting_for(ctx.require_state().game)
     lines += [f"Waiting for: {line}" for line in waiting]
     data = {

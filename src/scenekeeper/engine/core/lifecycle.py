@@ -86,6 +86,7 @@ class EndGame:
     "game end",
     help="End this table's game: you get its export, the table is kept as an archive, and "
     "the channel is free for /game new.",
+    summary="End this table's game: you get its export and the table is kept as an archive.",
     permission=Permission.HEAD_GM,
     examples=("/game end confirm:true",),
 )
@@ -164,6 +165,7 @@ class Threads:
     "game threads",
     help="Side scenes: threads of this channel play this table, unless a thread starts a game "
     "of its own (Discord).",
+    summary="Side scenes: whether threads of this channel play this table.",
     permission=Permission.GM,
     examples=("/game threads follow:true",),
 )

@@ -80,6 +80,7 @@ class Output:
     "game output",
     help="Accessible output: plain text (no embeds, tables or emoji; one fact a line) for you, "
     "or (GMs, everyone:true) for the whole table.",
+    summary="Accessible output: plain text, one fact a line, for you or (GMs) the whole table.",
     permission=Permission.ANYONE,
     examples=("/game output mode:plain", "/game output mode:plain everyone:true"),
 )

@@ -31,6 +31,7 @@ from scenekeeper.engine.core.history import Entry, group_commands
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.recheck import Mismatch, recheck
+from scenekeeper.engine.renamed import current_command
 from scenekeeper.engine.reply import File, Reply
 from scenekeeper.engine.secrets import shown
 from scenekeeper.engine.state import TableMeta
@@ -50,9 +51,9 @@ SETUP = frozenset(
         "game gm remove",
         "game mods set",
         "game output",
-        "game results",
-        "game sets",
-        "game stress",
+        "results",
+        "trait sets",
+        "stress types",
         "char new",
         "char set",
         "char remove",
@@ -81,6 +82,7 @@ class LogArgs:
     "game log",
     help="The table's play as a session log (Markdown) to post after the game: what each "
     "person did and what the bot replied, scene by scene.",
+    summary="The table's play as a session log (Markdown) to post after the game, scene by scene.",
     permission=Permission.PLAYER,
     examples=("/game log", "/game log since:120"),
 )
@@ -170,14 +172,15 @@ def _player(meta: TableMeta, person: str) -> str:
 
 
 def _name(entry: Entry) -> str:
-    """The command's name, as the registry knows it (``/contest settle ...`` -> contest settle)."""
+    """The command's name, as the registry knows it (``/contest settle ...`` -> contest settle;
+    a name recorded before a rename is today's: ``/game stress`` -> stress types)."""
     words = entry.command.removeprefix("/").split()
     name = []
     for word in words:
         if ":" in word or word.startswith('"'):
             break
         name.append(word)
-    return " ".join(name)
+    return current_command(" ".join(name))
 
 
 def _who(meta: TableMeta, entry: Entry) -> str:

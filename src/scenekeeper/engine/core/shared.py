@@ -18,7 +18,7 @@ commands.shared(
     "roll",
     "Roll dice: a dice expression with dice:, or a pool of traits and dice with pool:.",
     {
-        "pool": 'what to roll: traits, assets, complications and dice, like "Fighting Agility d6"',
+        "pool": 'traits, assets, complications or dice to roll, like "Fighting Agility d6"',
         "vs": _WHAT_TO_BEAT,
     },
 )

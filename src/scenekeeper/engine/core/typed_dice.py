@@ -60,11 +60,13 @@ class AllowTyped:
 
 
 @commands.command(
-    "game results",
+    "results",
     help="Choose who may type the faces of real dice (results:, vs_results:): everyone, "
     "players for their own pool only, or nobody.",
+    summary="Choose who may type the faces of real dice: everyone, players for their own pool, or "
+    "nobody.",
     permission=Permission.GM,
-    examples=("/game results allow:own", "/game results allow:none"),
+    examples=("/results allow:own", "/results allow:none"),
 )
 def allow_typed(ctx: Context, args: AllowTyped) -> Decision:
     meta = ctx.require_state().meta

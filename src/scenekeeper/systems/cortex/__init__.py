@@ -62,7 +62,7 @@ MODS = (
     ),
     Mod(
         "shaken-stricken",
-        "Stress lands on traits of one set (/game stress set:): stress larger than the trait "
+        "Stress lands on traits of one set (/stress types set:): stress larger than the trait "
         "leaves a character shaken (one die for a total); shaken twice or stress past d12 is "
         "stricken, taken out (Cortex p.42).",
     ),

@@ -118,8 +118,8 @@ class Cancel:
     what: Annotated[
         str,
         Opt(
-            "action (waiting for its reaction), outcome (waiting to be settled), drama or "
-            "initiative (rolls to go first)",
+            "action (its reaction awaited), outcome (to be settled), drama or initiative "
+            "(rolls to go first)",
             choices=CANCELS,
         ),
     ]
@@ -130,6 +130,8 @@ class Cancel:
     "cancel",
     help="Call off what the table is waiting for: an action waiting for its reaction, an outcome "
     "waiting to be settled, or the rolls to go first (drama, initiative). /game show lists it.",
+    summary="Call off what the table waits for: an action's reaction, an outcome, or the rolls to "
+    "go first.",
     permission=Permission.GM,
     examples=("/cancel what:action", '/cancel what:outcome character:"Ada Lark"'),
 )

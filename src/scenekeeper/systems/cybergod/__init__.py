@@ -124,7 +124,7 @@ _POINTERS: dict[str, tuple[str, ...]] = {
         "char sfx add",
         "char sfx remove",
         "char signature",
-        "game sets",
+        "trait sets",
     ),
     "/test complications: (each test has its own complications)": (
         "complication remove",
@@ -177,9 +177,9 @@ _POINTERS: dict[str, tuple[str, ...]] = {
         "timed show",
         "timed start",
     ),
-    "/scene start (a new scene)": ("game act",),
+    "/scene start (a new scene)": ("scene act",),
     "/save kind:mental (Stress comes from Mental Saves; /scene downtime rests)": (
-        "game stress",
+        "stress types",
         "stress exchange",
         "stress remove",
         "stress rest",

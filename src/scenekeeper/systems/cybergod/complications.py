@@ -92,6 +92,7 @@ class Pick:
     "pick",
     help="Choose again which complications a test overcomes with its extra successes (what "
     "is left is EP); a choice costing more than the extra successes is refused.",
+    summary="Choose again which complications a test overcomes with its extra successes.",
     permission=Permission.PLAYER,
     examples=('/pick overcome:"Sys Op"', "/pick overcome:none roll:4"),
 )

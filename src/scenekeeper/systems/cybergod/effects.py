@@ -77,6 +77,7 @@ class EffectArgs:
     "effect",
     help="Spend EP from a test on an Effect: the Basic Effect costs 1; Reach Moderate "
     "distance 1, Reach Long 2; others cost what the table agrees. EP last until the scene ends.",
+    summary="Spend EP from a test on an Effect; EP last until the scene ends.",
     permission=Permission.PLAYER,
     examples=(
         "/effect",

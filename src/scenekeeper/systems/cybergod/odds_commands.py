@@ -106,6 +106,8 @@ class OddsArgs:
     "odds",
     help="The exact chances of a roll before you make it: against a difficulty or an "
     "opposing roll, with a chart.",
+    summary="The exact chances of a roll before you make it, against a difficulty or an opposing "
+    "roll.",
     permission=Permission.PLAYER,
     examples=(
         '/odds pool:"Hacking x Cyber" vs:moderate complications:"Sys Op 1"',

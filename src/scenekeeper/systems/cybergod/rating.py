@@ -52,6 +52,7 @@ class NewCharacter:
     "char new",
     help="Make a character (Attributes start at D6, Aptitudes and Skills at 0); players make "
     "their own, GMs make GM characters and characters for others.",
+    summary="Make a character: Attributes start at D6, Aptitudes and Skills at 0.",
     permission=Permission.PLAYER,
     examples=("/char new name:Marko", "/char new name:Guard gmc:true"),
 )
@@ -95,6 +96,7 @@ class SetValue:
     help="Set a value on a sheet: an Attribute (die:d6..d12, or die:- if the frame lacks it), "
     "an Aptitude (value:0-3), a Skill (0-4), engrams (1-5), resolve (its maximum; no value: "
     "as the Engrams) or stress.",
+    summary="Set a value on a sheet: an Attribute, Aptitude, Skill, Engrams, Resolve or Stress.",
     permission=Permission.OWNER,
     examples=(
         "/char set trait:Cyber die:d10 character:Marko",

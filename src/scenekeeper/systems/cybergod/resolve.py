@@ -51,6 +51,7 @@ class Reroll:
     "resolve reroll",
     help="Spend 1 Resolve after a test to roll its whole pool again; the new faces replace "
     "the old and are read afresh.",
+    summary="Spend 1 Resolve after a test to roll its whole pool again.",
     permission=Permission.PLAYER,
     examples=("/resolve reroll", "/resolve reroll roll:7"),
 )
@@ -162,6 +163,7 @@ class Refresh:
     "resolve refresh",
     help="Refresh Resolve: 1 spent point at the start of a session, all spent after "
     "downtime; burned Resolve only when the GM says so.",
+    summary="Refresh Resolve: 1 point at the start of a session, all after downtime.",
     permission=Permission.GM,
     examples=("/resolve refresh scope:session", "/resolve refresh scope:burned character:Marko"),
 )

@@ -65,6 +65,8 @@ class SaveArgs:
     help="Roll a save: it fails if any die shows its highest face. Kinds: ammo (D6, one die "
     "more per pass), knockdown (Body), death (Body per Lethal wound), evasion (Reflex), "
     "mental (Mind), stress (Stress dice), breakdown (d12 table), other.",
+    summary="Roll a save (ammo, knockdown, death, evasion, mental, stress...): any highest face "
+    "fails.",
     permission=Permission.PLAYER,
     examples=(
         "/save kind:ammo weapon:Pistol",

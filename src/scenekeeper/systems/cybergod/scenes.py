@@ -75,6 +75,8 @@ def _end(game: CybergodState) -> tuple[list[Event], list[str]]:
     "scene round",
     help="Start the next round of a turn-based scene: Short effects end; dying characters "
     "roll their Death Saves.",
+    summary="Start the next round of a turn-based scene: Short effects end, the dying roll Death "
+    "Saves.",
     permission=Permission.GM,
 )
 def next_round(ctx: Context, _args: NoOptions) -> Decision:

@@ -113,6 +113,7 @@ class TestArgs:
     "test",
     help="Test Skill x Attribute (or raw dice): 5+ is a success, 10+ two; succeed with "
     "successes >= the threshold (Easy 1 .. Very Hard 4), EP = 1 + the extra; vs:#roll opposes.",
+    summary="Test Skill x Attribute (or raw dice) against a threshold: 5+ is a success, 10+ two.",
     permission=Permission.PLAYER,
     examples=(
         '/test pool:"Hacking x Cyber" vs:moderate complications:"Sys Op 1"',

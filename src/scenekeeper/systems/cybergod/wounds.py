@@ -72,6 +72,8 @@ class AddWound:
     "wound add",
     help="Damage a character: DC (+-2 per scale step) minus mitigation makes a Bruise, Minor "
     "(-1D), Major (-2D), Lethal (dying) wound or Overkill (dead); full slots fill the next tier.",
+    summary="Damage a character: DC minus mitigation makes a Bruise, Minor, Major, Lethal or "
+    "Overkill wound.",
     permission=Permission.GM,
     examples=(
         "/wound add character:Marko dc:4 mitigation:soft",

@@ -51,7 +51,12 @@ class Act:
         Opt("the Guide's Difficulty: a number or routine..nigh-impossible (Know, Move, Use...)"),
     ] = None
     modifier: Annotated[
-        int, Opt("added to the Difficulty: cover, light, rations...", min_value=-20, max_value=20)
+        int,
+        Opt(
+            "added to the Difficulty, for cover, light, rations and the like",
+            min_value=-20,
+            max_value=20,
+        ),
     ] = 0
     weapon: Annotated[str | None, Opt("the weapon used (default: the one carried, or Unarmed)")] = (
         None
@@ -84,6 +89,8 @@ class Act:
     "act",
     help="Take one of the twelve Actions (Aid, Attack, Defend, Know, Move, Parley, Race, Rally, "
     "Rattle, Sneak, Travel, Use): the Check from the sheets, its outcome, Initiative passes on.",
+    summary="Take one of the twelve Actions: the Check from the sheets, its outcome; Initiative "
+    "passes on.",
     permission=Permission.PLAYER,
     examples=(
         "/act action:attack target:Thug weapon:Sword",

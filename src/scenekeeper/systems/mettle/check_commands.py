@@ -51,7 +51,8 @@ class CheckArgs:
     ] = None
     character: Annotated[str | None, Opt("who rolls (default: the character you play)")] = None
     modifier: Annotated[
-        int, Opt("added to the Difficulty: cover, light...", min_value=-20, max_value=20)
+        int,
+        Opt("added to the Difficulty, for cover, light and the like", min_value=-20, max_value=20),
     ] = 0
     bonus: Annotated[int, Opt("die bonus +nD", min_value=0, max_value=10)] = 0
     penalty: Annotated[
@@ -74,6 +75,7 @@ class CheckArgs:
     "check",
     help="Make a Check that is not one of the Actions: roll an Attribute (or n dice) against a "
     "Difficulty; Score beats it to succeed, Edge rates the success.",
+    summary="Make a Check that is not an Action: an Attribute or dice against a Difficulty.",
     permission=Permission.PLAYER,
     examples=("/check pool:poise vs:4 label:Pitfall", '/check pool:3 vs:"Clerk motive"'),
 )
@@ -181,6 +183,8 @@ class TwistArgs:
     "twist",
     help="Call a Twist on the newest failed Check: re-roll its Edge dice, keep the Score, for a "
     "dramatic consequence (Delay by default: lose your next Action).",
+    summary="Call a Twist on the newest failed Check: re-roll its Edge dice for a dramatic "
+    "consequence.",
     permission=Permission.PLAYER,
     examples=("/twist", '/twist kind:waste what:"the lockpick snaps"'),
 )

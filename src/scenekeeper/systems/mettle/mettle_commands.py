@@ -76,9 +76,9 @@ class Damage:
         str, Opt("frame: Frame + armor; poise: Poise only (falls); none", choices=SOAKS)
     ] = "frame"
     halve: Annotated[bool, Opt("half damage after Soak, rounded up (Soft, Area in Cover)")] = False
-    label: Annotated[str | None, Opt("where it comes from: fall, fire, trap...", max_length=80)] = (
-        None
-    )
+    label: Annotated[
+        str | None, Opt("where it comes from: a fall, fire, a trap", max_length=80)
+    ] = None
     results: Annotated[str | None, Opt("the faces you rolled for the damage dice")] = None
 
 
@@ -86,6 +86,7 @@ class Damage:
     "mettle damage",
     help="Hazard damage (falls, fire, traps, crashes): a number or a Roll, less Soak; a "
     "felling blow makes the character Fallen.",
+    summary="Hazard damage (falls, fire, traps, crashes): a number or a Roll, less Soak.",
     permission=Permission.GM,
     examples=("/mettle damage character:Viktor damage:1d6+4 soak_with:poise label:fall",),
 )
@@ -145,6 +146,7 @@ class Stagger:
     "mettle stagger",
     help="Deny a felling blow: take Staggered instead of Fallen (1 more damage; stay in the "
     "fight, no Free Move or Rally, negative Mettle as a die penalty).",
+    summary="Deny a felling blow: take Staggered instead of Fallen (1 more damage).",
     permission=Permission.PLAYER,
 )
 def take_stagger(ctx: Context, args: Stagger) -> Decision:

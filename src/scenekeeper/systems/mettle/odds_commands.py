@@ -57,6 +57,7 @@ class OddsArgs:
     # description at every table: it names what each game reads.
     help="The exact chances before you roll: beating a difficulty (a tie fails), then the "
     "effect die or, in METTLE, Edge and Twists.",
+    summary="The exact chances before you roll: beating a Difficulty, then Edge and Twists.",
     permission=Permission.PLAYER,
     examples=("/odds pool:nature vs:4", "/odds pool:5 vs:daunting raises:1"),
 )
@@ -192,6 +193,7 @@ def _fraction(value: Fraction) -> str:
     "roll",
     help="A Roll (not a Check): add up the dice, then the bonus or penalty; a penalty stops at "
     "0. Checks are /check and /act.",
+    summary="A Roll (not a Check): add up the dice, then the bonus or penalty.",
     permission=Permission.ANYONE,
     examples=("/roll dice:3d6", "/roll dice:2d6-4", "/roll dice:1d6+2 label:fall"),
 )

@@ -76,6 +76,7 @@ class StartOrder:
     "order start",
     help="Start Initiative: the one who starts the conflict takes the first Action; the "
     "Surprised have none in Round 1.",
+    summary="Start Initiative: the one who starts the conflict takes the first Action.",
     permission=Permission.GM,
     examples=("/order start lead:Ada", '/order start lead:Kirin surprised:"Clerk"'),
 )
@@ -137,6 +138,7 @@ class HandOff:
     "order handoff",
     help="Pass Initiative when there is a choice: to anyone with an Action (gm: the Guide "
     "picks); before acting, it gives up the Action (or the rest of a split).",
+    summary="Pass Initiative when there is a choice: to anyone with an Action.",
     permission=Permission.PLAYER,
     examples=("/order handoff to:Thug", "/order handoff to:gm"),
 )
@@ -244,6 +246,7 @@ class NextRound:
     "order next",
     help="Start the next Round when the last to act has a choice: their target goes first if "
     "they have an Action; else anyone with one (themselves if they targeted no one).",
+    summary="Start the next Round when the last to act has a choice of who goes first.",
     permission=Permission.PLAYER,
 )
 def next_lead(ctx: Context, args: NextRound) -> Decision:

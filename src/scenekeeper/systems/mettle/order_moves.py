@@ -36,6 +36,7 @@ class FreeMove:
     "order move",
     help="The Free Move: into an adjacent Zone before your Action, never after (not while "
     "Staggered or Incapacitated; one a Round, split or not).",
+    summary="The Free Move: into an adjacent Zone before your Action, never after.",
     permission=Permission.PLAYER,
 )
 def free_move(ctx: Context, args: FreeMove) -> Decision:
@@ -71,6 +72,7 @@ class Wait:
     "order wait",
     help="Wait: hold one Action type and take it any time later, even interrupting someone's "
     "Action; Initiative passes on now.",
+    summary="Wait: hold one Action type and take it any time later; Initiative passes on now.",
     permission=Permission.PLAYER,
     examples=("/order wait action:attack",),
 )

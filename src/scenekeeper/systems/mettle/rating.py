@@ -68,6 +68,7 @@ class NewCharacter:
     # One Discord command for every game's /char new shows this (the richest) description.
     help="Make a character; players make their own, GMs make GM characters and characters for "
     "others (METTLE: rate the Attributes, or give a GM character one NPC pool).",
+    summary="Make a character: rate its Attributes, or give a GM character one NPC pool.",
     permission=Permission.PLAYER,
     examples=(
         "/char new name:Viktor concept:5 frame:3 motive:4 nature:3 poise:2",

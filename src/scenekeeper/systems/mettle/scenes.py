@@ -79,6 +79,7 @@ class StartScene:
     "scene start",
     help="Start a new Scene (ending the one running): Mettle above 0 refills; Rattles, Cover "
     "and Surprise end; the unaided Fallen of the Scene before die.",
+    summary="Start a new Scene (ending the one running): Mettle above 0 refills.",
     permission=Permission.GM,
     examples=('/scene start name:"The antique shop"',),
 )
@@ -112,6 +113,7 @@ def start(ctx: Context, args: StartScene) -> Decision:
     "scene end",
     help="End the Scene: Initiative ends, Rattles, Cover and Surprise end, the Fallen are "
     "stabilised, dying or dead.",
+    summary="End the Scene: Initiative ends; the Fallen are stabilised, dying or dead.",
     permission=Permission.GM,
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:

@@ -83,6 +83,7 @@ def _check_dice(given: list[int], total: int, caps: list[int], actions: list[str
     "order split",
     help="Split your Action: several Actions share the highest of their pools, divided as "
     "evenly as possible; Initiative passes after each part.",
+    summary="Split your Action: several Actions share the highest of their pools.",
     permission=Permission.PLAYER,
     examples=(
         '/order split parts:"attack, attack"',

@@ -74,6 +74,8 @@ class AddStatus:
     "status add",
     help="Give a character a status (Blinded, Burning, Afflicted with a secret Dose, Cover...); "
     "a player may declare their own character dead.",
+    summary="Give a character a status: Blinded, Burning, Afflicted with a Dose, in Cover and "
+    "more.",
     permission=Permission.OWNER,
     examples=(
         "/status add character:Thug status:blinded",

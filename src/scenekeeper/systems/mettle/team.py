@@ -53,6 +53,7 @@ class StartTeam:
     "team start",
     help="Teamwork: several characters make the same Check; lower pools get +1D; then the "
     "group's result (each member rolls with /check, no pool:).",
+    summary="Teamwork: several characters make the same Check, for the group's result.",
     permission=Permission.GM,
     examples=('/team start characters:"Ada, Ben" attribute:poise vs:6 succeed:all',),
 )

@@ -41,7 +41,7 @@ from scenekeeper.systems.nodice.trine import (
 commands = CommandSet(systems=frozenset({"nodice"}))
 # NoDice never rolls a die: the every-table dice commands are not offered at its tables (a
 # /roll typed there is told what to use instead: INSTEAD in __init__).
-commands.leave_out("roll", "game results")
+commands.leave_out("roll", "results")
 NPC_WILDCARDS = "npc-wildcards"
 
 
@@ -62,6 +62,7 @@ class Start:
     help="Start a Conflict (Step 1 of Hand 1): its Actors by side, in table order; the Stakes "
     "come from the highest Rank (never shown) unless stakes: is given. With the clusters mod, "
     'clusters split by ; ("Ada | Brute; Bo | Wisp").',
+    summary="Start a Conflict (Step 1 of Hand 1): its Actors by side, in table order.",
     permission=Permission.GM,
     examples=(
         '/conflict start sides:"Ada, Bo | Brute"',
@@ -293,6 +294,7 @@ class Engage:
     help="Step 1 again (the engage mod): who is involved and who opposes whom, for this Hand "
     "if nobody has committed yet, else from the next Hand. Actors left out stand by; a new "
     "Actor joins.",
+    summary="Step 1 again (the engage mod): change who is involved and who opposes whom.",
     permission=Permission.GM,
     examples=(
         '/conflict engage sides:"Ada | Brute"',

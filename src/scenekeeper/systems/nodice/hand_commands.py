@@ -93,6 +93,8 @@ class Ante:
     "all are revealed at once when the last is in.",
     # Any seated person; check_sealer says whose commit it is (G2: a PC's player only, not a
     # GM -- "only they or a GM" would send the GM to be refused in turn).
+    summary="Step 2: seal your TA card and the Attribute you ante; all are revealed when the last "
+    "is in.",
     permission=Permission.PLAYER,
     examples=("/hand ante aspect:Mind ante:QUI", "/hand ante character:Brute aspect:Body ante:STR"),
 )
@@ -158,6 +160,7 @@ class Bid:
     "replace it unseen); all are revealed at once when the last is in.",
     # Any seated person; check_sealer says whose commit it is (G2: a PC's player only, not a
     # GM -- "only they or a GM" would send the GM to be refused in turn).
+    summary="Step 3: seal your Action card and bid; all are revealed when the last is in.",
     permission=Permission.PLAYER,
     examples=(
         "/hand bid action:QUI bid:4",

@@ -144,6 +144,7 @@ class Fold:
     "hand fold",
     help="Retreat: will not ante, so leave the Conflict (Step 2, until the reveal); a sealed "
     "commit is discarded unseen.",
+    summary="Retreat: leave the Conflict before the reveal; a sealed commit is discarded unseen.",
     permission=Permission.OWNER,
     examples=("/hand fold", "/hand fold character:Brute"),
 )

@@ -41,7 +41,7 @@ commands = CommandSet(systems=frozenset({"scions"}))
 
 
 @commands.command(
-    "game act",
+    "scene act",
     help="A new act (or story): every trauma steps back one, the doom pool starts afresh, time "
     "passes.",
     permission=Permission.GM,
@@ -77,6 +77,8 @@ class DoomReturn:
     "doom return",
     help="A doom die used in an NPC's pool goes back to the doom pool instead of away; the "
     "affected player earns 1 legend.",
+    summary="A doom die used in an NPC's pool goes back to the doom pool; the player earns 1 "
+    "legend.",
     permission=Permission.GM,
 )
 def doom_return(ctx: Context, args: DoomReturn) -> Decision:
@@ -122,6 +124,7 @@ class DoomBoost:
     "doom boost",
     help="Spend a doom die at least the size of the die it adds: one more die in a GM roll's "
     "total, or one more effect die.",
+    summary="Spend a doom die: one more die in a GM roll's total, or one more effect die.",
     permission=Permission.GM,
 )
 def doom_boost(ctx: Context, args: DoomBoost) -> Decision:
@@ -180,6 +183,8 @@ class Distinction:
     "doom distinction",
     help="A scene distinction: spend a doom die (usually d8) for one that hinders the PCs, or add "
     "a d4 one that helps them and step up the smallest doom die.",
+    summary="A scene distinction from the doom pool: a d8 that hinders the PCs, or a d4 that helps "
+    "them.",
     permission=Permission.GM,
     examples=(
         '/doom distinction name:"Burning Hallway"',
@@ -238,6 +243,7 @@ class SceneDice:
     "doom scene",
     help="Set the scene dice the doom pool adds when it is the opposition (vs:doom, /doom "
     "roll): d6 d6 unless set; they last the scene.",
+    summary="Set the scene dice the doom pool adds when it is the opposition (d6 d6 unless set).",
     permission=Permission.GM,
     examples=('/doom scene dice:"d8 d8"',),
 )

@@ -53,6 +53,7 @@ class LegendDie:
     "legend die",
     help="1 legend: add a d6 for an advantage you describe (the GM may make it d8 or d10); "
     "name it in your next pool.",
+    summary="1 legend: add a d6 for an advantage you describe; name it in your next pool.",
     permission=Permission.PLAYER,
     examples=('/legend die name:"Length of Pipe"', '/legend die name:"Perfect Timing" size:d8'),
 )
@@ -212,6 +213,7 @@ class Opportunity:
     "opportunity",
     help="1 legend: activate a 1 the GM rolled -- step up one die in your next pool (roll it "
     "with boost:<die>).",
+    summary="1 legend: activate a 1 the GM rolled to step up one die in your next pool.",
     permission=Permission.PLAYER,
     examples=("/opportunity roll:3",),
 )
@@ -251,6 +253,7 @@ class Exchange:
     "stress exchange",
     help="House rule: trade stress of d8 or more for trauma two steps lower (at least d6) and "
     "earn 1 legend -- it keeps you in the fight.",
+    summary="House rule: trade stress of d8 or more for trauma two steps lower, and earn 1 legend.",
     permission=Permission.PLAYER,
     examples=("/stress exchange type:Physical",),
 )

@@ -53,7 +53,7 @@ _SCIONS_ONLY = (
 #: Where the hack runs a Cortex mod its own way, the mod says so at a Scions table.
 _SCIONS_WORDS = {
     "doom-pool": "The GM's doom pool: it starts at d6 d6 (up to 4d10, /doom reset) and resets "
-    "with each act (/game act); vs:doom rolls it with two scene dice; its dice buy trouble, "
+    "with each act (/scene act); vs:doom rolls it with two scene dice; its dice buy trouble, "
     "extra GM dice, interrupts and scene distinctions (/doom).",
     "hitches-to-doom-pool": "A player's 1s feed the doom pool: the first adds a d6, each more "
     "steps a doom die up, and the player earns 1 legend point.",

@@ -109,6 +109,7 @@ class StartOrder:
     "order start",
     help="Start the action order: the GM names the lead (handoff), or with the Taking "
     "Initiative mod the order is rolled or rated.",
+    summary="Start the action order: the GM names the lead, or the order is rolled or rated.",
     permission=Permission.GM,
     examples=("/order start lead:Thug", '/order start method:ratings traits:"Agility, Alertness"'),
 )
@@ -193,6 +194,7 @@ class HandOff:
     "order handoff",
     help="The acting character is done and hands off to someone who has not acted this round "
     "(leave out to: when everyone has acted).",
+    summary="The acting character is done and hands off to someone who has not acted this round.",
     permission=Permission.PLAYER,
     examples=("/order handoff to:Thug",),
 )

@@ -61,6 +61,8 @@ class Act:
     "action",
     help="Act in the action order: against a character (who reacts with /react) or against the "
     "GM's difficulty dice (vs:). The reaction must exceed the action; a tie goes to the actor.",
+    summary="Act in the action order, against a character (who reacts) or the GM's difficulty "
+    "dice.",
     permission=Permission.PLAYER,
     examples=(
         '/action pool:"Fighting Agility" target:Thug',
@@ -192,6 +194,8 @@ def _may_react_for(ctx: Context, target: str) -> None:
     "react",
     help="React to the action against you with defensive traits: exceed the action's total to "
     "stop it (a tie goes to the actor).",
+    summary="React to the action against you: exceed its total to stop it (a tie goes to the "
+    "actor).",
     permission=Permission.PLAYER,
     examples=('/react pool:"Agility Dodge"', '/react pool:"Agility Dodge" counter:true'),
 )

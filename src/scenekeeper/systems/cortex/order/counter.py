@@ -42,6 +42,8 @@ class Counter:
     "counter",
     help="After a reaction wins (reaction-effect mod): pay 1 PP to use its effect die against "
     "the actor, as if the reaction were the action.",
+    summary="After a reaction wins (reaction-effect mod): pay 1 PP to use its effect die on the "
+    "actor.",
     permission=Permission.PLAYER,
     examples=("/counter",),
 )

@@ -129,6 +129,7 @@ class Lead:
     "drama lead",
     help="Name the dramatic lead -- the highest of the drama rolls, or the one who wants "
     "something -- and start the contest, their roll standing.",
+    summary="Name the dramatic lead and start the contest, their roll standing.",
     permission=Permission.GM,
 )
 def lead(ctx: Context, args: Lead) -> Decision:

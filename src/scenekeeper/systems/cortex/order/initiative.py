@@ -51,6 +51,7 @@ class InitiativeRoll:
     "order roll",
     help="Taking Initiative: roll for a place in the action order (sides: each side's leader; "
     "rolls: everyone). Rolling again replaces your earlier initiative roll.",
+    summary="Taking Initiative: roll for a place in the action order.",
     permission=Permission.PLAYER,
     examples=('/order roll pool:"Agility Alertness"',),
 )

@@ -49,6 +49,7 @@ class Interrupt:
     "order interrupt",
     help="Doom pool: spend a doom die at least as large as the next PC's largest trait (in "
     "Scions, any die from d6) to have a GMC act now, out of turn.",
+    summary="Spend a doom die to have a GMC act now, out of turn.",
     permission=Permission.GM,
 )
 def interrupt_order(ctx: Context, args: Interrupt) -> Decision:
@@ -107,6 +108,7 @@ class Joiner:
     "order add",
     help="A character joins the running action order (a GMC brought in mid-fight); they act "
     "this round, when someone hands off to them.",
+    summary="A character joins the running action order (a GMC brought in mid-fight).",
     permission=Permission.GM,
     examples=('/order add character:"Thug 3"',),
 )

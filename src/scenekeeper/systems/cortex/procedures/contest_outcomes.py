@@ -71,6 +71,7 @@ class Interfere:
     "contest interfere",
     help="Step into a contest for 1 PP once both sides have rolled: beat the standing total "
     "and the contest halts; fail and you take a complication from the one who leads.",
+    summary="Step into a contest for 1 PP once both sides have rolled: beat the standing total.",
     permission=Permission.PLAYER,
 )
 def interfere(ctx: Context, args: Interfere) -> Decision:
@@ -179,7 +180,7 @@ class Settle:
         bool, Opt("high stakes: pay 1 PP to take the complication, not be taken out")
     ] = False
     pull: Annotated[
-        bool, Opt("Scions: the winner pulls their punches, stressed out without trauma")
+        bool, Opt("the winner pulls their punches: stressed out without trauma (a Scions rule)")
     ] = False
 
 
@@ -187,6 +188,7 @@ class Settle:
     "contest settle",
     help="Write a contest's outcome on the loser's sheet: the complication the winner names "
     "(or stress, with the stress mod), or, high stakes, taken out unless they pay 1 PP.",
+    summary="Write a contest's outcome on the loser's sheet: a complication, stress, or taken out.",
     permission=Permission.PLAYER,
     examples=(
         '/contest settle character:Thug complication:"Bloody Nose"',

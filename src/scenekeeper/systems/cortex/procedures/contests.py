@@ -149,6 +149,7 @@ class ContestRoll:
     "contest roll",
     help="Roll in the contest: beat the standing total, or fall short and lose (unless a plot "
     "point for one more die saves it).",
+    summary="Roll in the contest: beat the standing total, or fall short and lose.",
     permission=Permission.PLAYER,
     examples=('/contest roll pool:"Fighting Agility Sword"',),
 )
@@ -214,6 +215,7 @@ class Stand:
     "contest stand",
     help="After a roll that fell short (and any plot point spent on it): let it stand -- it "
     "beats the total now, or it loses.",
+    summary="Let a roll that fell short stand: it beats the total now, or it loses.",
     permission=Permission.PLAYER,
 )
 def stand(ctx: Context, args: Stand) -> Decision:

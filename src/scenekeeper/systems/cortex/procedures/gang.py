@@ -43,6 +43,7 @@ class StartGang:
     "gang start",
     help="Opponents gang up: the lead rolls with one more die per supporting opponent (add "
     "'gang' to their pool); beating them knocks supporting dice away.",
+    summary="Opponents gang up: the lead rolls one more die per supporting opponent.",
     permission=Permission.GM,
     examples=(
         '/gang start lead:Boss support:"Thug 1, Thug 2"',
@@ -101,6 +102,7 @@ class Knock:
     "gang knock",
     help="After beating the gang: the effect die knocks away one supporting die smaller than it "
     "(heroic: stepped up, or two:true for two dice).",
+    summary="After beating the gang: the effect die knocks away a supporting die smaller than it.",
     permission=Permission.PLAYER,
 )
 def knock(ctx: Context, args: Knock) -> Decision:
@@ -186,6 +188,8 @@ class Help:
     "assist",
     help="Hand the leading PC a die of one of your traits: it joins their rolls; if the opposition "
     "wins, its effect die can take you out (1 PP: a complication instead).",
+    summary="Hand the leading PC a die of one of your traits; if the opposition wins, you may be "
+    "taken out.",
     permission=Permission.PLAYER,
     examples=('/assist to:"Ada Lark" trait:Fighting',),
 )

@@ -48,6 +48,7 @@ class StartScene:
     "scene start",
     help="Frame a scene: opening, action, bridge, exploration, flashback or tag (ends the one "
     "running, except a flashback, which pauses it).",
+    summary="Frame a scene: opening, action, bridge, exploration, flashback or tag.",
     permission=Permission.GM,
     examples=('/scene start type:action name:"Rooftop chase" high_stakes:true',),
 )
@@ -116,6 +117,7 @@ def _end(state: TableState, game: CortexState, scene: Scene) -> tuple[list[Event
     "scene end",
     help="End the scene: scene assets end, stressed-out characters come back, time passes; "
     "a flashback returns to the paused scene.",
+    summary="End the scene: scene assets end, stressed-out characters come back, time passes.",
     permission=Permission.GM,
 )
 def end(ctx: Context, _args: NoOptions) -> Decision:

@@ -113,6 +113,7 @@ class TimedRoll:
     "timed roll",
     help="Roll the timed test's next stage: success costs a beat, heroic none, failure two (and "
     "the task still moves on).",
+    summary="Roll the timed test's next stage: success costs a beat, heroic none, failure two.",
     permission=Permission.PLAYER,
 )
 def roll(ctx: Context, args: TimedRoll) -> Decision:
@@ -168,6 +169,7 @@ class BuyTime:
     "timed buy",
     help="Another PC buys time with a test: success gives one beat back, heroic two; failure bars "
     "them from helping again. One attempt between beats.",
+    summary="Another PC buys time with a test: success gives one beat back, heroic two.",
     permission=Permission.PLAYER,
 )
 def buy(ctx: Context, args: BuyTime) -> Decision:

@@ -50,6 +50,8 @@ class Hitch:
     "hitch",
     help="Activate the hitches of a player's roll: pay them 1 PP and create (or step up) a "
     "complication, or, with the hitches-to-doom-pool mod, add doom dice. A botch is free.",
+    summary="Activate the hitches of a player's roll: pay them 1 PP for a complication or doom "
+    "dice.",
     permission=Permission.GM,
     examples=('/hitch character:"Ada Lark" complication:"Twisted Ankle"',),
 )
@@ -121,6 +123,7 @@ class Opportunity:
     "opportunity",
     help="Spend 1 PP to activate the 1s on a GM roll: step one of your complications down or "
     "one of your assets up, one step per 1.",
+    summary="Spend 1 PP to activate the 1s on a GM roll: step your complication down or asset up.",
     permission=Permission.PLAYER,
     examples=(
         '/opportunity roll:3 complication:"Twisted Ankle"',

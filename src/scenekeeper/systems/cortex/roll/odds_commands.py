@@ -72,6 +72,8 @@ class OddsArgs:
     "odds",
     help="The exact chances of a pool before you roll: beating a difficulty or an opposing "
     "pool, a heroic success, the effect die, hitches; with a chart.",
+    summary="The exact chances of a pool before you roll: success, heroic success, effect die, "
+    "hitches.",
     permission=Permission.PLAYER,
     examples=(
         '/odds pool:"Fighting Agility Grandfather\'s Sword" vs:hard',

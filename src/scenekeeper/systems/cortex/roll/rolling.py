@@ -97,6 +97,7 @@ class CortexRoll:
     "roll",
     help="Roll a Cortex pool (traits, assets, complications, dice) against a difficulty; "
     "or a plain expression with dice:.",
+    summary="Roll a pool of traits, assets, complications and dice against a difficulty.",
     permission=Permission.PLAYER,
     examples=(
         '/roll pool:"Fighting Agility Sword" vs:hard',
@@ -154,6 +155,7 @@ class GmRoll:
     "gmroll",
     help="Roll for the GM: a GMC's pool, difficulty dice, or an opposition pool with the "
     "players' complications. Its 1s are opportunities.",
+    summary="Roll for the GM: a GMC's pool, difficulty dice, or an opposition pool.",
     permission=Permission.GM,
     examples=('/gmroll pool:"hard Broken Arm"', '/gmroll character:Thug pool:"Fighting Brawny"'),
 )

@@ -54,6 +54,7 @@ class Approval:
     "char approval",
     help="Whether a player's new character is a draft, built by its player, until a GM "
     "approves it (/char approve).",
+    summary="Whether a player's new character is a draft until a GM approves it.",
     permission=Permission.GM,
     examples=("/char approval enabled:true",),
 )
@@ -117,6 +118,7 @@ class Signature:
     "char signature",
     help="Write a signature asset on your draft character (GMs: on any character; later a GM "
     "awards them with /asset add ... duration:signature).",
+    summary="Write a signature asset on your draft character (GMs: on any character).",
     permission=Permission.OWNER,
     examples=('/char signature name:"Grandfather\'s Sword"',),
 )

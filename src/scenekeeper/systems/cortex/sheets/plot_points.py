@@ -94,6 +94,7 @@ class SpendPp:
     "pp spend",
     help="Spend plot points: one more die in a roll's total, one more effect die, a d6 asset, "
     "an SFX, or anything else the table allows.",
+    summary="Spend plot points: a die in the total, an effect die, a d6 asset, an SFX, and more.",
     permission=Permission.PLAYER,
     examples=(
         "/pp spend on:total",
@@ -248,6 +249,7 @@ def _session_assets_end(game: CortexState) -> tuple[list[Event], list[str]]:
     "pp session",
     help="Start a session: the GM bank gets 1 PP per player character, every player character "
     "with no plot points gets 1, and session-long assets end.",
+    summary="Start a session: the GM bank gets 1 PP per player character, every PC at least 1.",
     permission=Permission.GM,
 )
 def session(ctx: Context, _args: NoOptions) -> Decision:
@@ -268,7 +270,7 @@ def session(ctx: Context, _args: NoOptions) -> Decision:
         events.append(ev.DoomPoolChanged(dice=start, reason="a new session", lent=()))
         lines.append(f"The doom pool starts the session at {' '.join(str(d) for d in start)}.")
     elif doom and game.rules.doom_resets == "act":
-        lines.append("The doom pool carries on; it starts afresh with each act (/game act).")
+        lines.append("The doom pool carries on; it starts afresh with each act (/scene act).")
     if not game.rules.session_refresh:
         lines.append("Points do not refresh by themselves; the GM awards them (/pp give).")
     for pc in pcs if game.rules.session_refresh else ():

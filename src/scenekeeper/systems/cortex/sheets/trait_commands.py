@@ -1,4 +1,4 @@
-"""A Cortex sheet's own commands: ``/char new`` (with traits), ``/game sets``, ``/char set``
+"""A Cortex sheet's own commands: ``/char new`` (with traits), ``/trait sets``, ``/char set``
 and ``/char remove`` (rating traits, one or several at once) and SFX. Show, delete and import
 are the shell's (``engine.sheets``), driven by ``sheet_schema``.
 
@@ -45,10 +45,10 @@ class TraitSets:
 
 
 @commands.command(
-    "game sets",
+    "trait sets",
     help="Choose this game's prime trait sets (a pool takes one trait from each).",
     permission=Permission.GM,
-    examples=('/game sets names:"Distinctions, Values, Roles"',),
+    examples=('/trait sets names:"Distinctions, Values, Roles"',),
 )
 def choose_sets(ctx: Context, args: TraitSets) -> Decision:
     game = cortex(ctx.require_state())
@@ -194,6 +194,7 @@ class RateTrait:
     "char set",
     help="Rate traits on a sheet (add them, change their dice, or move them to another set): "
     "one with trait:, or several with traits:.",
+    summary="Rate traits on a sheet: add them, change their dice, or move them to another set.",
     permission=Permission.OWNER,
     examples=(
         '/char set character:"Ada Lark" trait:Fighting die:d8 set:Skills',

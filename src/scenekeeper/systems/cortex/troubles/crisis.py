@@ -98,6 +98,8 @@ class Hit:
     "crisis hit",
     help="A successful roll against a crisis pool: an effect die at least one step larger than "
     "the chosen crisis die removes it, otherwise the die steps down.",
+    summary="A successful roll against a crisis pool: its effect die removes a crisis die or steps "
+    "it down.",
     permission=Permission.GM,
 )
 def hit(ctx: Context, args: Hit) -> Decision:

@@ -166,6 +166,8 @@ class DoomSpend:
     "doom spend",
     help="Spend a doom die: on:total (roll it, add its face), gmc-pool, pp (a d6 = 1 PP), "
     "complication, asset or distinction (d8+), interrupt, gmc, split (d10+), end-scene (d12 d12).",
+    summary="Spend a doom die: on a roll's total, a GMC's pool, plot points, an interrupt, ending "
+    "the scene.",
     permission=Permission.GM,
     examples=(
         '/doom spend die:d8 on:complication what:"The bridge gives way"',
@@ -317,6 +319,8 @@ class DoomRoll:
     "doom roll",
     help="Roll the whole doom pool as the opposition (keep two for the total), with the game's "
     "scene dice (Scions: d6 d6); players then roll vs:#<its number>, or use vs:doom.",
+    summary="Roll the whole doom pool as the opposition (keep two for the total), with the scene "
+    "dice.",
     permission=Permission.GM,
 )
 def roll(ctx: Context, args: DoomRoll) -> Decision:

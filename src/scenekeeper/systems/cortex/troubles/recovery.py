@@ -63,6 +63,7 @@ class Recover:
     "recover",
     help="A recovery test against d8 d8 plus the stress, trauma or complication die (d6 d6 "
     "for stress or a complication in a bridge scene).",
+    summary="A recovery test against d8 d8 plus the stress, trauma or complication die.",
     permission=Permission.PLAYER,
     examples=(
         '/recover stress:Physical pool:"Vitality Medicine"',

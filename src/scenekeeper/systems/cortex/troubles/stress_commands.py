@@ -65,6 +65,8 @@ class AddStress:
     "stress add",
     help="A character takes stress: none or smaller takes the incoming die, equal or larger "
     "steps up; past d12 stresses them out (with trauma: d6 trauma of that type).",
+    summary="A character takes stress: the incoming die, or a step up; past d12 they are stressed "
+    "out.",
     permission=Permission.OWNER,
     examples=('/stress add character:"Ada Lark" type:Physical die:d8',),
 )
@@ -252,12 +254,14 @@ class StressTypes:
 
 
 @commands.command(
-    "game stress",
+    "stress types",
     help="Choose this game's stress types: a list, or three (Physical, Mental, Social), five "
     "(Afraid, Angry, Exhausted, Injured, Insecure) or single (one track); or, for Shaken and "
     "Stricken, the trait set that takes stress (set:).",
+    summary="Choose this game's stress types (three, five, single or a list), or the trait set "
+    "that takes it.",
     permission=Permission.GM,
-    examples=("/game stress types:five", '/game stress types:"Wounds, Fatigue"'),
+    examples=("/stress types types:five", '/stress types types:"Wounds, Fatigue"'),
 )
 def stress_types(ctx: Context, args: StressTypes) -> Decision:
     game = cortex(ctx.require_state())

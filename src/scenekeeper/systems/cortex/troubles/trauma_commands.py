@@ -81,6 +81,7 @@ class StepTrauma:
     "trauma stepup",
     help="Step a character's trauma up (by steps:, one by default; past d12 they are out of the "
     "game for good).",
+    summary="Step a character's trauma up (past d12 they are out of the game for good).",
     permission=Permission.GM,
 )
 def stepup_trauma(ctx: Context, args: StepTrauma) -> Decision:

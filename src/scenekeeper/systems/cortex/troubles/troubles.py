@@ -173,6 +173,7 @@ class AddAsset:
     "asset add",
     help="Give a character an asset for free (a GM's award, or an effect die from a test); "
     "to buy one with plot points use /pp spend on:asset.",
+    summary="Give a character an asset for free: a GM's award, or an effect die from a test.",
     permission=Permission.GM,
     examples=('/asset add character:"Ada Lark" name:"Cover of Darkness" die:d8',),
 )
@@ -273,6 +274,7 @@ class Return:
     "char return",
     help="Bring a taken-out or stressed-out character back into play; back from being taken "
     "out, they carry at least a d6 complication.",
+    summary="Bring a taken-out or stressed-out character back into play.",
     permission=Permission.GM,
     examples=('/char return character:"Ada Lark" complication:"Bandaged Ribs"',),
 )
@@ -319,6 +321,7 @@ class CreateAsset:
     "asset create",
     help="Make an asset from a successful test: the effect die is the asset (no larger than "
     "the largest difficulty die).",
+    summary="Make an asset from a successful test: its effect die becomes the asset.",
     permission=Permission.PLAYER,
     examples=('/asset create name:"Cover of Darkness"',),
 )
