@@ -208,6 +208,10 @@ def test_registered_handlers_are_mutated_and_registered_once(
     from mutmut.mutation import file_mutation  # noqa: PLC0415
     from tools.mutation import mutmut_cli  # noqa: PLC0415
 
+    # mutmut's own behaviour, even inside a mutation run (whose process has mutmut_cli's patch
+    # in place: mutmut runs the suite in its own process to time the tests).
+    monkeypatch.setattr(file_mutation.MutationVisitor, "_skip_node_and_children", mutmut_cli._skip)
+    monkeypatch.setattr(file_mutation, "function_trampoline_arrangement", mutmut_cli._arrange)
     plain = mutate_file_contents(PATH, REGISTERED)
     assert not any("spend" in n or "spent" in n for n in plain.mutant_names), (
         "mutmut alone skips decorated functions; if that changed, mutmut_cli may go"
