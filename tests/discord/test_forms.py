@@ -173,3 +173,30 @@ def test_a_select_sent_with_nothing_chosen_is_refused_with_what_to_do(app: App) 
     assert refused.ephemeral
     assert "Choose one of the entries of Another Twist…; nothing was changed." in refused.text()
     assert "Viktor calls a Twist" not in refused.text()
+
+
+def test_a_select_left_alone_in_a_form_is_left_out(app: App) -> None:
+    """The bid's Wildcard and Face up may be left as they are: Discord sends those selects with
+    nothing chosen, and the bid is sealed without them."""
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app) as h:
+            revealed = await bid_step(h)
+            asked = await h.click(revealed, button(revealed, "Commit: Action card and bid"), ANA)
+            payload = h.modal_payload(
+                asked.json["data"]["custom_id"],
+                {"bid": "1", "character": ""},
+                ANA,
+                h.stored(revealed),
+            )
+            chosen = {"action": ["INT"], "wildcard": [], "face_up": []}
+            payload["data"]["components"] += [
+                {"type": 18, "component": {"type": 3, "custom_id": name, "values": values}}
+                for name, values in chosen.items()
+            ]
+            return h.discord.since(await h.dispatch(payload))
+
+    answered = run(scenario())
+    said = " ".join(str(r.json) for r in answered)
+    assert "Something went wrong" not in said
+    assert "INT card, bid 1" in said, said[:2000]
