@@ -66,7 +66,7 @@ def _rolled(app_lines: tuple[str, ...] = ()) -> tuple[App, int]:
         ("gm", "/game new system:cortex"),
         ("ana", "/game join"),
         ("ana", '/roll pool:"d8 d6" results:"5 4"'),
-        *((("ana", line) for line in app_lines)),
+        *(("ana", line) for line in app_lines),
     ):
         assert app.handle("t", person(actor), line).ok, line
     return app, 3
