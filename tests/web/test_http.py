@@ -1,0 +1,136 @@
+"""The board page's HTTP as a browser meets it: the headers that keep a page private and
+uncached, overlay mode, the style and the script, one plain 404 for anything else, and the
+event stream -- which starts where the viewer's page left off."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+
+from scenekeeper.adapters.web import links
+from scenekeeper.app import App
+from tests.support import make_app
+from tests.web.scenes import CORTEX, play
+from tests.web.test_server import _next_event, _serve
+
+PRIVATE = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Robots-Tag": "noindex, nofollow",
+}
+
+
+def docks() -> tuple[App, str]:
+    app = make_app()
+    play(app, "docks", CORTEX)
+    return app, links.issue(app.store, "docks").token
+
+
+def test_the_page_s_headers_keep_it_private_and_fresh() -> None:
+    async def scenario() -> None:
+        app, token = docks()
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                async with http.get(f"{base}/b/{token}") as page:
+                    assert page.status == 200
+                    assert page.headers["Content-Type"] == "text/html; charset=utf-8"
+                    assert page.headers["Cache-Control"] == "no-store"
+                    for name, value in PRIVATE.items():
+                        assert page.headers[name] == value
+                    assert '<body class="screen">' in await page.text()
+                for asked in ("1", "true", "yes"):
+                    async with http.get(f"{base}/b/{token}?overlay={asked}") as page:
+                        assert '<body class="overlay">' in await page.text()
+                for asked in ("0", "no", ""):
+                    async with http.get(f"{base}/b/{token}?overlay={asked}") as page:
+                        assert '<body class="screen">' in await page.text()
+                async with http.get(f"{base}/b/{token}/events") as stream:
+                    assert stream.headers["Content-Type"] == "text/event-stream"
+                    assert stream.headers["Cache-Control"] == "no-store"
+                    assert stream.headers["X-Accel-Buffering"] == "no"
+                    for name, value in PRIVATE.items():
+                        assert stream.headers[name] == value
+                    assert await stream.content.readline() == b"retry: 2000\n"
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_the_style_and_script_come_from_the_same_process() -> None:
+    async def scenario() -> None:
+        app, _token = docks()
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                for name, kind in (("board.css", "text/css"), ("board.js", "text/javascript")):
+                    async with http.get(f"{base}/static/{name}") as got:
+                        assert got.status == 200
+                        assert got.headers["Content-Type"] == kind
+                        assert got.headers["Cache-Control"] == "public, max-age=300"
+                        assert got.headers["X-Content-Type-Options"] == "nosniff"
+                        assert len(await got.read()) > 100
+                for path in ("/static/nope.js", "/static/board.css/x"):
+                    async with http.get(base + path) as got:
+                        assert (got.status, await got.text()) == (404, "Not found.")
+                        assert (
+                            got.headers["Content-Security-Policy"]
+                            == PRIVATE["Content-Security-Policy"]
+                        )
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_anything_but_reading_a_page_is_the_same_plain_404() -> None:
+    async def scenario() -> None:
+        app, token = docks()
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                for method in ("POST", "PUT", "DELETE"):
+                    async with http.request(method, f"{base}/b/{token}") as got:
+                        assert (got.status, await got.text()) == (404, "Not found.")
+                        assert got.headers["X-Robots-Tag"] == "noindex, nofollow"
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_stream_starts_where_the_viewer_s_page_left_off() -> None:
+    """A page that shows the newest state gets the next change first, never the state it has;
+    a page that says nothing it knows (or nonsense) gets the newest at once."""
+
+    async def scenario() -> None:
+        app, token = docks()
+        now = app.table("docks").seq
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                told = {"Last-Event-ID": str(now)}
+                resumed = await http.get(f"{base}/b/{token}/events", headers=told)
+                after = await http.get(f"{base}/b/{token}/events?after={now}")
+                unknown = await http.get(
+                    f"{base}/b/{token}/events?after=soon", headers={"Last-Event-ID": "x"}
+                )
+                name, data = await _next_event(unknown)
+                assert (name, data["seq"]) == ("board", now)
+                await asyncio.to_thread(play, app, "docks", ["/doom add dice:d12"])
+                for stream in (resumed, after):
+                    name, data = await _next_event(stream)
+                    assert name == "board"
+                    assert data["seq"] == app.table("docks").seq > now
+                    assert "d12" in str(data["html"])
+                    assert str(data["news"]).startswith(f"Updated after #{data['seq']}")
+                for stream in (resumed, after, unknown):
+                    stream.close()
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
