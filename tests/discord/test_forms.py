@@ -200,3 +200,29 @@ def test_a_select_left_alone_in_a_form_is_left_out(app: App) -> None:
     said = " ".join(str(r.json) for r in answered)
     assert "Something went wrong" not in said
     assert "INT card, bid 1" in said, said[:2000]
+
+
+def test_a_command_in_a_group_is_read_as_discord_nests_it(app: App) -> None:
+    """``/game mods set`` arrives as a group (type 2) holding a subcommand (type 1) holding the
+    options: it runs; an option inside it that the bot no longer has asks for a sync."""
+
+    async def scenario() -> tuple[Request, Request]:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            values = {"mod": "doom-pool", "enabled": True}
+            payload = h.command_payload("game mods set", GM, values)
+            (group,) = payload["data"]["options"]
+            assert group["name"] == "mods"
+            group["type"] = 2  # as Discord sends a subcommand group
+            done = h.one(await h.dispatch(payload))
+            stale = h.command_payload("game mods set", GM, values)
+            (group,) = stale["data"]["options"]
+            group["type"] = 2
+            group["options"][0]["options"].append({"name": "loudly", "type": 5, "value": True})
+            return done, h.one(await h.dispatch(stale))
+
+    done, stale = run(scenario())
+    assert not done.ephemeral, done.text()
+    assert "doom-pool" in done.text()
+    assert stale.ephemeral
+    assert "the bot's commands need a sync" in stale.text()
