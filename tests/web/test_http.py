@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 import aiohttp
+import pytest
 
-from scenekeeper.adapters.web import links
+from scenekeeper.adapters.web import links, server
 from scenekeeper.app import App
 from tests.support import make_app
 from tests.web.scenes import CORTEX, play
@@ -130,6 +131,28 @@ def test_a_stream_starts_where_the_viewer_s_page_left_off() -> None:
                     assert str(data["news"]).startswith(f"Updated after #{data['seq']}")
                 for stream in (resumed, after, unknown):
                     stream.close()
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_quiet_stream_says_it_is_still_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With nothing new, the stream writes a comment now and then (every ``HEARTBEAT``
+    seconds; none here), so a viewer gone is noticed."""
+    monkeypatch.setattr(server, "HEARTBEAT", 0)
+
+    async def scenario() -> None:
+        app, token = docks()
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                now = app.table("docks").seq
+                stream = await http.get(f"{base}/b/{token}/events?after={now}")
+                assert await stream.content.readline() == b"retry: 2000\n"
+                assert await stream.content.readline() == b"\n"
+                assert await stream.content.readline() == b": still here\n"
+                stream.close()
         finally:
             await board.stop()
 

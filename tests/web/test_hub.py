@@ -185,3 +185,27 @@ def test_a_change_told_from_another_thread_reaches_the_feed() -> None:
         hub.notify("elsewhere")  # a table with no page open: nothing
 
     asyncio.run(scenario())
+
+
+def test_viewers_opening_at_once_share_one_feed() -> None:
+    async def scenario() -> None:
+        app = _app()
+        hub = Hub(Loads(app), app.registry)
+        first, second = await asyncio.gather(hub.open("t", "token"), hub.open("t", "token"))
+        assert first is second
+        assert first.viewers == 2
+        assert not first.closed
+
+    asyncio.run(scenario())
+
+
+def test_a_link_renewed_while_a_viewer_opens_closes_the_old_feed() -> None:
+    async def scenario() -> None:
+        app = _app()
+        hub = Hub(Loads(app), app.registry)
+        old, new = await asyncio.gather(hub.open("t", "old"), hub.open("t", "new"))
+        assert (old.closed, old.revoked) == (True, True)
+        assert hub.feed_of("t") is new
+        assert not new.closed
+
+    asyncio.run(scenario())

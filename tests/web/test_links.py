@@ -10,7 +10,7 @@ import pytest
 
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.adapters.web import links
-from scenekeeper.adapters.web.answer import WebSettings, console_url
+from scenekeeper.adapters.web.answer import WebSettings, console_url, link_lines
 from scenekeeper.store.base import Snapshot
 from tests.support import make_app
 from tests.web.scenes import GM, play
@@ -60,6 +60,7 @@ def test_board_web_gives_the_link_and_revoke_takes_it_back(
             {"SCENEKEEPER_WEB_URL": " https://x.example/board/ "},
             WebSettings("https://x.example/board", "127.0.0.1", 8765),
         ),
+        ({"SCENEKEEPER_WEB_URL": "https://x.example/MAX//"}, WebSettings("https://x.example/MAX")),
         (
             {
                 "SCENEKEEPER_WEB_URL": "https://x.example",
@@ -122,3 +123,13 @@ def test_a_token_finds_its_own_live_table_only() -> None:
     store.save_snapshot(Snapshot(board, held.seq + 2, "web.board-link@0", held.state))
     assert links.current(store, "docks") is None
     assert links.table_of(store, docks) is None
+
+
+def test_a_process_that_serves_no_pages_says_how_to_serve_them() -> None:
+    app = make_app()
+    play(app, "t", ["/game new system:generic name:Friday"])
+    assert link_lines(app, None, "board web", "t") == (
+        "This process serves no board pages: whoever runs it sets SCENEKEEPER_WEB_URL (and "
+        "SCENEKEEPER_WEB_PORT) to serve them, or runs scenekeeper board.",
+    )
+    assert links.current(app.store, "t") is None  # no link made for a page nobody serves

@@ -116,18 +116,19 @@ def test_the_document_holds_the_board_as_it_is_and_its_mode() -> None:
     page = render(app.table("docks"), app.registry)
     screen = document(page, "/b/tok/events", overlay=False)
     overlay = document(page, "/b/tok/events", overlay=True)
-    assert screen.startswith('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">')
-    for part in (
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta name="robots" content="noindex, nofollow">',
-        '<meta name="referrer" content="no-referrer">',
-        '<link rel="stylesheet" href="/static/board.css">',
-        '<script src="/static/board.js" defer></script>',
-        f'<main id="board" data-events="/b/tok/events" data-seq="34">{page.fragment}</main>',
+    assert screen == (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="robots" content="noindex, nofollow">'
+        '<meta name="referrer" content="no-referrer">'
+        "<title>Board of &#x27;The Burning Docks&#x27; (Cortex Prime)</title>"
+        '<link rel="stylesheet" href="/static/board.css">'
+        '<script src="/static/board.js" defer></script>'
+        '</head><body class="screen">'
+        f'<main id="board" data-events="/b/tok/events" data-seq="34">{page.fragment}</main>'
         '<footer><p id="live" role="status" aria-live="polite">'
-        "Live: this page follows the table as it plays.</p></footer></body></html>",
-    ):
-        assert part in screen
+        "Live: this page follows the table as it plays.</p></footer></body></html>"
+    )
     assert '</head><body class="screen">' in screen
     assert '</head><body class="overlay">' in overlay
     assert overlay.replace('class="overlay"', 'class="screen"') == screen
