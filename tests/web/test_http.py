@@ -120,6 +120,11 @@ def test_a_stream_starts_where_the_viewer_s_page_left_off() -> None:
                 unknown = await http.get(
                     f"{base}/b/{token}/events?after=soon", headers={"Last-Event-ID": "x"}
                 )
+                # A digit that is no number ("²"): unknown too, never a server error.
+                odd = await http.get(f"{base}/b/{token}/events?after=%C2%B2")
+                name, data = await _next_event(odd)
+                assert (name, data["seq"]) == ("board", now)
+                odd.close()
                 name, data = await _next_event(unknown)
                 assert (name, data["seq"]) == ("board", now)
                 await asyncio.to_thread(play, app, "docks", ["/doom add dice:d12"])

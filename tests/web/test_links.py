@@ -73,7 +73,7 @@ def test_board_web_gives_the_link_and_revoke_takes_it_back(
             {
                 "SCENEKEEPER_WEB_URL": "https://x.example",
                 "SCENEKEEPER_WEB_HOST": " ",
-                "SCENEKEEPER_WEB_PORT": "eighty",
+                "SCENEKEEPER_WEB_PORT": "8²",
             },
             WebSettings("https://x.example", "127.0.0.1", 8765),
         ),
