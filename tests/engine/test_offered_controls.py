@@ -113,4 +113,3 @@ def test_undo_is_offered_in_plain_words_for_plain_output() -> None:
     undo = display_of(table, seq, plain=True).controls[-1]
     assert (undo.label, undo.command, undo.options) == ("Undo", "undo", (("seq", str(seq)),))
     assert (undo.row, undo.edits) == (4, True)
-
