@@ -162,3 +162,73 @@ def test_a_quiet_stream_says_it_is_still_there(monkeypatch: pytest.MonkeyPatch) 
             await board.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_new_table_s_stream_sends_its_page_at_once() -> None:
+    """A table just made (its first event) is sent at once to a viewer who says nothing."""
+
+    async def scenario() -> None:
+        app = make_app()
+        play(app, "new", ["/game new system:generic name:Fresh"])
+        token = links.issue(app.store, "new").token
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                stream = await http.get(f"{base}/b/{token}/events")
+                name, data = await _next_event(stream)
+                assert (name, data["seq"]) == ("board", app.table("new").seq)
+                stream.close()
+        finally:
+            await board.stop()
+        assert app.listeners == []  # a stopped board is told nothing more
+
+    asyncio.run(scenario())
+
+
+def test_news_comes_without_a_heartbeat_before_it() -> None:
+    async def scenario() -> None:
+        app, token = docks()
+        now = app.table("docks").seq
+        board, base = await _serve(app)
+        try:
+            async with aiohttp.ClientSession() as http:
+                stream = await http.get(f"{base}/b/{token}/events?after={now}")
+                assert await stream.content.readline() == b"retry: 2000\n"
+                assert await stream.content.readline() == b"\n"
+                await asyncio.to_thread(play, app, "docks", ["/doom add dice:d12"])
+                line = await asyncio.wait_for(stream.content.readline(), 20)  # a guard only
+                assert line == f"id: {app.table('docks').seq}\n".encode()
+                stream.close()
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_viewer_who_leaves_is_counted_off_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing the page ends its stream at once, not at the next heartbeat."""
+    monkeypatch.setattr(server, "HEARTBEAT", 3600)
+
+    async def scenario() -> None:
+        app, token = docks()
+        board, base = await _serve(app)
+        left = asyncio.Event()
+        leave = board.hub.leave
+
+        def leaving(feed: object) -> None:
+            leave(feed)  # type: ignore[arg-type]
+            left.set()
+
+        monkeypatch.setattr(board.hub, "leave", leaving)
+        try:
+            async with aiohttp.ClientSession() as http:
+                stream = await http.get(f"{base}/b/{token}/events")
+                assert (await _next_event(stream))[0] == "board"
+                assert board.hub.feed_of("docks") is not None
+                stream.close()
+            await asyncio.wait_for(left.wait(), 20)  # a guard only: the close ends it
+            assert board.hub.feed_of("docks") is None
+        finally:
+            await board.stop()
+
+    asyncio.run(scenario())

@@ -39,7 +39,10 @@ def test_a_cortex_page_reads_in_order() -> None:
         '<p class="tone failure">Failure</p><p class="command"><code>/roll pool:&quot;Dockside '
         "Agility Fighting&quot; vs:hard results:&quot;5 7 6&quot;</code></p><dl><div><dt>"
     ) in html
-    assert "<div class=inline><dt>Total</dt><dd><strong>13</strong></dd></div>" in html
+    assert (
+        "<div class=inline><dt>Total</dt><dd><strong>13</strong></dd></div>"
+        "<div class=inline><dt>Effect</dt><dd><strong>d8</strong></dd></div>"
+    ) in html
     assert html.endswith("</dl></article></li></ol></section>")
 
 
@@ -58,6 +61,7 @@ def test_a_mettle_page_marks_its_initiative_and_reads_recorded_faces() -> None:
     )
     assert '<h3 id="r-23">#23 Troy</h3><p class="command">' in html
     assert html.count('<article class="roll') == 3  # the newest three, newest first
+    assert html.count("</article></li><li><article") == 2
     assert html.index('id="r-23"') < html.index('id="r-15"') < html.index('id="r-13"')
 
 
