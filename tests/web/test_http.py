@@ -5,12 +5,16 @@ event stream -- which starts where the viewer's page left off."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import aiohttp
 import pytest
 
 from scenekeeper.adapters.web import links, server
+from scenekeeper.adapters.web.answer import WebSettings
+from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
+from scenekeeper.store.sqlite import SqliteStore
 from tests.support import make_app
 from tests.web.scenes import CORTEX, play
 from tests.web.test_server import _next_event, _serve
@@ -230,5 +234,33 @@ def test_a_viewer_who_leaves_is_counted_off_at_once(monkeypatch: pytest.MonkeyPa
             assert board.hub.feed_of("docks") is None
         finally:
             await board.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_reload_shows_what_another_process_played_at_once(tmp_path: Path) -> None:
+    """scenekeeper board serves tables another process plays: a page loaded right after a
+    command shows it, whether or not the poll has looked yet (here it never runs)."""
+
+    async def scenario() -> None:
+        path = tmp_path / "tables.sqlite3"
+        console = make_app(SqliteStore(path))
+        served = make_app(SqliteStore(path))
+        play(console, "docks", CORTEX)
+        token = links.issue(console.store, "docks").token
+        board = WebBoard(served, WebSettings(url="http://x", port=0), follow_store=True)
+        port = await board.server.start("127.0.0.1", 0)  # the pages, without the poll
+        try:
+            async with aiohttp.ClientSession() as http:
+                page = f"http://127.0.0.1:{port}/b/{token}"
+                async with http.get(page) as got:
+                    assert "d12" not in await got.text()
+                await asyncio.to_thread(play, console, "docks", ["/doom add dice:d12"])
+                async with http.get(page) as got:
+                    assert "d12" in await got.text()
+        finally:
+            await board.stop()
+            console.store.close()
+            served.store.close()
 
     asyncio.run(scenario())
