@@ -136,3 +136,12 @@ def test_the_document_holds_the_board_as_it_is_and_its_mode() -> None:
     assert '</head><body class="screen">' in screen
     assert '</head><body class="overlay">' in overlay
     assert overlay.replace('class="overlay"', 'class="screen"') == screen
+
+
+def test_the_news_names_the_roll_only_when_it_was_the_last_command() -> None:
+    app = make_app()
+    play(app, "docks", CORTEX)
+    play(app, "docks", ["/doom add dice:d12"])
+    page = render(app.table("docks"), app.registry)
+    assert page.news == f"Updated after #{app.table('docks').seq}"
+    assert '<h3 id="r-33">#33 Ana</h3>' in page.fragment  # the roll is still shown
