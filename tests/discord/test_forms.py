@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from scenekeeper.adapters.discord import ids
-from scenekeeper.adapters.discord.controls import Drawn, Form, view_of
+from scenekeeper.adapters.discord.controls import Drawn, Form, clicks_of, view_of
 from scenekeeper.app import App
 from scenekeeper.engine.controls import Ask, Choice, Control
 from tests.discord.fakes import run
@@ -226,3 +228,28 @@ def test_a_command_in_a_group_is_read_as_discord_nests_it(app: App) -> None:
     assert "doom-pool" in done.text()
     assert stale.ephemeral
     assert "the bot's commands need a sync" in stale.text()
+
+
+def test_buttons_sit_in_the_rows_the_game_gives_them(app: App) -> None:
+    """Undo keeps to the last row, under the Check's Twists, wherever there is room above."""
+
+    async def scenario() -> Request:
+        async with logged_in(app) as h:
+            await mettle_table(h)
+            return await h.slash("check", ANA, pool="concept", vs="8", results="1 2 4 5 6")
+
+    failed = run(scenario())
+    rows = [
+        [c.get("label") or c.get("placeholder") for c in row["components"]]
+        for row in failed.message["components"]
+    ]
+    assert rows == [["Twist: Delay"], ["Another Twist…"], ["↩ Undo"]]
+
+
+def test_a_click_on_a_client_that_is_no_scenekeeper_says_how_to_build_one() -> None:
+    class Interaction:
+        client = object()
+
+    with pytest.raises(RuntimeError) as raised:
+        clicks_of(Interaction())  # type: ignore[arg-type]
+    assert str(raised.value) == "the client has no runner: build it with bot.Scenekeeper"
