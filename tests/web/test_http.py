@@ -5,6 +5,7 @@ event stream -- which starts where the viewer's page left off."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import aiohttp
@@ -262,5 +263,31 @@ def test_a_reload_shows_what_another_process_played_at_once(tmp_path: Path) -> N
             await board.stop()
             console.store.close()
             served.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_pages_listen_only_where_asked_and_log_no_link(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Served on 127.0.0.1 (the default), the pages are not reachable at another address of
+    the machine; and no request is logged, for its address holds the link's secret token."""
+
+    async def scenario() -> None:
+        app, token = docks()
+        board, base = await _serve(app)
+        port = board.server.port
+        try:
+            async with aiohttp.ClientSession() as http:
+                with caplog.at_level(logging.DEBUG):
+                    async with http.get(f"{base}/b/{token}") as page:
+                        assert page.status == 200
+                        await page.text()
+                with pytest.raises(aiohttp.ClientConnectionError):
+                    async with http.get(f"http://127.0.0.2:{port}/b/{token}") as other:
+                        await other.text()
+        finally:
+            await board.stop()
+        assert token not in caplog.text
 
     asyncio.run(scenario())
