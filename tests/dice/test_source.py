@@ -17,6 +17,7 @@ from scenekeeper.dice import (
     roll_dice,
     typed_faces,
 )
+from tests.support import make_app, person
 
 SIDES = (4, 6, 8, 10, 12, 20, 100) * 10
 
@@ -115,3 +116,15 @@ def test_roll_dice_prefers_typed_results() -> None:
 
 def test_roll_dice_rolls_the_source_without_results() -> None:
     assert roll_dice(SeededDice(5), (6, 8), None) == SeededDice(5).roll((6, 8))
+
+
+def test_a_superscript_digit_is_no_face_and_is_refused_as_one() -> None:
+    """'²' is a digit to Python but no number int() reads: typed as a face, it is refused
+    with what to type, never an internal error."""
+    app = make_app()
+    assert app.handle("t", person("gm"), "/game new system:cortex").ok
+    outcome = app.handle("t", person("gm"), '/roll pool:"d6 d8" results:"² 3"')
+    assert not outcome.ok
+    assert outcome.error == (
+        "results: '²' is not a die face; type whole numbers like results:\"3 7 1\"."
+    )

@@ -68,6 +68,12 @@ def test_a_command_discord_knows_in_an_older_shape_says_the_commands_need_a_sync
         assert "the bot's commands need a sync" in sent.text()
     assert "Something went wrong" not in removed.text() + changed.text()
     assert caplog.text.count("run scenekeeper discord --sync") == 2  # told to the operator
+    # Which command, and why, so the operator knows what Discord still has.
+    assert "Discord's copy of /retired is out of date (CommandNotFound)" in caplog.text
+    assert (
+        "Discord's copy of /game show is out of date (options it no longer has: verbose)"
+        in caplog.text
+    )
 
 
 def test_a_chart_goes_to_the_table_and_an_export_stays_private(app: App) -> None:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mutmut.mutation.file_mutation import mutate_file_contents
@@ -202,12 +203,26 @@ REGISTERED = textwrap.dedent(
 )
 
 
+def _mutmut_own(function: Any, saved: str) -> Any:
+    """mutmut's own function under mutmut_cli's patch, found by the name the patch keeps it
+    under (``_skip``, ``_arrange``)."""
+    while not function.__module__.startswith("mutmut."):
+        function = function.__globals__[saved]
+    return function
+
+
 def test_registered_handlers_are_mutated_and_registered_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from mutmut.mutation import file_mutation  # noqa: PLC0415
     from tools.mutation import mutmut_cli  # noqa: PLC0415
 
+    # mutmut's own behaviour, even inside a mutation run: mutmut runs the suite in its own
+    # process, where mutmut_cli (as __main__) has patched it already.
+    skip = _mutmut_own(file_mutation.MutationVisitor._skip_node_and_children, "_skip")
+    arrange = _mutmut_own(file_mutation.function_trampoline_arrangement, "_arrange")
+    monkeypatch.setattr(file_mutation.MutationVisitor, "_skip_node_and_children", skip)
+    monkeypatch.setattr(file_mutation, "function_trampoline_arrangement", arrange)
     plain = mutate_file_contents(PATH, REGISTERED)
     assert not any("spend" in n or "spent" in n for n in plain.mutant_names), (
         "mutmut alone skips decorated functions; if that changed, mutmut_cli may go"

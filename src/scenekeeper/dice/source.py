@@ -50,7 +50,7 @@ def parse_faces(text: str, option: str = "results") -> tuple[int, ...]:
         raise DiceError(f'{option}: is empty; type the faces you rolled, like {option}:"3 7 1".')
     faces = []
     for part in parts:
-        if not part.isdigit():
+        if not part.isdecimal():  # what int() reads ("²" is a digit, no number)
             raise DiceError(
                 f"{option}: '{part}' is not a die face; type whole numbers like {option}:\"3 7 1\"."
             )

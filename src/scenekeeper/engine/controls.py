@@ -18,8 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from scenekeeper.engine.quoting import option
-
 if TYPE_CHECKING:
     from scenekeeper.engine.aggregate import CommandRecord, Table
 
@@ -80,14 +78,6 @@ class Control:
         if self.choices:
             return "select"
         return "form" if self.form else "button"
-
-    def line(self, answers: Mapping[str, str] | None = None) -> str:
-        """The command as typed at the console, with a select's choice or a form's answers."""
-        given = dict(self.options)
-        for name, value in (answers or {}).items():
-            if value.strip():
-                given[name] = value.strip()
-        return "/" + " ".join([self.command, *(option(k, v) for k, v in given.items())])
 
     def raw(self, answers: Mapping[str, str] | None = None) -> dict[str, object]:
         """The command's options as an adapter hands them to the parser (name -> text)."""

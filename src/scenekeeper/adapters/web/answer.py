@@ -43,7 +43,7 @@ class WebSettings:
         return cls(
             url=url.rstrip("/"),
             host=env.get(HOST_ENV, "").strip() or "127.0.0.1",
-            port=int(port) if port.isdigit() else DEFAULT_PORT,
+            port=int(port) if port.isdecimal() else DEFAULT_PORT,
         )
 
 

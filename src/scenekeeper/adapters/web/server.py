@@ -158,7 +158,7 @@ def _seen(request: web.Request) -> int:
     """The seq the viewer already shows: the stream's last event id on a reconnect, else the
     page's own (``?after=``); -1 when unknown (the newest is sent at once)."""
     for given in (request.headers.get("Last-Event-ID"), request.query.get("after")):
-        if given and given.isdigit():
+        if given and given.isdecimal():  # what int() reads ("²" is a digit, no number)
             return int(given)
     return -1
 

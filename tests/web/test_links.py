@@ -1,0 +1,135 @@
+"""The board page's link as a GM gets it (``/board web`` at the console) and takes it back
+(``/board web revoke``), where the process serves its pages from (the environment), and what a
+token finds: its own table while it is live, nothing otherwise."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from scenekeeper.adapters.console.session import ConsoleSession
+from scenekeeper.adapters.web import links
+from scenekeeper.adapters.web.answer import WebSettings, console_url, link_lines
+from scenekeeper.store.base import Snapshot
+from tests.support import make_app
+from tests.web.scenes import GM, play
+
+
+def said(session: ConsoleSession, out: io.StringIO, line: str) -> list[str]:
+    start = len(out.getvalue())
+    session.run_lines([line])
+    return out.getvalue()[start:].splitlines()
+
+
+def test_board_web_gives_the_link_and_revoke_takes_it_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SCENEKEEPER_WEB_URL", " https://boards.example/ ")
+    app = make_app()
+    play(app, "t", ["/game new system:generic name:Friday"])
+    out = io.StringIO()
+    session = ConsoleSession(app, "t", out, GM)
+    none = said(session, out, "/board web revoke")
+    assert "(only you) It had no link." in none
+    given = said(session, out, "/board web")
+    token = links.current(app.store, "t")
+    assert token is not None
+    assert len(token) == 32
+    page = f"https://boards.example/b/{token}"
+    for line in (
+        f"(only you) Board page: {page}",
+        f"(only you) For stream software (transparent background): {page}?overlay=1",
+        "(only you) Anyone with the link sees the board (never anything hidden); /board web "
+        "revoke takes it back.",
+    ):
+        assert line in given
+    assert said(session, out, "/board web") == given  # asked again: the same link
+    taken = said(session, out, "/board web revoke")
+    assert "(only you) Its link shows nothing from now on; /board web makes a new one." in taken
+    assert links.table_of(app.store, token) is None
+    assert "(only you) It had no link." in said(session, out, "/board web revoke")
+
+
+@pytest.mark.parametrize(
+    ("env", "settings"),
+    [
+        ({}, None),
+        ({"SCENEKEEPER_WEB_URL": "  "}, None),
+        (
+            {"SCENEKEEPER_WEB_URL": " https://x.example/board/ "},
+            WebSettings("https://x.example/board", "127.0.0.1", 8765),
+        ),
+        ({"SCENEKEEPER_WEB_URL": "https://x.example/MAX//"}, WebSettings("https://x.example/MAX")),
+        (
+            {
+                "SCENEKEEPER_WEB_URL": "https://x.example",
+                "SCENEKEEPER_WEB_HOST": " 0.0.0.0 ",
+                "SCENEKEEPER_WEB_PORT": " 9000 ",
+            },
+            WebSettings("https://x.example", "0.0.0.0", 9000),
+        ),
+        (
+            {
+                "SCENEKEEPER_WEB_URL": "https://x.example",
+                "SCENEKEEPER_WEB_HOST": " ",
+                "SCENEKEEPER_WEB_PORT": "8²",
+            },
+            WebSettings("https://x.example", "127.0.0.1", 8765),
+        ),
+    ],
+)
+def test_where_the_pages_are_served_from(env: dict[str, str], settings: WebSettings) -> None:
+    assert WebSettings.from_env(env) == settings
+
+
+def test_a_console_table_s_pages_are_scenekeeper_board_s_unless_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert console_url(env={}) == "http://127.0.0.1:8765"
+    assert console_url(env={"SCENEKEEPER_WEB_URL": "https://x.example/"}) == "https://x.example"
+    monkeypatch.setenv("SCENEKEEPER_WEB_URL", "https://from.env")
+    assert console_url() == "https://from.env"
+    assert WebSettings.from_env() == WebSettings("https://from.env")
+
+
+def test_a_token_finds_its_own_live_table_only() -> None:
+    app = make_app()
+    store = app.store
+    play(app, "docks", ["/game new system:generic"])
+    play(app, "bank", ["/game new system:generic"])
+    docks = links.issue(store, "docks").token
+    bank = links.issue(store, "bank").token
+    assert links.table_of(store, docks) == "docks"
+    assert links.table_of(store, bank) == "bank"
+    for wrong in ("", docks[:-1], docks + "A", docks[:-1] + "!", "A" * 32):
+        assert links.table_of(store, wrong) is None
+    # A record of another version, or one naming no table, finds nothing.
+    record = links.link_record(docks)
+    kept = store.latest_snapshot(record)
+    assert kept is not None
+    store.save_snapshot(Snapshot(record, kept.seq + 1, "web.board-link@0", kept.state))
+    assert links.table_of(store, docks) is None
+    store.save_snapshot(Snapshot(record, kept.seq + 2, links.VERSION, {"live": True}))
+    assert links.table_of(store, docks) is None
+    store.save_snapshot(Snapshot(record, kept.seq + 3, links.VERSION, kept.state))
+    assert links.table_of(store, docks) == "docks"
+    # A token whose record says live, but whose table holds another: nothing.
+    board = links.board_record("docks")
+    held = store.latest_snapshot(board)
+    assert held is not None
+    store.save_snapshot(Snapshot(board, held.seq + 1, links.VERSION, {"token": bank}))
+    assert links.table_of(store, docks) is None
+    store.save_snapshot(Snapshot(board, held.seq + 2, "web.board-link@0", held.state))
+    assert links.current(store, "docks") is None
+    assert links.table_of(store, docks) is None
+
+
+def test_a_process_that_serves_no_pages_says_how_to_serve_them() -> None:
+    app = make_app()
+    play(app, "t", ["/game new system:generic name:Friday"])
+    assert link_lines(app, None, "board web", "t") == (
+        "This process serves no board pages: whoever runs it sets SCENEKEEPER_WEB_URL (and "
+        "SCENEKEEPER_WEB_PORT) to serve them, or runs scenekeeper board.",
+    )
+    assert links.current(app.store, "t") is None  # no link made for a page nobody serves
