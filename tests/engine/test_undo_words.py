@@ -48,3 +48,13 @@ def test_a_co_gm_cannot_take_back_the_head_gms_command_among_several() -> None:
         "Only Gemma, the GM who runs the table, can undo #3 /game gm add user:bob."
     )
     assert driver.do("/undo", "bob").reply.text == ("Undid #4 /roll dice:d6 results:2 (by bob).",)
+
+
+def test_undo_of_more_than_stand_says_how_many_can_be() -> None:
+    driver = _joined("bob")
+    assert driver.refused("/undo count:2") == "Only 1 command can be undone; use /undo count:1."
+    driver.do("/game join", "carol")
+    driver.do('/roll dice:d6 results:"1"', "carol")
+    assert driver.refused("/undo count:4") == ("Only 3 commands can be undone; use /undo count:3.")
+    driver.do("/undo count:3")
+    assert driver.refused("/undo") == "There is nothing to undo."
