@@ -9,7 +9,7 @@ import pytest
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
-from scenekeeper.engine.aggregate import Redone, Table, replay
+from scenekeeper.engine.aggregate import CHECKPOINT_EVERY, UNDO_DEPTH, Redone, Table, replay
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope
 from scenekeeper.store.memory import MemoryStore
@@ -78,3 +78,39 @@ def test_a_channel_without_a_game_kept_compact_still_starts_one() -> None:
         "New table 'Late' plays any game (dice only). Gemma is the GM."
     )
     assert other.do("/undo").reply.text == ("Undid #2 /roll dice:d6 results:5 (by Gemma).",)
+
+
+def _gaps(table: Table) -> list[int]:
+    """How many commands each kept state is from the one before it (or the window's start)."""
+    gaps, gap = [], 0
+    for record in table.window:
+        gap += 1
+        if record.after is not None:
+            gaps.append(gap)
+            gap = 0
+    return gaps
+
+
+def test_a_table_kept_compact_undoes_each_command_to_the_state_before_it() -> None:
+    # One table kept as an object: the long table is compacted (its window keeps only the
+    # newest command's state) whenever the other table is used, and each undo after that
+    # folds from the checkpoints it rebuilds, never more than CHECKPOINT_EVERY commands.
+    app = App(store=MemoryStore(), dice=SeededDice(1), registry=build_registry(), hot_tables=1)
+    long = TableDriver(app=app, table_id="long")
+    other = TableDriver(app=app, table_id="other")
+    other.do("/game new system:generic name:Other")
+    long.do("/game new system:generic name:Long")
+    states = [app.table("long").state]
+    for n in range(UNDO_DEPTH + 7):
+        long.do("/game join" if n % 6 < 3 else "/game leave", ["bob", "carol", "dan"][n % 3])
+        states.append(app.table("long").state)
+    for n in range(UNDO_DEPTH):
+        if n % 7 == 0:
+            other.do('/roll dice:d6 results:"1"')  # the long table goes compact
+        long.do("/undo")
+        table = app.table("long")
+        assert table.state == states[-2 - n], f"undo {n + 1} did not give the state before"
+        assert not table.window or table.window[-1].after == table.state
+        assert all(gap <= CHECKPOINT_EVERY for gap in _gaps(table)), _gaps(table)
+    assert "nothing to undo" in long.refused("/undo")
+    assert app.table("long").state == states[7]
