@@ -9,7 +9,14 @@ import pytest
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
-from scenekeeper.engine.aggregate import CHECKPOINT_EVERY, UNDO_DEPTH, Redone, Table, replay
+from scenekeeper.engine.aggregate import (
+    CHECKPOINT_EVERY,
+    UNDO_DEPTH,
+    Redone,
+    Table,
+    Undone,
+    replay,
+)
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope
 from scenekeeper.store.memory import MemoryStore
@@ -114,3 +121,34 @@ def test_a_table_kept_compact_undoes_each_command_to_the_state_before_it() -> No
         assert all(gap <= CHECKPOINT_EVERY for gap in _gaps(table)), _gaps(table)
     assert "nothing to undo" in long.refused("/undo")
     assert app.table("long").state == states[7]
+
+
+def _envelope(seq: int, event: object, command_seq: int | None = None) -> Envelope:
+    return Envelope(
+        seq=seq,
+        event=event,  # type: ignore[arg-type]
+        actor="gm",
+        time="2026-01-01T00:00:00.000Z",
+        command_seq=seq if command_seq is None else command_seq,
+    )
+
+
+def test_a_history_that_does_not_hold_says_where() -> None:
+    table = _joined().app.table("t1")  # #1 the table, #2 and #3 joins
+    seq = table.seq
+    undo = Undone(target_seq=2, command="/game join")
+    cases = [
+        (_envelope(seq + 2, undo), f"event #{seq + 2} follows #{seq}"),
+        (
+            _envelope(seq + 1, undo),
+            f"event #{seq + 1} undoes #2, which is not the newest",
+        ),
+        (
+            _envelope(seq + 1, table.window[-1].events[0], command_seq=2),
+            f"event #{seq + 1} continues command #2 out of order",
+        ),
+    ]
+    for envelope, says in cases:
+        with pytest.raises(CorruptHistory) as raised:
+            replay([envelope], table)
+        assert str(raised.value) == says
