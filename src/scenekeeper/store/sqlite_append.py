@@ -99,9 +99,8 @@ def write_known(conn: sqlite3.Connection, heads: Heads, group: Sequence[Pending]
     failing statement raises its ``sqlite3.Error`` (nothing written) for the store to report."""
     # Too many rows for one statement, a lone append's too: a SQLite built with the default
     # limit (32,766 parameters) refuses the statement of an import of a few thousand events.
-    if sum(len(p.batch) for p in group) > MAX_GROUP_ROWS or (
-        len(group) > 1 and len({p.table_id for p in group}) < len(group)
-    ):
+    too_many = sum(len(p.batch) for p in group) > MAX_GROUP_ROWS
+    if too_many or len({p.table_id for p in group}) < len(group):
         return False
     members: list[Member] = []
     for pending in group:
