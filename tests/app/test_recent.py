@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scenekeeper.app.recent import RecentEvents
+from scenekeeper.engine.aggregate import Undone
+from scenekeeper.engine.events import Envelope
 from scenekeeper.store.base import EventRecord
 from scenekeeper.store.memory import MemoryStore
 from tests.support import TableDriver, make_app
@@ -102,3 +104,62 @@ def test_a_table_caught_up_with_another_process_reads_what_it_did_not_store() ->
     here.app.table("t1")  # a fresh look (as the bot's table lookup does) catches up
     lines = here.do("/history count:2").reply.text
     assert "label:elsewhere" in lines[-1]  # not answered from the events kept here
+
+
+def _envelopes(first: int, last: int) -> list[Envelope]:
+    return [
+        Envelope(
+            seq=seq,
+            event=Undone(target_seq=1, command=f"/roll dice:d{seq}"),
+            actor="gm",
+            time="2026-01-01T00:00:00.000Z",
+            command_seq=seq,
+        )
+        for seq in range(first, last + 1)
+    ]
+
+
+def test_the_kept_events_answer_exactly_the_span_they_hold() -> None:
+    recent = RecentEvents(tables=1, events=5)
+    events = _envelopes(1, 8)
+    recent.stored("t", [])  # nothing stored: nothing kept
+    assert recent.after("t", 0, 0) is None
+    recent.stored("t", events[:3])
+    recent.stored("t", events[3:8])  # follows on: #4-#8 kept, #1-#3 let go (five a table)
+    assert recent.after("t", 3, 8) == events[3:8]  # from just after #3: #4 on, all kept
+    assert recent.after("t", 2, 8) is None  # #3 is not kept
+    assert recent.after("t", 7, 8) == events[7:8]
+    assert recent.after("t", 8, 8) == []  # nothing after the head
+    assert recent.after("t", 3, 7) is None  # the head is #8: a span ending before it is read
+    assert recent.after("u", 0, 1) is None
+    recent.forget("t")
+    assert recent.after("t", 7, 8) is None
+
+
+def test_events_that_do_not_follow_on_start_the_kept_span_again() -> None:
+    recent = RecentEvents(tables=1, events=10)
+    events = _envelopes(1, 6)
+    recent.stored("t", events[:3])
+    recent.stored("t", events[2:4])  # #3 again (loaded since): only #3 and #4 are kept
+    assert recent.after("t", 2, 4) == events[2:4]
+    assert recent.after("t", 1, 4) is None
+    recent.stored("t", events[4:6])
+    assert recent.after("t", 2, 6) == events[2:6]
+
+
+def test_at_least_one_table_keeps_its_events_and_only_the_most_recent_ones() -> None:
+    recent = RecentEvents(tables=0)
+    events = _envelopes(1, 2)
+    recent.stored("a", events)
+    assert recent.after("a", 0, 2) == events
+    recent.stored("b", events)
+    assert recent.after("a", 0, 2) is None
+    assert recent.after("b", 0, 2) == events
+    two = RecentEvents(tables=2)
+    two.stored("a", events[:1])
+    two.stored("b", events[:1])
+    two.stored("a", events[1:])  # "a" written again: "b" is now the one written longest ago
+    two.stored("c", events[:1])
+    assert two.after("a", 0, 2) == events
+    assert two.after("c", 0, 1) == events[:1]
+    assert two.after("b", 0, 1) is None

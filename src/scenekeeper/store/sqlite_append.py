@@ -33,7 +33,8 @@ _ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
 #: A group's row: the event's columns, then its table's expected head and that head's hash.
 _CHECKED_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
-#: The most rows a group writes in one statement (SQLite allows 32,766 parameters, 11 a row).
+#: The most rows a group or a lone append writes in one statement (SQLite allows 32,766
+#: parameters by default, 11 a row in a group's statement, 9 in a lone append's).
 MAX_GROUP_ROWS = 2_000
 #: One append of a group: its table's expected head, that head's hash, and its rows.
 Member = tuple[int, str, Sequence[EventRow]]
@@ -93,13 +94,13 @@ def group_after(conn: sqlite3.Connection, members: Sequence[Member]) -> bool:
 def write_known(conn: sqlite3.Connection, heads: Heads, group: Sequence[Pending]) -> bool:
     """Write ``group`` in one statement where every member's head is known (``heads``) and
     settle every member; False (nothing written, nothing settled) when the store's transaction
-    must do it: a head unknown or not as known, two members of one table, a group too large
-    for one statement, or a group's statement failing. A lone append's failing statement
-    raises its ``sqlite3.Error`` (nothing written) for the store to report."""
-    if len(group) > 1 and (
-        len({p.table_id for p in group}) < len(group)
-        or sum(len(p.batch) for p in group) > MAX_GROUP_ROWS
-    ):
+    must do it: a head unknown or not as known, two members of one table, a group (or a lone
+    append) too large for one statement, or a group's statement failing. A lone append's
+    failing statement raises its ``sqlite3.Error`` (nothing written) for the store to report."""
+    # Too many rows for one statement, a lone append's too: a SQLite built with the default
+    # limit (32,766 parameters) refuses the statement of an import of a few thousand events.
+    too_many = sum(len(p.batch) for p in group) > MAX_GROUP_ROWS
+    if too_many or len({p.table_id for p in group}) < len(group):
         return False
     members: list[Member] = []
     for pending in group:
