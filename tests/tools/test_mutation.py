@@ -261,3 +261,21 @@ def test_only_our_registering_decorators_count() -> None:
     assert not decorator("@functools.cache")
     assert not decorator("@property")
     assert not decorator('@log("x")')
+
+
+def test_which_tests_reach_what_is_learnt_again_for_other_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run over another area kept the stats of the last, and found no test for any of its
+    functions: the stats go when the files do, and stay while they are the same."""
+    monkeypatch.setattr(work, "TREE", tmp_path / "tree")
+    monkeypatch.setattr(work, "WORK", tmp_path)
+    stats = tmp_path / "tree" / "mutants" / "mutmut-stats.json"
+    stats.parent.mkdir(parents=True)
+    stats.write_text("{}", encoding="utf-8")
+    assert work.forget_stats_if_scope_changed(["src/a.py"]) is False  # a first run: kept
+    assert stats.exists()
+    assert work.forget_stats_if_scope_changed(["src/a.py"]) is False
+    assert stats.exists()
+    assert work.forget_stats_if_scope_changed(["src/b.py"]) is True
+    assert not stats.exists()

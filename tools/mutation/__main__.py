@@ -117,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         if work.forget_if_stale():
             print("The pinned packages or the test setup changed: every verdict is made again.")
         work.sync(tree_files)
+        if work.forget_stats_if_scope_changed(scope):
+            print("Other files than the last run's: which tests reach them is learnt again.")
         work.configure(scope)
         work.refresh(set(scope))
         log.write_text("", encoding="utf-8")

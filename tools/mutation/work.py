@@ -133,6 +133,20 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
+def forget_stats_if_scope_changed(scope: Iterable[str]) -> bool:
+    """mutmut learns which tests reach which function once (``mutmut-stats.json``), for the
+    functions it mutates then, and only adds what new tests reach: a run over other files
+    would find no test for any of theirs ("no tests"). So the stats go when the scope does."""
+    chosen = "\n".join(sorted(scope))
+    stamp = WORK / "scope"
+    changed = stamp.exists() and stamp.read_text(encoding="utf-8") != chosen
+    if changed:
+        (TREE / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    WORK.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(chosen, encoding="utf-8")
+    return changed
+
+
 def forget_if_stale() -> bool:
     """Start afresh when the packages or the test setup changed since the last run."""
     stamp = WORK / "fingerprint"
