@@ -12,8 +12,9 @@ def test_a_gms_redo_of_a_sealed_commit_made_before_sealer_undo_stands() -> None:
     driver = nodice_table()
     driver.do("/undo", ANA)
     assert driver.refused("/redo") == (
-        "That command sealed Ada's commit, which only ana may put back (G2, G8). If the table "
-        "waits, a GM can /hand fold character:Ada or /conflict end."
+        "That command sealed Ada's commit, which only ana (who sealed it) may put back: a sealed "
+        "choice is its sealer's. If the table waits, a GM can /hand fold character:Ada or "
+        "/conflict end."
     )
     redo = driver.do("/redo", ANA)  # today only its sealer may
     # Revealed since: the file holds the commit (a choice never revealed it would withhold).

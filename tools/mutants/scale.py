@@ -109,8 +109,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "sqlite.group-two-appends-to-one-table",
         "store/sqlite_append.py",
-        "        len({p.table_id for p in group}) < len(group)\n        or ",
-        "        ",
+        "    if too_many or len({p.table_id for p in group}) < len(group):\n",
+        "    if too_many:\n",
         "two appends to one table in a group: the second is checked against the head before "
         "the first and refused",
         ("tests/store/test_sqlite_group.py",),
