@@ -1,5 +1,5 @@
-"""What a clustered Hand's close tells the table (R28, R30): each cluster's Jackpot, and a
-planned engagement's discarded Jackpot and who stands by."""
+"""What a clustered Hand's close tells the table (R28, R30): each cluster's Jackpot, a draw's
+data, and a planned engagement's discarded Jackpot and who stands by."""
 
 from __future__ import annotations
 
@@ -37,3 +37,21 @@ def test_a_planned_engagement_says_the_jackpot_it_discards_and_who_stands_by() -
         "Standing by (no opponent this Hand): Bo, Wisp.",
         'Hand 2 (ES1 "Low Stakes"; Jackpot 2): seal your TA card and ante with /hand ante.',
     )
+
+
+def test_a_drawn_pair_in_cluster_2_is_data_with_no_winner_margin_or_damage() -> None:
+    app = played(HAND_1)
+    data = app.handle("t", GM, "/hand bid character:Wisp action:QUI bid:0").reply.data
+    assert data["bids_revealed"]["hand"] == 1
+    assert data["bids_revealed"]["cluster"] == 1
+    assert data["bids_revealed"]["pairs"] == [
+        {
+            "actors": ["Bo", "Wisp"],
+            "ad": None,
+            "sweep": None,
+            "showdown": [0, 0],
+            "winner": None,
+            "margin": 0,
+            "damage": None,
+        }
+    ]
