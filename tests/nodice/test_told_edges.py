@@ -1,5 +1,6 @@
 """What the table is told at the edges of a Hand: damage on a TA of dashes (R58), one point
-after a dash, a spent Wildcard (R24), and a retreat that leaves several standing (R67)."""
+after a dash, a spent Wildcard (R24), and a retreat or an elimination leaving several standing
+(R67)."""
 
 from __future__ import annotations
 
@@ -82,4 +83,22 @@ def test_a_retreat_that_leaves_no_opponent_names_everyone_standing() -> None:
     app = table('"Ada | Brute"')
     assert said(app, ANA, "/hand fold")[-1] == (
         "The Conflict ends: Brute stands. Every AV is back to its sheet."
+    )
+
+
+def test_an_elimination_that_ends_the_conflict_names_everyone_standing() -> None:
+    app = table('"Ada, Bo | Wisp" stakes:3')
+    said(app, ANA, "/hand ante aspect:Mind ante:WIL")
+    said(app, BEN, "/hand ante aspect:Mind ante:WIL")
+    said(app, GM, "/hand ante character:Wisp aspect:Body ante:STR")
+    said(app, ANA, '/hand assign tokens:"QUI 2"')
+    said(app, BEN, '/hand assign tokens:"QUI 1"')
+    said(app, ANA, "/hand bid action:QUI bid:7")
+    said(app, BEN, "/hand bid action:QUI bid:7")
+    assert said(app, GM, "/hand bid character:Wisp action:FIT bid:0")[-4:] == (
+        "Wisp takes Mind damage: KNO -1, QUI -1 (now REA - KNO 0 QUI 0). Wisp is seriously "
+        "wounded: no Action card on KNO, QUI.",
+        "Wisp has no Mind AV left to lose.",
+        "Wisp is eliminated (every Mind Attribute at 0).",
+        "The Conflict ends: Ada, Bo stand. Every AV is back to its sheet.",
     )
