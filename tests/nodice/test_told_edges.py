@@ -76,10 +76,13 @@ def test_one_point_after_a_dash_is_announced() -> None:
 
 def test_a_retreat_that_leaves_no_opponent_names_everyone_standing() -> None:
     app = table('"Ada, Bo | Brute"')
-    assert said(app, GM, "/hand fold character:Brute") == (
+    folded = app.handle("t", GM, "/hand fold character:Brute")
+    assert folded.reply.text == (
         "Brute will not ante: Brute retreats.",
         "The Conflict ends: Ada, Bo stand. Every AV is back to its sheet.",
     )
+    # The data names who stands, as the words do (it once said nobody: none is in a pair).
+    assert folded.reply.data == {"conflict": "ended", "conflict_ended": {"standing": ["Ada", "Bo"]}}
     app = table('"Ada | Brute"')
     assert said(app, ANA, "/hand fold")[-1] == (
         "The Conflict ends: Brute stands. Every AV is back to its sheet."
