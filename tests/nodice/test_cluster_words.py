@@ -3,6 +3,8 @@ data, and a planned engagement's discarded Jackpot and who stands by."""
 
 from __future__ import annotations
 
+from scenekeeper.app.records import envelope_from_record
+from scenekeeper.systems.nodice import events as ev
 from tests.nodice.test_clusters import ANA, BEN, ENGAGING, GM, played
 
 HAND_1 = (
@@ -54,4 +56,17 @@ def test_a_drawn_pair_in_cluster_2_is_data_with_no_winner_margin_or_damage() -> 
             "margin": 0,
             "damage": None,
         }
+    ]
+
+
+def test_the_history_keeps_which_clusters_commits_each_reveal_showed() -> None:
+    app = played(HAND_1)
+    app.handle("t", GM, "/hand bid character:Wisp action:QUI bid:0")
+    events = [envelope_from_record(r).event for r in app.store.read("t")]
+    reveals = [e for e in events if isinstance(e, ev.AspectsRevealed | ev.BidsRevealed)]
+    assert [(type(e).__name__, e.cluster) for e in reveals] == [
+        ("AspectsRevealed", 0),
+        ("AspectsRevealed", 1),
+        ("BidsRevealed", 0),
+        ("BidsRevealed", 1),
     ]
