@@ -62,7 +62,7 @@ def move_on(flow: Flow) -> None:
     """Whatever the Hand can do now without anyone's choice."""
     while (conflict := flow.conflict) is not None:
         if _over(conflict):
-            flow.data["conflict_ended"] = {"standing": conflict.involved()}
+            flow.data["conflict_ended"] = {"standing": conflict.present()}
             flow.add(ev.ConflictEnded(reason="no opponents left"), _ended_line(conflict))
             return
         ready = _ready(conflict)

@@ -187,11 +187,6 @@ def _listed(aspect: Aspect) -> str:
     return ", ".join(ATTRIBUTES_OF[aspect])
 
 
-def can_ante(avs: Mapping[str, AV]) -> bool:
-    """R32, R65: some Attribute has a token to ante."""
-    return any((avs.get(a) or 0) >= 1 for a in ATTRIBUTES)
-
-
 def legal_commit(avs: Mapping[str, AV], aspect: Aspect, ante: str) -> bool:
     """R36: after its own ante the chosen TA still has an Attribute to bid from."""
     after = {**avs, ante: (avs.get(ante) or 0) - 1}
