@@ -77,3 +77,47 @@ def test_bare_words_complete_as_the_first_option(completer: Completer) -> None:
     assert "@ana /roll Cat Burglar Agility " in completer.candidates("@ana /roll Cat Burglar Ag")
     # Option names still come first.
     assert completer.candidates("/char show ch")[0] == "/char show character:"
+
+
+def test_exactly_what_tab_offers_after_a_command() -> None:
+    app = make_app()
+    session = ConsoleSession(app=app, table_id="t", out=io.StringIO(), actor=Person("gm", "gm"))
+    assert session.run_lines([*SETUP, "/char new name:Xena gmc:true"]) == 0
+    completer = Completer(app.registry, app.table("t").state)
+    # Nothing typed after the command: its option names only, not every value of the first.
+    assert completer.candidates("/char show ") == ["/char show character:"]
+    assert completer.candidates("/game g") == ["/game gm "]
+    # The first option given bare: it is not offered again by name; the others are.
+    after_pool = completer.candidates("/roll d8 ")
+    assert after_pool[:2] == ["/roll d8 vs:", "/roll d8 character:"]
+    assert "/roll d8 pool:" not in after_pool
+    # An option given is not offered again, whatever its value holds.
+    assert completer.candidates("/roll pool:d8 vs:hard:x v") == [
+        "/roll pool:d8 vs:hard:x vs_results:"
+    ]
+    # A name with no space or quote is completed as it is typed, unquoted.
+    assert completer.candidates("/char show character:Xe") == ["/char show character:Xena "]
+    assert completer.candidates("/char show character:") == [
+        '/char show character:"Mara Voss" ',
+        "/char show character:Thug ",
+        "/char show character:Xena ",
+    ]
+
+
+def test_a_name_with_quotes_or_backslashes_completes_escaped() -> None:
+    app = make_app()
+    session = ConsoleSession(app=app, table_id="t", out=io.StringIO(), actor=Person("gm", "gm"))
+    made = [
+        '/game new system:cortex name:"Tab night"',
+        r'/char new name:"Ma \"Cat\" V" gmc:true',
+        r'/char new name:"Ba\\ck" gmc:true',
+    ]
+    assert session.run_lines(made) == 0
+    completer = Completer(app.registry, app.table("t").state)
+    assert completer.candidates("/char show character:Ma") == [
+        r'/char show character:"Ma \"Cat\" V" '
+    ]
+    assert completer.candidates("/char show character:Ba") == [r'/char show character:"Ba\\ck" ']
+    # What Tab gives is read back as the same name.
+    line = completer.candidates("/char show character:Ma")[0]
+    assert parse_line(line, app.registry, "cortex").args.character == 'Ma "Cat" V'
