@@ -37,7 +37,11 @@ def test_a_sealed_commit_and_the_reveal_it_completes_as_rows() -> None:
         "Hand 1, TA cards revealed: Ada Mind (ante QUI), Brute Body (ante STR).",
     ]
     sealed, revealed = row["events"]
-    assert sealed == {"seq": 10, "type": "nodice.ante_sealed@1", "sealed": "Brute committed (sealed)"}
+    assert sealed == {
+        "seq": 10,
+        "type": "nodice.ante_sealed@1",
+        "sealed": "Brute committed (sealed)",
+    }
     # The reveal is public: its row holds its data, not a sealed note.
     assert revealed["seq"] == 11
     assert revealed["type"] == "nodice.aspects_revealed@1"
