@@ -121,3 +121,14 @@ def test_a_name_with_quotes_or_backslashes_completes_escaped() -> None:
     # What Tab gives is read back as the same name.
     line = completer.candidates("/char show character:Ma")[0]
     assert parse_line(line, app.registry, "cortex").args.character == 'Ma "Cat" V'
+
+
+def test_values_complete_by_the_options_given_before_them(completer: Completer) -> None:
+    # The roller named on the line decides whose traits a pool offers: Thug has none.
+    assert completer.candidates("/roll character:Thug pool:Sne") == [
+        f'/roll character:Thug pool:"Sne d{size}" ' for size in (4, 6, 8, 10, 12)
+    ]
+    # A value holding a colon is one value still.
+    assert completer.candidates("/roll label:a:b character:Ma") == [
+        '/roll label:a:b character:"Mara Voss" '
+    ]
