@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from scenekeeper.adapters.console import repl
 from scenekeeper.adapters.console.repl import Completer
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.engine.parse import parse_line
@@ -132,3 +133,31 @@ def test_values_complete_by_the_options_given_before_them(completer: Completer) 
     assert completer.candidates("/roll label:a:b character:Ma") == [
         '/roll label:a:b character:"Mara Voss" '
     ]
+
+
+class _Line:
+    """What readline reports of the line being edited, the cursor at its end."""
+
+    def __init__(self, line: str, begin: int) -> None:
+        self.line, self.begin = line, begin
+
+    def get_line_buffer(self) -> str:
+        return self.line
+
+    def get_endidx(self) -> int:
+        return len(self.line)
+
+    def get_begidx(self) -> int:
+        return self.begin
+
+
+def test_tab_puts_each_match_in_place_of_the_word_being_typed(
+    completer: Completer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = "/char show character:Ma"
+    monkeypatch.setattr(repl, "readline", _Line(line, len("/char show ")))
+    # Readline asks for match 0, 1, ... until None.
+    assert completer.complete("character:Ma", 0) == 'character:"Mara Voss" '
+    assert completer.complete("character:Ma", 1) is None
+    monkeypatch.setattr(repl, "readline", _Line("/ga", 0))
+    assert [completer.complete("/ga", n) for n in range(3)] == ["/game ", "/gang ", None]
