@@ -161,3 +161,9 @@ def test_tab_puts_each_match_in_place_of_the_word_being_typed(
     assert completer.complete("character:Ma", 1) is None
     monkeypatch.setattr(repl, "readline", _Line("/ga", 0))
     assert [completer.complete("/ga", n) for n in range(3)] == ["/game ", "/gang ", None]
+
+
+def test_help_completes_command_names(completer: Completer) -> None:
+    assert completer.candidates('/help command:"game n') == ['/help command:"game new" ']
+    # Bare words after /help are its command: option, completed as they are typed.
+    assert completer.candidates("/help game ne") == ["/help game new "]
