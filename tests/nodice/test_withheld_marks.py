@@ -97,3 +97,25 @@ def test_an_imported_history_reads_withheld_commits_as_never_revealed() -> None:
         "#23 ana: /hand bid (withheld) → Ada committed (sealed, never revealed) [undone]" in history
     )
     assert "#34 ben: /hand ante (withheld) → Bo committed (sealed, never revealed)" in history
+
+
+def test_an_imported_table_undoes_what_brings_no_withheld_commit_back() -> None:
+    table = setup_table()
+    play_both_conflicts(table)
+    doc = table.do(GM, "/game export").reply.private_data
+    assert import_file(table, "honest", json.dumps(doc).encode()).ok
+
+    def do(line: str) -> tuple[bool, str | None]:
+        outcome = table.app.handle("honest", GM, line)
+        return outcome.ok, outcome.error
+
+    # Undoing /conflict end would stand Ada's withheld ante again: refused.
+    assert do("/undo") == (
+        False,
+        "That would bring back a sealed choice this table was imported without (never "
+        "revealed, its export withheld it): play on from here instead.",
+    )
+    # A new Conflict, started and taken back and put back, brings none back.
+    assert do('/conflict start sides:"Ada | Brute"')[0]
+    assert do("/undo") == (True, None)
+    assert do("/redo") == (True, None)
