@@ -105,3 +105,17 @@ def test_the_history_file_is_made_in_its_folder_and_keeps_earlier_sessions(
         "/roll dice:d6 results:5",
         "   ",
     ]
+
+
+@needs_readline
+def test_the_history_file_keeps_the_newest_2000_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history = tmp_path / "history"
+    history.write_text("".join(f"/roll dice:d{n}\n" for n in range(1, 2006)))
+    typing(monkeypatch, ["/roll dice:d6 results:4"])
+    repl.interact(session(), history)
+    kept = history.read_text().splitlines()
+    assert len(kept) == 2000
+    assert kept[0] == "/roll dice:d7"
+    assert kept[-1] == "/roll dice:d6 results:4"
