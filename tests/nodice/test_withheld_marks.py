@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine.withheld import withheld_line
 from tests.nodice.test_leaks import GM, import_file, play_both_conflicts, setup_table
 
 Doc = dict[str, Any]
@@ -119,3 +121,24 @@ def test_an_imported_table_undoes_what_brings_no_withheld_commit_back() -> None:
     assert do('/conflict start sides:"Ada | Brute"')[0]
     assert do("/undo") == (True, None)
     assert do("/redo") == (True, None)
+
+
+def test_a_withheld_line_keeps_only_what_was_never_sealed() -> None:
+    registry = build_registry()
+    lines = {
+        "/hand bid action:QUI bid:2 wildcard:true character:Ada": (
+            "/hand bid character:Ada (withheld)"
+        ),
+        "/hand bid action:QUI  bid:2 face_up:true": "/hand bid (withheld)",
+        '/hand ante aspect:"Mind" ante:QUI': "/hand ante (withheld)",
+        # Already withheld, or nothing sealed on it: as it is.
+        "/hand ante character:Ada (withheld)": "/hand ante character:Ada (withheld)",
+        "/hand ante character:Ada": "/hand ante character:Ada",
+        "/conflict show": "/conflict show",
+        "/nosuch x:1": "/nosuch x:1",
+    }
+    assert {line: withheld_line(line, registry, "nodice") for line in lines} == lines
+    # Before a table's game is known, NoDice's commands are not there to read.
+    assert withheld_line("/hand bid action:QUI bid:2", registry, None) == (
+        "/hand bid action:QUI bid:2"
+    )
