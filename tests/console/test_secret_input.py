@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated
 
 import pytest
@@ -74,3 +75,27 @@ def test_a_secret_typed_on_the_line_leaves_the_history_hidden() -> None:
     repl._keep_out_of_history("/testseal bid:(secret) note:ready")
     lines = [readline.get_history_item(i + 1) for i in range(readline.get_current_history_length())]
     assert lines == ["/testseal bid:(secret) note:ready"]
+
+
+@pytest.mark.skipif(repl.readline is None, reason="this platform has no readline")
+def test_a_line_whose_secret_was_asked_is_kept_as_its_command_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recalled, the line asks its secret again as it did (the words typed beside it go)."""
+    readline = repl.readline
+    assert readline is not None
+    typed = iter(["/testseal note:ready", "/roll dice:d6 results:2"])
+
+    def type_line(_prompt: str) -> str:
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        readline.add_history(line)
+        return line
+
+    monkeypatch.setattr("builtins.input", type_line)
+    monkeypatch.setattr(repl.getpass, "getpass", lambda _prompt: "7")
+    readline.clear_history()
+    history = tmp_path / "history"
+    repl.interact(session(), history)
+    assert history.read_text().splitlines() == ["/testseal", "/roll dice:d6 results:2"]

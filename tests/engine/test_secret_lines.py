@@ -4,7 +4,7 @@ secret options were given is itself hidden (a NoDice bid with a Wildcard reads a
 from __future__ import annotations
 
 from scenekeeper.bootstrap import build_registry
-from scenekeeper.engine.secrets import shown
+from scenekeeper.engine.secrets import line_holds_secret, shown
 from scenekeeper.engine.state import TableMeta
 
 
@@ -34,3 +34,33 @@ def test_a_secret_roll_and_a_poison_dose_keep_what_the_table_may_read() -> None:
     assert shown("/roll dice:2d6 label:ambush", registry, _meta("cortex")) == (
         "/roll dice:2d6 label:ambush"
     )
+
+
+def test_which_typed_lines_may_hold_a_secret() -> None:
+    """What the console keeps out of its history file and off the shared screen: a line not
+    shown to be free of secrets."""
+    registry = build_registry()
+    cases = {
+        ("nodice", ""): False,
+        ("nodice", "   "): False,
+        ("nodice", "/conflict show"): False,
+        ("nodice", "/hnd ante aspect:Mind"): True,  # no such command: maybe a sealed one
+        ("nodice", "/HAND ANTE aspect:Mind"): True,
+        ("nodice", "/hand ante Mind"): True,  # bare words: its first option, a sealed card
+        ("nodice", "/hand ante character:Ada"): False,
+        ("nodice", "/char set character:Brute rank:7"): True,
+        ("nodice", "/char set character:Brute Rank:7"): True,
+        ("nodice", "/char set character:Brute rnk:7"): True,  # a secret option mistyped?
+        ("nodice", "/char set character=Brute"): True,  # = for : (any name, maybe rank)
+        ("nodice", '/char set character:Brute "AGI 3"'): False,
+        ("nodice", "/char set character:Brute"): False,
+        ("nodice", '/char set character:"Brute rank:7'): True,  # an unclosed quote
+        ("nodice", '/char set character:"Brute'): False,
+        ("generic", "/roll dice:d6 secret:true"): True,
+        ("generic", "/roll d6 Secret:True"): True,
+        ("generic", "/roll dice:d6 secret:false"): False,
+        ("generic", "/roll d6"): False,
+        ("generic", "/roll dice:d6 label:secret:true"): False,
+    }
+    found = {key: line_holds_secret(key[1], registry, key[0]) for key in cases}
+    assert found == cases

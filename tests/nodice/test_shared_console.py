@@ -253,5 +253,8 @@ def test_the_hidden_prompt_asks_a_wildcard_and_face_up_too(
 
     monkeypatch.setattr(repl.getpass, "getpass", getpass)
     assert repl._ask_secrets(session, "@ana /hand bid") == 'action:"QUI" bid:"2" face_up:"yes"'
-    assert "Enter to leave it out" in prompts[2]
+    assert (
+        prompts[2]
+        == "wildcard (hidden, Enter to leave it out; add a Wildcard: +1, beyond the AV): "
+    )
     assert "Enter to leave it out" not in prompts[0]

@@ -1,0 +1,108 @@
+"""A send Discord fails is logged naming what could not be sent -- the defer, the reply, the
+edit of a clicked message -- and the channel, and that the command stands as recorded."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from scenekeeper.adapters.discord import ids
+from scenekeeper.app import App
+from tests.discord.fakes import (
+    ANA,
+    CHANNEL,
+    GM,
+    Failing,
+    Interaction,
+    Message,
+    Response,
+    call,
+    cortex_table,
+    make_bot,
+    run,
+    slash,
+)
+from tests.discord.test_delivery import GatedApp
+
+DOWN = "(Failing: 503 Service Unavailable (error code: 0): Discord is down)"
+
+
+def logged(what: str) -> str:
+    return f"channel {CHANNEL}: the {what} could not be sent {DOWN}; the command stands as recorded"
+
+
+class DeferFails(Response):
+    """Discord answers everything but the defer (which the bot has asked for, all the same)."""
+
+    async def defer(self, **args: Any) -> None:
+        del args
+        if self._interaction.on_defer is not None:
+            self._interaction.on_defer()
+        raise Failing()
+
+
+def failing_defer(interaction: Interaction) -> Interaction:
+    interaction.response = DeferFails(interaction)
+    return interaction
+
+
+def test_a_failed_reply_and_a_failed_edit_are_logged_by_name(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        with caplog.at_level(logging.WARNING):
+            await call(bot, Interaction(bot, GM, fail=True), "roll", pool="d6 d8", results="3 4")
+        assert caplog.messages[-1] == logged("reply")
+        sent = (await slash(bot, "roll", ANA, pool="Fighting d6 d6 d6", results="5 4 3 2")).one()
+        spend = next(i for i, label in sent.labels().items() if "+1 effect die" in label)
+        ref = ids.parse(spend)
+        assert ref is not None
+        clicked = Interaction(bot, ANA, message=Message.of(sent), fail=True)
+        with caplog.at_level(logging.WARNING):
+            await bot.runner.click(clicked, ref)
+        assert caplog.messages[-1] == logged("edit")
+
+    run(scenario())
+
+
+def test_a_failed_private_defer_is_logged_and_the_answer_still_sent(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = failing_defer(Interaction(bot, GM))
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "roll", dice="d6", results="3", secret=True)
+        assert caplog.messages == [logged("defer")]
+        # Not deferred: the table's line as a reply, the GM's dice privately.
+        public, private = interaction.sent
+        assert (public.kind, private.kind) == ("send_message", "followup")
+        assert "in secret" in public.text()
+        assert private.ephemeral
+
+    run(scenario())
+
+
+def test_a_failed_defer_of_a_slow_command_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    app = GatedApp()
+
+    async def scenario() -> None:
+        bot = make_bot(app, quick_reply=0)
+        app.gated = True
+        interaction = failing_defer(Interaction(bot, GM, on_defer=app.gate.set))
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "game new", system="generic", name="Slow")
+        assert caplog.messages == [logged("defer")]
+        # Not deferred: answered as a reply all the same.
+        assert [s.kind for s in interaction.sent] == ["send_message"]
+        assert "New table 'Slow'" in interaction.sent[0].text()
+
+    try:
+        run(scenario())
+    finally:
+        app.store.close()
