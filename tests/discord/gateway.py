@@ -17,6 +17,8 @@ from unittest import mock
 import discord
 
 from scenekeeper.adapters.discord.bot import Scenekeeper
+from scenekeeper.adapters.discord.command_sets import digest
+from scenekeeper.adapters.discord.guild_record import remember_sent
 from scenekeeper.adapters.discord.layout import plan
 from scenekeeper.adapters.web.serve import POLLER
 from scenekeeper.app import App
@@ -274,12 +276,18 @@ def _fake_http(fake: FakeDiscord) -> Iterator[None]:
 
 @asynccontextmanager
 async def logged_in(
-    app: App, fake: FakeDiscord | None = None, **options: Any
+    app: App, fake: FakeDiscord | None = None, *, sent_before: bool = True, **options: Any
 ) -> AsyncIterator[Harness]:
     """The bot logged in against ``fake`` (a fresh ``FakeDiscord`` by default; login,
-    application info and ``setup_hook`` run for real); closed at the end."""
+    application info and ``setup_hook`` run for real); closed at the end. ``sent_before``:
+    this version's every-table commands were sent by an earlier start (so this one sends
+    none unless told to sync); False: a first start, or the first after an upgrade."""
     options = {"quick_reply": 30.0, "board_interval": 0.0, **options}
     bot = Scenekeeper(app, **options)
+    if sent_before:
+        dev = options.get("dev_guild") is not None
+        sets = bot.command_sets
+        remember_sent(app.store, digest(sets.everything() if dev else sets.every_table()))
     fake = fake or FakeDiscord()
     fake.closed = False
     async with bot:

@@ -54,12 +54,20 @@ def test_sync_sends_only_the_every_table_commands_globally(app: App) -> None:
     assert synced.json == sets(app).every_table()
 
 
-def test_without_sync_nothing_is_sent_at_start(app: App) -> None:
+def test_without_sync_the_every_table_commands_are_sent_only_when_they_changed(
+    app: App,
+) -> None:
+    """An upgrade is stop, pull, start: a version whose every-table commands differ from the
+    last sent (a digest in the store) sends them at start; a restart of the same sends none."""
+
     async def scenario() -> FakeDiscord:
-        async with logged_in(app) as h:
+        async with logged_in(app, sent_before=False) as h:
             return h.discord
 
-    assert run(scenario()).syncs() == []
+    (first,) = run(scenario()).syncs()  # nothing recorded yet: sent
+    assert first.path == f"/applications/{APP_ID}/commands"
+    assert names(first) == EVERY_TABLE
+    assert run(scenario()).syncs() == []  # the same again: nothing sent
 
 
 def test_a_development_server_gets_every_command_and_no_server_is_synced_by_its_games(

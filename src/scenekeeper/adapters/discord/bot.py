@@ -22,8 +22,9 @@ import discord
 from discord import app_commands
 
 from scenekeeper.adapters.discord import ids
-from scenekeeper.adapters.discord.command_sets import CommandSets
+from scenekeeper.adapters.discord.command_sets import CommandSets, digest
 from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
+from scenekeeper.adapters.discord.guild_record import last_sent, remember_sent
 from scenekeeper.adapters.discord.guilds import GuildCommands
 from scenekeeper.adapters.discord.options import stale_command
 from scenekeeper.adapters.discord.render import Done
@@ -129,6 +130,26 @@ class Scenekeeper(discord.AutoShardedClient):
             self.guild_commands.start()
         if self.sync_wanted:
             await self.sync_commands()
+        else:
+            await self.sync_if_changed()
+
+    async def sync_if_changed(self) -> bool:
+        """An upgrade is stop, pull, start: when the commands Discord shows everywhere are not
+        what was last sent (a digest kept in the store), they are sent now, without --sync."""
+        payload = (
+            self.command_sets.everything()
+            if self.dev_guild is not None
+            else self.command_sets.every_table()
+        )
+        sent = digest(payload)
+        if await asyncio.to_thread(last_sent, self.app.store) == sent:
+            return False
+        try:
+            await self.sync_commands()
+        except discord.HTTPException:
+            log.exception("the every-table commands could not be sent; start with --sync")
+            return False
+        return True
 
     async def sync_commands(self) -> int:
         """Send the commands Discord shows everywhere: with a development server, every
@@ -145,6 +166,7 @@ class Scenekeeper(discord.AutoShardedClient):
             payload = self.command_sets.every_table()
             await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
             log.info("synced %d every-table commands globally", len(payload))
+        await asyncio.to_thread(remember_sent, self.app.store, digest(payload))
         return len(payload)
 
     async def _send_guild(self, guild: int, payload: list[dict[str, Any]]) -> object:

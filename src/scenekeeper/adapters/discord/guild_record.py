@@ -78,3 +78,25 @@ def save(store: EventStore, record: GuildRecord) -> GuildRecord:
     }
     store.save_snapshot(Snapshot(record_id(kept.guild), kept.seq, VERSION, state))
     return kept
+
+
+#: Where the digest of the commands last sent to Discord everywhere (globally, or to the
+#: development server) is kept, so a new version sends its own at start.
+SENT_RECORD = "discord:every-table"
+SENT_VERSION = "discord.every-table@1"
+
+
+def last_sent(store: EventStore) -> str:
+    """Blocking: the digest of the every-table commands last sent ("" if none)."""
+    kept = store.latest_snapshot(SENT_RECORD)
+    if kept is None or kept.version != SENT_VERSION:
+        return ""
+    value = kept.state.get("digest")
+    return value if isinstance(value, str) else ""
+
+
+def remember_sent(store: EventStore, sent: str) -> None:
+    """Blocking: note the digest of what was just sent everywhere."""
+    kept = store.latest_snapshot(SENT_RECORD)
+    seq = (kept.seq if kept else 0) + 1
+    store.save_snapshot(Snapshot(SENT_RECORD, seq, SENT_VERSION, {"digest": sent}))
