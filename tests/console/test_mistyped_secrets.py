@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from scenekeeper.dice import SeededDice
 from scenekeeper.engine.commands import CommandSpec, OptionType
 from scenekeeper.engine.state import Person
 from scenekeeper.store.memory import MemoryStore
+from tests.nodice.test_shared_console import play
 
 #: Values no reply would say unless it quoted what was typed.
 TEXT, NUMBER = "Qzxv", "4242"
@@ -93,27 +93,10 @@ def console(system: str) -> ConsoleSession:
 def typed(
     session: ConsoleSession, lines: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[str, list[str]]:
-    """``lines`` typed at the interactive console (nothing answered at a hidden prompt): what
-    the screen showed, and the history file."""
-    feed: Iterator[str] = iter(lines)
-
-    def type_line(_prompt: str) -> str:
-        line = next(feed, None)
-        if line is None:
-            raise EOFError
-        if repl.readline is not None:
-            repl.readline.add_history(line)  # as input() does at a terminal
-        return line
-
-    monkeypatch.setattr("builtins.input", type_line)
-    monkeypatch.setattr(repl.getpass, "getpass", lambda _prompt: "")
-    if repl.readline is not None:
-        repl.readline.clear_history()
-    history = tmp_path / "history"
-    history.unlink(missing_ok=True)
-    repl.interact(session, history)
-    assert isinstance(session.out, io.StringIO)
-    return session.out.getvalue(), history.read_text().splitlines() if history.exists() else []
+    """``lines`` typed at the interactive console, Enter at every hidden prompt: what the
+    screen showed, and the history file (``tests.nodice.test_shared_console.play``)."""
+    (tmp_path / "history").unlink(missing_ok=True)
+    return play(session, lines, [""] * 10 * len(lines), tmp_path, monkeypatch)
 
 
 def test_every_game_has_sealed_commands_to_try() -> None:

@@ -104,8 +104,7 @@ class Layout:
     moved: dict[str, str] = field(default_factory=dict)
     #: What cannot be shown to Discord as it is (each also stops the bot from starting).
     problems: tuple[str, ...] = ()
-    #: Descriptions too long for Discord, cut to fit (``scenekeeper discord --check`` and the
-    #: tests name each: write a shorter ``summary``).
+    #: Descriptions cut to fit Discord (``discord --check`` names each: shorten its summary).
     cut: tuple[str, ...] = ()
 
     def top_level(self) -> list[str]:
