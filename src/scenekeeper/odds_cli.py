@@ -141,7 +141,7 @@ def _at_a_table(
     lines = [f"/game new system:{game} name:odds"]
     for mod in mods:
         name, _, on = mod.partition("=")
-        lines.append(f"/game mods set mod:{name} enabled:{'false' if on == 'off' else 'true'}")
+        lines.append(f"/mods set mod:{name} enabled:{'false' if on == 'off' else 'true'}")
     asked = []
     for word in words:
         key, colon, value = word.partition(":")

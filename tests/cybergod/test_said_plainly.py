@@ -71,7 +71,7 @@ def test_with_the_wounds_mod_off_the_sheet_shows_no_penalty_the_tests_do_not_tak
     driver = cybergod_table()
     driver.do("/wound add character:Marko dc:3")  # Major: -2D while wounds count
     assert "Wounds: Major 1/2; -2D to every test." in driver.do("/char show", "ana").reply.text
-    driver.do("/game mods set mod:wounds enabled:false")
+    driver.do("/mods set mod:wounds enabled:false")
     shown = driver.do("/char show", "ana").reply.text
     assert "Wounds: Major 1/2 (not counted while the wounds mod is off)." in shown
     assert not any("-2D" in line for line in shown)

@@ -237,7 +237,7 @@ def test_hitches_become_doom_dice_when_the_mod_is_on(app: App) -> None:
         async with logged_in(app) as h:
             await cortex_table(h)
             for mod in ("doom-pool", "hitches-to-doom-pool"):
-                await h.slash("game mods set", GM, mod=mod, enabled=True)
+                await h.slash("mods set", GM, mod=mod, enabled=True)
             sent = await h.slash("roll", ANA, **ROLL)
             asked = await h.click(sent, button(sent, "activate the hitch"), GM)
             field = asked.json["data"]["components"][0]["component"]

@@ -205,19 +205,20 @@ def test_a_select_left_alone_in_a_form_is_left_out(app: App) -> None:
 
 
 def test_a_command_in_a_group_is_read_as_discord_nests_it(app: App) -> None:
-    """``/game mods set`` arrives as a group (type 2) holding a subcommand (type 1) holding the
+    """``/game gm add`` arrives as a group (type 2) holding a subcommand (type 1) holding the
     options: it runs; an option inside it that the bot no longer has asks for a sync."""
 
     async def scenario() -> tuple[Request, Request]:
         async with logged_in(app) as h:
             await cortex_table(h)
-            values = {"mod": "doom-pool", "enabled": True}
-            payload = h.command_payload("game mods set", GM, values)
+            await h.slash("game join", ANA)
+            values = {"user": ANA}
+            payload = h.command_payload("game gm add", GM, values)
             (group,) = payload["data"]["options"]
-            assert group["name"] == "mods"
+            assert group["name"] == "gm"
             group["type"] = 2  # as Discord sends a subcommand group
             done = h.one(await h.dispatch(payload))
-            stale = h.command_payload("game mods set", GM, values)
+            stale = h.command_payload("game gm add", GM, values)
             (group,) = stale["data"]["options"]
             group["type"] = 2
             group["options"][0]["options"].append({"name": "loudly", "type": 5, "value": True})
@@ -225,7 +226,7 @@ def test_a_command_in_a_group_is_read_as_discord_nests_it(app: App) -> None:
 
     done, stale = run(scenario())
     assert not done.ephemeral, done.text()
-    assert "doom-pool" in done.text()
+    assert "co-GM" in done.text(), done.text()
     assert stale.ephemeral
     assert "the bot's commands need a sync" in stale.text()
 

@@ -140,3 +140,23 @@ def test_discords_old_copy_of_a_renamed_command_is_still_answered(app: App) -> N
             return h.one(await h.dispatch(h.payload(2, GM, data))).text()
 
     assert "Stress types: Afraid, Angry, Exhausted, Injured, Insecure." in run(scenario())
+
+
+def test_discords_old_copy_of_a_command_two_groups_deep_is_still_answered(app: App) -> None:
+    """/game mods set (now /mods set) sits in a subgroup Discord's old copy still holds: the
+    bot's tree has that subgroup again for it, with the old option name too."""
+
+    async def scenario() -> str:
+        async with logged_in(app) as h:
+            await h.slash("game new", GM, system="cortex", name="C")
+            typed = [
+                {"name": "mod", "type": 3, "value": "doom-pool"},
+                {"name": "enabled", "type": 5, "value": True},
+            ]
+            command = {"name": "set", "type": 1, "options": typed}
+            data = {"id": "1", "name": "game", "type": 1, "options": []}
+            data["options"] = [{"name": "mods", "type": 2, "options": [command]}]
+            return h.one(await h.dispatch(h.payload(2, GM, data))).text()
+
+    said = run(scenario())
+    assert "doom-pool is now on" in said, said

@@ -42,7 +42,7 @@ def test_names_come_from_the_table(app: App) -> None:
     assert ask(app, "roll", "pool", "Fighting Sw") == ["Fighting Sword"]  # Ana plays Ada
     assert ask(app, "pick", "roll") == [2]
     assert ask(app, "contest start", "against", "Thug, ") == ["Thug, Ada"]  # a list grows
-    assert ask(app, "game mods set", "mod", "doom")[:1] == ["doom-pool"]
+    assert ask(app, "mods set", "mod", "doom")[:1] == ["doom-pool"]
     assert "game new" in ask(app, "help", "command", "game")
     assert ask(app, "asset add", "name") == []  # a new name: nothing to offer
 

@@ -226,7 +226,7 @@ GM_ONLY_BY_THE_RULES = {
     "gmroll",
     "drama lead",
     "game export",
-    "game mods set",
+    "mods set",
 }
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from scenekeeper import __version__
 from scenekeeper.engine.parse import tokenize
-from scenekeeper.engine.renamed import RENAMED
+from scenekeeper.engine.renamed import RENAMED, RENAMED_COMMANDS
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver
 
@@ -47,7 +47,7 @@ def test_an_export_made_with_the_old_option_names_imports(path: Path) -> None:
 #: The options renamed so that one name has one type everywhere (issue 22), as the old
 #: exports recorded them: each is read again through ``RENAMED``.
 RENAMED_FOR_ONE_TYPE = {
-    ("game mods set", "on"),
+    ("mods set", "on"),
     ("char approval", "on"),
     ("xp spend", "on"),
     ("char new", "pool"),
@@ -65,7 +65,9 @@ def test_the_old_exports_use_every_renamed_option() -> None:
         for line in commands(json.loads(path.read_text(encoding="utf-8"))):
             words = tokenize(line)
             for command, option in RENAMED:
-                if line.startswith(f"/{command} ") and any(
+                # The command itself may have been renamed since (/game mods set: /mods set).
+                spellings = [command, *(o for o, n in RENAMED_COMMANDS.items() if n == command)]
+                if any(line.startswith(f"/{name} ") for name in spellings) and any(
                     w.startswith(f"{option}:") for w in words
                 ):
                     used.add((command, option))

@@ -20,7 +20,7 @@ from tests.support import TableDriver
 CASES: dict[tuple[str, str], tuple[str, tuple[str, ...], str]] = {
     ("doom spend", "note"): (
         "cortex",
-        ("/game mods set mod:doom-pool enabled:true", "/doom add dice:d8"),
+        ("/mods set mod:doom-pool enabled:true", "/doom add dice:d8"),
         '/doom spend die:d8 on:complication note:"The bridge gives way"',
     ),
     ("pp spend", "reason"): (
@@ -29,7 +29,7 @@ CASES: dict[tuple[str, str], tuple[str, tuple[str, ...], str]] = {
         "@ana /pp spend character:Ada on:other reason:luck",
     ),
     ("history", "limit"): ("generic", (), "/history limit:2"),
-    ("game mods set", "on"): ("cortex", (), "/game mods set mod:static-difficulty on:true"),
+    ("mods set", "on"): ("cortex", (), "/mods set mod:static-difficulty on:true"),
     ("char approval", "on"): ("cortex", (), "/char approval on:true"),
     ("xp spend", "on"): (
         "cortex",
@@ -144,6 +144,8 @@ COMMAND_CASES: dict[str, tuple[str, str]] = {
     "game sets": ("scions", '/game sets names:"Distinctions, Values, Roles"'),
     "game act": ("scions", "/game act"),
     "game results": ("mettle", "/game results allow:none"),
+    "game mods show": ("nodice", "/game mods show"),
+    "game mods set": ("mettle", "/game mods set mod:npc-staggered enabled:true"),
 }
 
 
@@ -161,8 +163,9 @@ def test_a_renamed_command_still_answers_to_its_old_name(old: str) -> None:
     outcome = driver.do(line)
     assert outcome.reply.text.count(renamed_command_note(old, new)) == 1
     assert outcome.command == new
-    recorded = driver.app.table(driver.table_id).window[-1].command
-    assert recorded.startswith(f"/{new}")
+    if outcome.events:
+        recorded = driver.app.table(driver.table_id).window[-1].command
+        assert recorded.startswith(f"/{new}")
     fresh = TableDriver()
     fresh.do(f"/game new system:{game} name:Upgraded")
     again = fresh.do(line.replace(f"/{old}", f"/{new}"))

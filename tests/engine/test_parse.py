@@ -167,7 +167,7 @@ def test_blank_line_is_refused_with_a_hint() -> None:
     [
         ('/doom spend die:d8 on:complication note:"The pier burns"', "what:", "cortex"),
         ('/pp spend on:other reason:"a round of drinks"', "what:", "cortex"),
-        ("/game mods set mod:stress on:false", "enabled:false", "cortex"),
+        ("/mods set mod:stress on:false", "enabled:false", "cortex"),
         ("/char approval on:true", "enabled:true", "cortex"),
         ('/xp spend character:Ada amount:2 on:"Fighting d10"', 'what:"Fighting d10"', "cortex"),
         ("/char new name:Thug gmc:true pool:3", "npc_pool:3", "mettle"),

@@ -145,7 +145,7 @@ def test_a_change_made_during_play_is_filed_where_it_happened(system: str) -> No
         driver.do(line, "ana" if "Zed" in line else GM)
     driver.do(start)
     mod = get_system(system).mods[0]
-    changed_line = f"/game mods set mod:{mod.name} enabled:{str(not mod.default).lower()}"
+    changed_line = f"/mods set mod:{mod.name} enabled:{str(not mod.default).lower()}"
     driver.do(changed_line)
     driver.do(then)
     (file,) = driver.do("/game log").reply.files
@@ -154,6 +154,6 @@ def test_a_change_made_during_play_is_filed_where_it_happened(system: str) -> No
     setting_up = text[begun : text.index("\n## ", begun + 1)]
     assert "/char new name:Zed" in setting_up
     # The mod was changed in play, not before it: the log does not say it held all game.
-    assert "/game mods set" not in setting_up
+    assert "/mods set" not in setting_up
     changed = text.index(f"`{changed_line}`")
     assert text.index(f"`{start}`") < changed < text.index(f"`{then}`")

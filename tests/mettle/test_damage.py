@@ -76,7 +76,7 @@ def test_gm_characters_stagger_only_with_the_mod() -> None:
     driver.do("/mettle damage character:Boss damage:11")
     assert "do not take Staggered" in driver.refused("/mettle stagger character:Boss")
     driver.do("/undo")
-    driver.do("/game mods set mod:npc-staggered enabled:true")
+    driver.do("/mods set mod:npc-staggered enabled:true")
     driver.do("/mettle damage character:Boss damage:11")
     driver.do("/mettle stagger character:Boss")
     assert sheet(driver, "Boss").has("staggered")

@@ -211,7 +211,7 @@ def test_a_table_item_with_some_numbers_keeps_the_rest() -> None:
 
 def test_bp_armor_is_a_mod_and_off_for_tables_from_before_it() -> None:
     driver = mettle_table()
-    driver.do("/game mods set mod:bp-armor enabled:false")
+    driver.do("/mods set mod:bp-armor enabled:false")
     driver.do('/char gear character:Viktor item:"Kevlar vest"', "dana")
     driver.do("/char gear character:Thug item:Pistol")
     driver.do('/act character:Thug action:attack target:Viktor weapon:Pistol results:"3 3 5"')

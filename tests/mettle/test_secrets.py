@@ -26,7 +26,7 @@ def test_a_tranquilizer_raise_is_never_shown_as_a_number() -> None:
 
 def test_a_secret_raise_stays_secret_with_the_largest_modifier_only_mod() -> None:
     driver = mettle_table()
-    driver.do("/game mods set mod:largest-modifier-only enabled:true")
+    driver.do("/mods set mod:largest-modifier-only enabled:true")
     driver.do(TRANQ)
     out = driver.do('/check pool:nature vs:1 modifier:9 results:"1 1 1"', "troy")
     public = "\n".join(out.reply.text)

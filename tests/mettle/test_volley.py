@@ -73,7 +73,7 @@ def test_the_last_actor_leads_themselves_only_without_a_target() -> None:
 
 def test_free_round_lead_lets_the_last_actor_pick_past_their_target() -> None:
     driver = started(who='"Kirin, Viktor, Thug"')
-    driver.do("/game mods set mod:free-round-lead enabled:true")
+    driver.do("/mods set mod:free-round-lead enabled:true")
     driver.do("/act action:use", "troy")
     driver.do("/order handoff to:Viktor", "troy")
     driver.do("/act action:use", "dana")

@@ -9,7 +9,7 @@ from tests.nodice.test_clusters import ANA, BEN, ENGAGING, GM, played
 
 HAND_1 = (
     *ENGAGING,
-    (GM, "/game mods set mod:clusters enabled:true"),
+    (GM, "/mods set mod:clusters enabled:true"),
     (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"'),
     (ANA, "/hand ante aspect:Mind ante:QUI"),
     (GM, "/hand ante character:Brute aspect:Mind ante:STR"),

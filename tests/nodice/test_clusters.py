@@ -33,7 +33,7 @@ SETUP = (
 )
 CLUSTERED = (
     *SETUP,
-    (GM, "/game mods set mod:clusters enabled:true"),
+    (GM, "/mods set mod:clusters enabled:true"),
     (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp" stakes:2'),
 )
 
@@ -50,19 +50,19 @@ def test_both_mods_are_off_by_default_and_refuse_what_they_add() -> None:
     seq = app.table("t").seq
     clustered = app.handle("t", GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"')
     assert not clustered.ok
-    assert "/game mods set mod:clusters enabled:true" in (clustered.error or "")
+    assert "/mods set mod:clusters enabled:true" in (clustered.error or "")
     assert app.table("t").seq == seq  # the table is unchanged
     played(((GM, '/conflict start sides:"Ada | Brute"'),), app)
     engage = app.handle("t", GM, '/conflict engage sides:"Ada | Thug"')
     assert not engage.ok
     assert "mod:engage enabled:true" in (engage.error or "")
-    shown = app.handle("t", GM, "/game mods show").reply.data
+    shown = app.handle("t", GM, "/mods show").reply.data
     assert shown["clusters"] is False
     assert shown["engage"] is False
 
 
 def test_a_cluster_needs_two_sides() -> None:
-    app = played((*SETUP, (GM, "/game mods set mod:clusters enabled:true")))
+    app = played((*SETUP, (GM, "/mods set mod:clusters enabled:true")))
     refused = app.handle("t", GM, '/conflict start sides:"Ada | Brute; Bo"')
     assert "Bo opposes nobody" in (refused.error or "")
 
@@ -175,7 +175,7 @@ def test_a_fold_that_leaves_a_cluster_alone_discards_the_others_commit_unseen() 
     ]
 
 
-ENGAGING = (*SETUP, (GM, "/game mods set mod:engage enabled:true"))
+ENGAGING = (*SETUP, (GM, "/mods set mod:engage enabled:true"))
 
 
 def test_an_engagement_before_the_hands_first_commit_is_this_hands() -> None:
@@ -230,7 +230,7 @@ def test_a_jackpot_none_of_whose_actors_is_engaged_is_discarded() -> None:
     app = played(
         (
             *ENGAGING,
-            (GM, "/game mods set mod:clusters enabled:true"),
+            (GM, "/mods set mod:clusters enabled:true"),
             (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"'),
             (ANA, "/hand ante aspect:Mind ante:QUI"),
             (GM, "/hand ante character:Brute aspect:Mind ante:STR"),

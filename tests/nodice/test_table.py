@@ -72,7 +72,7 @@ def test_help_lists_nodices_commands_and_the_defaults_in_force() -> None:
     assert "(R28)" in rules[-2]
     assert rules[-1].startswith("- The engage mod is off")
     assert "(R30)" in rules[-1]
-    assert app.handle("t", GM, "/game mods set mod:npc-wildcards enabled:true").ok
+    assert app.handle("t", GM, "/mods set mod:npc-wildcards enabled:true").ok
     on = app.handle("t", GM, "/help").reply.text[-3]
     assert on == "- The npc-wildcards mod is on: NPCs may have a WR and play Wildcards (R11)."
 

@@ -146,7 +146,7 @@ def test_resolve_rerolls_are_odds_only_with_the_resolve_mod() -> None:
     driver.do("/game new system:cybergod name:Odds")
     with_resolve = driver.do("/odds pool:4d8 vs:moderate chart:false").reply.text
     assert any("Resolve re-roll" in line for line in with_resolve)
-    driver.do("/game mods set mod:resolve enabled:false")
+    driver.do("/mods set mod:resolve enabled:false")
     for line in ("/odds pool:4d8 vs:moderate chart:false", "/odds pool:4d8 chart:false"):
         assert not any("Resolve" in said for said in driver.do(line).reply.text)
 
@@ -196,7 +196,7 @@ def test_mettle_odds_with_repeated_twists(dice: int, difficulty: int) -> None:
     # And as /check says it, with the mod on.
     driver = TableDriver()
     driver.do("/game new system:mettle name:Odds")
-    driver.do("/game mods set mod:repeat-twists enabled:true")
+    driver.do("/mods set mod:repeat-twists enabled:true")
     data = driver.do(f"/odds pool:{dice} vs:{difficulty}").reply.data
     assert isinstance(data, dict)
     assert data["with_twist"] == _fraction(exact)

@@ -79,7 +79,7 @@ def test_vs_an_earlier_roll_uses_its_total(table: TableDriver) -> None:
 
 
 def test_static_difficulty_makes_a_level_a_number(table: TableDriver) -> None:
-    table.do("/game mods set mod:static-difficulty enabled:true")
+    table.do("/mods set mod:static-difficulty enabled:true")
     outcome = table.do('/odds pool:"d8 d8 d10" vs:challenging chart:false', "ana")
     assert outcome.reply.text[1].startswith("Beat challenging (11): 56.3%")
     assert "challenging 11 56.3%" in outcome.reply.text[-3]
@@ -142,7 +142,7 @@ def test_vs_last_and_the_doom_pool(table: TableDriver) -> None:
     table.do('/gmroll pool:"d6 d6" results:"3 4"')
     text = table.do('/odds pool:"d8 d8" vs:last chart:false', "ana").reply.text
     assert text[1].startswith("Beat GM's roll #1 (7): ")
-    table.do("/game mods set mod:doom-pool enabled:true")
+    table.do("/mods set mod:doom-pool enabled:true")
     table.do('/doom add dice:"d6 d8"')
     text = table.do('/odds pool:"d8 d8" vs:doom chart:false', "ana").reply.text
     expected = cortex([8, 8]).against(opposing([6, 8])).success

@@ -24,7 +24,7 @@ def _app() -> App:
     play(
         app,
         "t",
-        ['/game new system:cortex name:"Café Noir"', "/game mods set mod:doom-pool enabled:true"],
+        ['/game new system:cortex name:"Café Noir"', "/mods set mod:doom-pool enabled:true"],
     )
     return app
 

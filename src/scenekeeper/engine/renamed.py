@@ -22,6 +22,8 @@ RENAMED_COMMANDS: Mapping[str, str] = {
     "game sets": "trait sets",  # Cortex and Scions
     "game act": "scene act",  # Scions
     "game results": "results",  # every table that rolls dice (NoDice's roll none)
+    "game mods show": "mods show",  # every game with mods (a dice-only table has none)
+    "game mods set": "mods set",
 }
 
 #: Options renamed since a history could have recorded them, (command, old name) -> new name
@@ -31,7 +33,7 @@ RENAMED: Mapping[tuple[str, str], str] = {
     ("pp spend", "reason"): "what",
     ("history", "limit"): "count",
     # Issue 22: one type per option name across every command.
-    ("game mods set", "on"): "enabled",  # on: is what a spend buys (/pp spend on:total)
+    ("mods set", "on"): "enabled",  # on: is what a spend buys (/pp spend on:total)
     ("char approval", "on"): "enabled",
     ("xp spend", "on"): "what",  # what a spend buys, in words
     ("char new", "pool"): "npc_pool",  # METTLE's NPC pool (a number); pool: is what to roll

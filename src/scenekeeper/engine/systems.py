@@ -374,5 +374,5 @@ def require_mod(state: TableState, name: str) -> None:
     if not mod_on(state, name):
         raise Refusal(
             f"The {name} mod is off at this table; a GM switches it on with "
-            f"/game mods set mod:{name} enabled:true."
+            f"/mods set mod:{name} enabled:true."
         )

@@ -91,16 +91,30 @@ def build_tree(
 
 def _old_names(tops: list[TopLevel], layout: Layout, handles: Handles) -> None:
     """A renamed command answers to its old name too (``engine.renamed``), where that name's
-    group is in the tree: Discord shows it until its copy is synced (``/game stress`` after an
-    upgrade). Only the bot's own tree has them: no set sent to Discord does."""
+    top-level group is in the tree: Discord shows it until its copy is synced (``/game stress``,
+    ``/game mods set`` after an upgrade). Only the bot's own tree has them: no set sent to
+    Discord does."""
     planned = layout.by_engine_name()
     groups = {top.name: top for top in tops if isinstance(top, app_commands.Group)}
     for old, new in RENAMED_COMMANDS.items():
         words = tuple(old.split())
         parent = groups.get(words[0])
-        if new not in planned or len(words) != 2 or parent is None or parent.get_command(words[1]):
+        if new not in planned or not 2 <= len(words) <= 3 or parent is None:
             continue
-        parent.add_command(_command(dataclasses.replace(planned[new], path=words), handles))
+        if len(words) == 3:
+            parent = _subgroup(parent, words[1])
+        if parent is not None and parent.get_command(words[-1]) is None:
+            parent.add_command(_command(dataclasses.replace(planned[new], path=words), handles))
+
+
+def _subgroup(parent: app_commands.Group, name: str) -> app_commands.Group | None:
+    """``parent``'s subgroup ``name``, made for old names if it is not there (None: ``name``
+    is a command of ``parent``, not a group)."""
+    found = parent.get_command(name)
+    if found is None:
+        found = app_commands.Group(name=name, description=f"/{parent.name} {name} (old names)")
+        parent.add_command(found)
+    return found if isinstance(found, app_commands.Group) else None
 
 
 def payloads(

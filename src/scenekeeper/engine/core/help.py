@@ -61,7 +61,7 @@ def help_command(ctx: Context, args: HelpTopic) -> Decision:
         if ctx.state is not None:
             on = [m for m, enabled in sorted(ctx.state.meta.mods.items()) if enabled]
             if on:
-                lines.append(f"Mods on at this table: {', '.join(on)} (/game mods show).")
+                lines.append(f"Mods on at this table: {', '.join(on)} (/mods show).")
         return Decision(reply=Reply.say(*lines))
     where = f"at this {system} table" if system else "here (no game yet)"
     lines = [f"Commands {where}; /help command:<name> explains one:"]

@@ -1,4 +1,4 @@
-"""``/game mods``: the rules a table switches on or off (Cortex's mods, allowed house rules)."""
+"""``/mods``: the rules a table switches on or off (Cortex's mods, allowed house rules)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ commands = CommandSet()
 
 
 @commands.command(
-    "game mods show",
+    "mods show",
     help="List this game's mods, which are on, and what each does.",
     permission=Permission.ANYONE,
 )
@@ -35,15 +35,15 @@ def show_mods(ctx: Context, _args: NoOptions) -> Decision:
 
 @dataclass(frozen=True)
 class SetMod:
-    mod: Annotated[str, Opt("the mod's name (see /game mods show)")]
+    mod: Annotated[str, Opt("the mod's name (see /mods show)")]
     enabled: Annotated[bool, Opt("true to switch it on, false to switch it off")]
 
 
 @commands.command(
-    "game mods set",
+    "mods set",
     help="Switch one of this game's mods on or off.",
     permission=Permission.GM,
-    examples=("/game mods set mod:static-difficulty enabled:true",),
+    examples=("/mods set mod:static-difficulty enabled:true",),
 )
 def set_mod(ctx: Context, args: SetMod) -> Decision:
     meta = ctx.require_state().meta

@@ -49,7 +49,7 @@ SETUP = frozenset(
         "game release",
         "game gm add",
         "game gm remove",
-        "game mods set",
+        "mods set",
         "game output",
         "results",
         "trait sets",

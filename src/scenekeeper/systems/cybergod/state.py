@@ -255,5 +255,5 @@ def require_mod(state: TableState, name: str, what: str) -> None:
     if not mod_on(state, name):
         raise Refusal(
             f"{what} belongs to the {name} mod, which is off at this table; a GM switches it "
-            f"on with /game mods set mod:{name} enabled:true."
+            f"on with /mods set mod:{name} enabled:true."
         )

@@ -222,7 +222,7 @@ def _burn(
     if not mod_on(state, "resolve"):
         raise Refusal(
             "Resolve is off at this table (the resolve mod); a GM switches it on with "
-            "/game mods set mod:resolve enabled:true."
+            "/mods set mod:resolve enabled:true."
         )
     if impossible:
         raise Refusal("An impossible test cannot be won, even by burning Resolve; leave out burn:.")

@@ -23,4 +23,7 @@ SYSTEM = register_system(
         summary="Seats, roles, dice expressions, history and undo; no game rules.",
     )
 )
-COMMAND_SETS: tuple[CommandSet, ...] = ()
+#: A table with no rules has no mods to switch: no /mods there (nor on a dice-only server).
+_OWN = CommandSet(frozenset({"generic"}))
+_OWN.leave_out("mods show", "mods set")
+COMMAND_SETS: tuple[CommandSet, ...] = (_OWN,)

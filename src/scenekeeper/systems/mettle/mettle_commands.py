@@ -163,7 +163,7 @@ def take_stagger(ctx: Context, args: Stagger) -> Decision:
         if who.has("fallen") and who.kind == "gmc" and not plan.mod("npc-staggered"):
             raise Refusal(
                 "GM characters do not take Staggered at this table; a GM switches it on with "
-                "/game mods set mod:npc-staggered enabled:true."
+                "/mods set mod:npc-staggered enabled:true."
             )
         raise Refusal(_NO_CHANCE.replace("Taking", f"{name} taking"))
     may_act_for(ctx, plan.get(name))

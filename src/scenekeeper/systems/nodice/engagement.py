@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.systems.nodice.state import Conflict
 
-#: The mods (``/game mods set``), both off by default.
+#: The mods (``/mods set``), both off by default.
 CLUSTERS = "clusters"
 ENGAGE = "engage"
 
@@ -30,7 +30,7 @@ def read_groups(text: str, clusters: bool) -> list[list[list[str]]]:
     if ";" in text and not clusters:
         raise Refusal(
             "Clusters (split by ;) are the clusters mod's; a GM switches it on with "
-            "/game mods set mod:clusters enabled:true, or give one engagement: "
+            "/mods set mod:clusters enabled:true, or give one engagement: "
             'sides:"Ada | Brute".',
             public=True,
         )

@@ -87,8 +87,7 @@ def _written(
         raise Refusal(f"{option}: {wrong}.")
     if (written.get("wr") or 0) > 0 and actor.kind == "gmc" and not npc_wildcards:
         raise Refusal(
-            "NPCs have WR 0 (Wildcards are for PCs); a GM may switch on npc-wildcards with "
-            "/game mods."
+            "NPCs have WR 0 (Wildcards are for PCs); a GM may switch on npc-wildcards with /mods."
         )
     return written
 
