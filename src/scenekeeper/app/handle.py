@@ -20,12 +20,14 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from scenekeeper.app.cache import HOT, TableCache
+from scenekeeper.app.checks import authorise_public, seated
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span, unstored
 from scenekeeper.app.outcome import Outcome
 from scenekeeper.app.recent import RecentEvents
 from scenekeeper.app.records import envelope_from_record, record_from_envelope
 from scenekeeper.app.replies import marked, translated, words
 from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
+from scenekeeper.app.told import told
 from scenekeeper.dice import DiceError, DiceSource
 from scenekeeper.engine.aggregate import Table, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
@@ -35,7 +37,7 @@ from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
 from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import is_secret, line_holds_secret, readable_envelope, shown
-from scenekeeper.engine.state import Person, TableMeta, TableState
+from scenekeeper.engine.state import Person
 from scenekeeper.store.base import AppendConflict, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -162,12 +164,12 @@ class App:
             try:
                 if isinstance(command, str):
                     system = table.state.meta.system if table.state else None
-                    people = _seated(table.state.meta) if table.state else None
+                    people = seated(table.state.meta) if table.state else None
                     invocation = parse_line(command, self.registry, system, read_file, people)
                 elif not isinstance(command, Invocation):
                     invocation = command(table)
                 assert invocation is not None
-                _authorise(table.state, actor, invocation)
+                authorise_public(table.state, actor, invocation)
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
             except Refusal as refusal:
@@ -248,7 +250,8 @@ class App:
         said = self._said(new_table, invocation)
         meta = new_table.state.meta if new_table.state is not None else None
         readable = tuple(readable_envelope(e, self.registry, meta) for e in envelopes)
-        return dataclasses.replace(said, reply=decision.reply, events=readable)
+        told_now = told(table, new_table, actor.id)
+        return dataclasses.replace(said, reply=decision.reply, events=readable, mentions=told_now)
 
     def _said(self, table: Table, invocation: Invocation) -> Outcome:
         """A success of ``invocation`` as the table may read it back (its secrets hidden)."""
@@ -381,20 +384,3 @@ class App:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _seated(meta: TableMeta) -> dict[str, str]:
-    """The people at a table (id -> name), for person options typed by name."""
-    seated = (meta.gm, *meta.co_gms, *meta.players)
-    return {pid: meta.name_of(pid) for pid in seated}
-
-
-def _authorise(state: TableState | None, actor: Person, invocation: Invocation) -> None:
-    """``authorise``; its refusals name the command, the character and people, never a value
-    of an option declared secret, so the table may read them (a shared screen)."""
-    try:
-        authorise(state, actor, invocation.spec, invocation.args)
-    except Refusal as refusal:
-        if refusal.public is not None:
-            raise
-        raise Refusal(str(refusal), public=True) from None

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.parse import Invocation
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.waits import Mention
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class Outcome:
     #: A secret refusal's reason as the table may read it (``Refusal.public``), where its
     #: reason names no sealed value; None: the reason is its sender's only.
     public_error: str | None = None
+    #: Whom the reply tells that the table now waits for them (``engine.waits``).
+    mentions: tuple[Mention, ...] = ()
 
     @classmethod
     def refused(

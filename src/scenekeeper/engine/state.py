@@ -64,6 +64,8 @@ class TableMeta(Frozen):
     #: whole table, or for the people listed.
     plain_text: bool = False
     plain_text_people: tuple[str, ...] = ()
+    #: People who switched off being told when the table waits for them (``/game mentions``).
+    unmentioned: tuple[str, ...] = ()
     #: Side scenes: threads of the table's channel play this table (unless they start a game
     #: of their own). Only the Discord bot has threads; the console keeps the flag.
     threads_follow: bool = False

@@ -18,6 +18,7 @@ from scenekeeper.engine.controls import Display, View
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Event, on_unknown_type
 from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
+from scenekeeper.engine.waits import Wait
 
 if TYPE_CHECKING:
     from scenekeeper.engine.aggregate import Table
@@ -144,12 +145,17 @@ class GameSystem:
         del state
         return []
 
-    def waiting_for(self, game: GameState) -> list[str]:
+    def waits(self, game: GameState) -> list[Wait]:
         """What the table is waiting for, each with the command that moves it on and the GM's
-        way to cancel it ("Brick's reaction to #12: /react ...; a GM can /contest end").
-        Empty when nothing is pending. Shown by /game show and on the board."""
+        way to cancel it ("Brick's reaction to #12: /react ...; a GM can /contest end"), and
+        whose move it is (``engine.waits``). Empty when nothing is pending. Shown by /game
+        show and on the board; the reply that begins one tells the people it is owed by."""
         del game
         return []
+
+    def waiting_for(self, game: GameState) -> list[str]:
+        """The lines of ``waits``."""
+        return [wait.line for wait in self.waits(game)]
 
     def board(self, state: TableState) -> tuple[BoardSection, ...]:
         """The whole table at a glance, for the board (the live status message and the

@@ -81,5 +81,7 @@ def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
         "data": outcome.reply.data,
         "private": private,
         "private_data": outcome.reply.private_data,
+        # Whom the table now waits for, as the reply tells them (engine.waits).
+        "mentions": [{"person": m.person, "line": m.line} for m in outcome.mentions],
     }
     return json.dumps(document, ensure_ascii=False)

@@ -25,6 +25,7 @@ from scenekeeper.adapters.discord import render, send
 from scenekeeper.adapters.discord.board import BoardKeeper
 from scenekeeper.adapters.discord.controls import Form
 from scenekeeper.adapters.discord.ids import Ref
+from scenekeeper.adapters.discord.mentions import tell
 from scenekeeper.adapters.discord.options import (
     engine_values,
     given_options,
@@ -127,6 +128,7 @@ class Runner:
                 await send.sealed(interaction, render.answer(done, actor.id))
             else:
                 await send.new(interaction, render.answer(done, actor.id), deferred)
+            await tell(interaction, done.outcome.mentions)
 
     async def suggest(
         self, interaction: discord.Interaction[Any], name: str, option: str, current: str
@@ -202,6 +204,7 @@ class Runner:
                 await send.edit(interaction, answer, deferred)
             else:
                 await send.new(interaction, render.answer(done, actor.id), deferred)
+            await tell(interaction, done.outcome.mentions)
 
     async def open_form(self, interaction: discord.Interaction[Any], ref: Ref) -> None:
         """Ask a control's form. A modal must be the first answer, so this reads the table as

@@ -3,6 +3,7 @@
 from scenekeeper.engine.commands import CommandSet
 from scenekeeper.engine.core import (
     board,
+    by_post,
     characters,
     game,
     history,
@@ -19,6 +20,7 @@ from scenekeeper.engine.core import help as help_commands
 
 COMMAND_SETS: tuple[CommandSet, ...] = (
     board.commands,
+    by_post.commands,
     characters.commands,
     game.commands,
     help_commands.commands,

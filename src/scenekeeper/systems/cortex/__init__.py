@@ -14,6 +14,7 @@ from scenekeeper.engine.sheets import commands as sheet_commands
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, Mod, register_system
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.cortex import evolve, waiting
 from scenekeeper.systems.cortex import suggest as cortex_suggest
 from scenekeeper.systems.cortex import view as cortex_view
@@ -129,9 +130,9 @@ class CortexSystem(GameSystem):
             f"Stress types: {', '.join(game.stress_types)}.",
         ]
 
-    def waiting_for(self, game: GameState) -> list[str]:
+    def waits(self, game: GameState) -> list[Wait]:
         assert isinstance(game, CortexState)
-        return waiting.waiting_lines(game)
+        return waiting.waits(game)
 
     def export(self, game: GameState) -> dict[str, Any]:
         """The state as documented in docs/export-format.md: every asset reads as its die

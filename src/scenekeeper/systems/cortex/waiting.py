@@ -19,6 +19,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.quoting import option
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scene_rules import current_scene, scene_change
 from scenekeeper.systems.cortex.procedures.timed_rules import beats
@@ -31,9 +32,10 @@ commands = CommandSet(systems=frozenset({"cortex"}))
 CANCELS = ("action", "outcome", "drama", "initiative")
 
 
-def waiting_lines(game: CortexState) -> list[str]:
-    """What the table waits for, each with the command that moves it on and the GM's cancel."""
-    lines: list[str] = []
+def waits(game: CortexState) -> list[Wait]:
+    """What the table waits for, each with the command that moves it on and the GM's cancel,
+    and whose move it is."""
+    lines: list[Wait] = []
     scene = game.scene
     if scene is not None:
         lines += _scene_lines(scene)
@@ -46,69 +48,97 @@ def waiting_lines(game: CortexState) -> list[str]:
             if who is not None and who.kind == "gmc" and game.rules.doom_boosts:
                 spend += f" or /doom boost roll:{short.roll_id} on:total"
             lines.append(
-                f"{short.name}'s contest roll falls short: {spend}, or /contest stand to lose; "
-                "a GM can /contest end."
+                Wait(
+                    f"{short.name}'s contest roll falls short: {spend}, or /contest stand to "
+                    "lose; a GM can /contest end.",
+                    (short.name,),
+                )
             )
         else:
             name = contest.contestants[contest.turn].name
             lines.append(
-                f"{name}'s turn in the contest: /contest roll or /contest givein; a GM can "
-                "/contest end."
+                Wait(
+                    f"{name}'s turn in the contest: /contest roll or /contest givein; a GM can "
+                    "/contest end.",
+                    (name,),
+                )
             )
     for stake in game.stakes:
         loser = option("character", stake.loser)
         lines.append(
-            f"{stake.loser} takes {stake.die} from {stake.winner}: /contest settle {loser} "
-            f'complication:"<name>"; a GM can /cancel what:outcome {loser}.'
+            Wait(
+                f"{stake.loser} takes {stake.die} from {stake.winner}: /contest settle {loser} "
+                f'complication:"<name>"; a GM can /cancel what:outcome {loser}.',
+                (stake.loser,),
+            )
         )
     for paused in game.paused_scenes:
-        lines.append(f"{paused.name} waits for the flashback to end: /scene end.")
+        lines.append(Wait(f"{paused.name} waits for the flashback to end: /scene end."))
     return lines
 
 
-def _scene_lines(scene: Scene) -> list[str]:
-    lines: list[str] = []
+def _scene_lines(scene: Scene) -> list[Wait]:
+    lines: list[Wait] = []
     if scene.pending_action is not None:
         actor, target, roll_id = scene.pending_action
         lines.append(
-            f"{target}'s reaction to {actor}'s action (roll #{roll_id}): /react "
-            f'{option("character", target)} pool:"..."; a GM can /cancel what:action.'
+            Wait(
+                f"{target}'s reaction to {actor}'s action (roll #{roll_id}): /react "
+                f'{option("character", target)} pool:"..."; a GM can /cancel what:action.',
+                (target,),
+            )
         )
     order = scene.action_order
     if order is not None:
         if handoff_waits(order):
             lines.append(
-                "The action order: the one acting left the scene; a GM hands the turn on with "
-                "/order handoff to:<name> (or /order end)."
+                Wait(
+                    "The action order: the one acting left the scene; a GM hands the turn on "
+                    "with /order handoff to:<name> (or /order end)."
+                )
             )
         elif order.current is not None:
             lines.append(
-                f"{order.current}'s turn in the action order: act, then /order handoff; a GM can "
-                "/order end."
+                Wait(
+                    f"{order.current}'s turn in the action order: act, then /order handoff; a GM "
+                    "can /order end.",
+                    (order.current,),
+                )
             )
         else:
+            last = order.last_actor()
             lines.append(
-                f"{order.last_actor()} picks who leads round {order.round + 1}: /order next "
-                "lead:<name>; a GM can /order end."
+                Wait(
+                    f"{last} picks who leads round {order.round + 1}: /order next lead:<name>; a "
+                    "GM can /order end.",
+                    (last,) if last else (),
+                )
             )
     timed = scene.timed_test
     if timed is not None and not timed.finished:
         lines.append(
-            f"{timed.character}'s timed test, test {timed.tests_done + 1} of {timed.tests_total} "
-            f"({timed.difficulties[timed.tests_done]}), {beats(timed.beats_left)} left: /timed "
-            "roll; a GM can /timed end."
+            Wait(
+                f"{timed.character}'s timed test, test {timed.tests_done + 1} of "
+                f"{timed.tests_total} ({timed.difficulties[timed.tests_done]}), "
+                f"{beats(timed.beats_left)} left: /timed roll; a GM can /timed end.",
+                (timed.character,),
+            )
         )
     if scene.drama_rolls:
         names = ", ".join(n for n, _ in scene.drama_rolls)
         lines.append(
-            f"Rolls to go first ({names}): the GM names the dramatic lead with /drama lead "
-            "against:<opponent>; a GM can /cancel what:drama."
+            Wait(
+                f"Rolls to go first ({names}): the GM names the dramatic lead with /drama lead "
+                "against:<opponent>; a GM can /cancel what:drama."
+            )
         )
     if scene.initiative_rolls and scene.action_order is None:
         names = ", ".join(n for n, _ in scene.initiative_rolls)
         lines.append(
-            f"Initiative rolls ({names}): the GM starts the order with /order start "
-            "method:rolls (or sides); a GM can /cancel what:initiative."
+            Wait(
+                f"Initiative rolls ({names}): the GM starts the order with /order start "
+                "method:rolls (or sides); a GM can /cancel what:initiative."
+            )
         )
     return lines
 

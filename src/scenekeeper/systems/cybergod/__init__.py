@@ -16,6 +16,7 @@ from scenekeeper.engine.sheets import commands as sheet_commands
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.cybergod import (
     board,
     complications,
@@ -232,9 +233,9 @@ class CybergodSystem(GameSystem):
         assert isinstance(state.game, CybergodState)
         return board.board(state, state.game)
 
-    def waiting_for(self, game: GameState) -> list[str]:
+    def waits(self, game: GameState) -> list[Wait]:
         assert isinstance(game, CybergodState)
-        return board.waiting_for(game)
+        return board.waits(game)
 
     def export(self, game: GameState) -> dict[str, Any]:
         assert isinstance(game, CybergodState)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import BoardSection, mod_on
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.cybergod.reading import ep_holder, ep_left, read, their_successes
 from scenekeeper.systems.cybergod.render import plural
 from scenekeeper.systems.cybergod.scenes import scene_lines
@@ -75,8 +76,9 @@ def _typed(roll: TestRecord | SaveRecord) -> str:
     return " (typed faces)" if roll.typed else ""
 
 
-def waiting_for(game: CybergodState) -> list[str]:
-    """What the table waits for, each with the command that moves it on."""
+def waits(game: CybergodState) -> list[Wait]:
+    """What the table waits for, each with the command that moves it on, and whose move it
+    is (an opposed roll and a reload are offers: nobody owes them)."""
     lines = []
     newest = game.rolls[-1] if game.rolls else None
     if (
@@ -87,8 +89,11 @@ def waiting_for(game: CybergodState) -> list[str]:
     ):
         successes = plural(read(newest).successes, "success")
         lines.append(
-            f"{newest.roller}'s #{newest.id} ({successes}, no difficulty) may be opposed: "
-            f'/test vs:"#{newest.id}" (or roll on).'
+            Wait(
+                f"{newest.roller}'s #{newest.id} ({successes}, no difficulty) may be opposed: "
+                f'/test vs:"#{newest.id}" (or roll on).',
+                owed=False,
+            )
         )
     scene = game.scene
     for who in game.characters.values():
@@ -102,29 +107,40 @@ def waiting_for(game: CybergodState) -> list[str]:
             and who.wounds.death_save_at != (scene.number, scene.round)
         ):
             lines.append(
-                f"{who.name}'s Death Save this round: /save kind:death character:{name} (a GM "
-                f"ends the dying with /wound heal character:{name} wound:lethal)."
+                Wait(
+                    f"{who.name}'s Death Save this round: /save kind:death character:{name} (a "
+                    f"GM ends the dying with /wound heal character:{name} wound:lethal).",
+                    (who.name,),
+                )
             )
         waive = (
             f"a GM waives it by setting Stress: /char set character:{name} trait:stress value:<n>"
         )
         for dice in who.stress_saves_due:
             lines.append(
-                f"{who.name}'s Stress Save (roll {stress_dice(who, dice)}): /save kind:stress "
-                f"character:{name} "
-                f"({waive})."
+                Wait(
+                    f"{who.name}'s Stress Save (roll {stress_dice(who, dice)}): /save "
+                    f"kind:stress character:{name} ({waive}).",
+                    (who.name,),
+                )
             )
         if who.breakdowns_due:
             many = who.breakdowns_due
             what = "Mental Breakdown" if many == 1 else f"{many} Mental Breakdowns"
             each = "" if many == 1 else ", one at a time"
             lines.append(
-                f"{who.name}'s {what}: /save kind:breakdown character:{name}{each} ({waive})."
+                Wait(
+                    f"{who.name}'s {what}: /save kind:breakdown character:{name}{each} ({waive}).",
+                    (who.name,),
+                )
             )
         for weapon_name, weapon in who.weapons.items():
             if weapon.reload:
                 lines.append(
-                    f"{who.name}'s {weapon_name} is out of ammo: /reload "
-                    f"weapon:{pasteable(weapon_name)} character:{name}."
+                    Wait(
+                        f"{who.name}'s {weapon_name} is out of ammo: /reload "
+                        f"weapon:{pasteable(weapon_name)} character:{name}.",
+                        owed=False,
+                    )
                 )
     return lines

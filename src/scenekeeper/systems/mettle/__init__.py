@@ -18,6 +18,7 @@ from scenekeeper.engine.sheets import commands as sheet_commands
 from scenekeeper.engine.sheets.rights import declared
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.engine.systems import BoardSection, GameSystem, Mod, register_system
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.mettle import (
     act,
     check_commands,
@@ -36,7 +37,7 @@ from scenekeeper.systems.mettle import (
     volley,
 )
 from scenekeeper.systems.mettle import view as mettle_view
-from scenekeeper.systems.mettle.board import board, export, waiting_for
+from scenekeeper.systems.mettle.board import board, export, waits
 from scenekeeper.systems.mettle.plan import PROCEDURES
 from scenekeeper.systems.mettle.sheet_schema import SHEET
 from scenekeeper.systems.mettle.state import MettleState
@@ -202,9 +203,9 @@ class MettleSystem(GameSystem):
             "A Check succeeds when its Score beats the Difficulty (a tie fails).",
         ]
 
-    def waiting_for(self, game: GameState) -> list[str]:
+    def waits(self, game: GameState) -> list[Wait]:
         assert isinstance(game, MettleState)
-        return waiting_for(game)
+        return waits(game)
 
     def board(self, state: TableState) -> tuple[BoardSection, ...]:
         return board(state)

@@ -7,6 +7,7 @@ from typing import Any
 
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import BoardSection
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.mettle.checks import quality
 from scenekeeper.systems.mettle.initiative import has_action
 from scenekeeper.systems.mettle.sheet import ATTRIBUTES, Character
@@ -46,54 +47,74 @@ def _line(state: TableState, who: Character) -> str:
     return short(who).replace(f"{who.name}:", f"{who.name}{played}:", 1)
 
 
-def waiting_for(game: MettleState) -> list[str]:
+def waits(game: MettleState) -> list[Wait]:
+    """What the table waits for, and whose move it is."""
     out = []
     hit = game.held_hit
     if hit is not None:
         out.append(
-            f"a Defend against {hit.attacker}'s hit on {hit.target} ({hit.damage} damage before "
-            "Soak): /act action:defend, or /mettle take to let it land."
+            Wait(
+                f"a Defend against {hit.attacker}'s hit on {hit.target} ({hit.damage} damage "
+                "before Soak): /act action:defend, or /mettle take to let it land.",
+                (hit.target,),
+            )
         )
     for name in game.felled:
-        out.append(f"{name}'s player: take Staggered instead of Fallen (/mettle stagger)?")
+        out.append(
+            Wait(f"{name}'s player: take Staggered instead of Fallen (/mettle stagger)?", (name,))
+        )
     init = game.initiative
     if init is not None:
         out += _initiative(game)
     team = game.team
     if team is not None and not team.done:
         left = [m for m in team.members if m not in team.results]
-        out.append(f"teamwork Checks by {', '.join(left)}: /check (no pool:); a GM can /team end.")
+        out.append(
+            Wait(
+                f"teamwork Checks by {', '.join(left)}: /check (no pool:); a GM can /team end.",
+                tuple(left),
+            )
+        )
     return out
 
 
-def _initiative(game: MettleState) -> list[str]:
+def _initiative(game: MettleState) -> list[Wait]:
     init = game.initiative
     assert init is not None
     order = init.order
     current = order.current
     if current is None:
         if game.felled:
-            return [f"then Round {order.round + 1}: /order next starts it."]
+            return [Wait(f"then Round {order.round + 1}: /order next starts it.")]
         if all(p in next_out(game, init, order.round + 1) for p in order.participants):
             return [
-                f"nobody has an Action for Round {order.round + 1}: the waiting to /order "
-                "rejoin (or take their Action), or a GM to /order end."
+                Wait(
+                    f"nobody has an Action for Round {order.round + 1}: the waiting to /order "
+                    "rejoin (or take their Action), or a GM to /order end."
+                )
             ]
+        last = order.last_actor()
         return [
-            f"{order.last_actor()} to pick who leads Round {order.round + 1}: "
-            "/order next lead:<name>."
+            Wait(
+                f"{last} to pick who leads Round {order.round + 1}: /order next lead:<name>.",
+                (last,) if last else (),
+            )
         ]
     if init.gm_picks:
         left = gm_characters(game, candidates(init, current, finished=True))
-        return [f"the Guide to pick who goes next: /order handoff to:<{'|'.join(left)}>."]
+        return [Wait(f"the Guide to pick who goes next: /order handoff to:<{'|'.join(left)}>.")]
     if init.passing:
         left = candidates(init, current, finished=not init.parts_left(current))
-        return [f"{current} to pass Initiative: /order handoff to:<{'|'.join(left)}>."]
+        return [
+            Wait(f"{current} to pass Initiative: /order handoff to:<{'|'.join(left)}>.", (current,))
+        ]
     parts = init.parts_left(current)
     if parts:
         shown = ", ".join(f"{p.action} {p.dice}D" for p in parts)
-        return [f"{current}'s split Action ({shown} left): /act action:<part>."]
-    return [f"{current}'s Action: /act action:<action>, /order wait or /order split."]
+        return [Wait(f"{current}'s split Action ({shown} left): /act action:<part>.", (current,))]
+    return [
+        Wait(f"{current}'s Action: /act action:<action>, /order wait or /order split.", (current,))
+    ]
 
 
 def export(game: MettleState) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from scenekeeper.engine.systems import (
     mod_on,
     register_system,
 )
+from scenekeeper.engine.waits import Wait
 from scenekeeper.systems.nodice import (
     conflict_commands,
     evolve,
@@ -133,13 +134,15 @@ class NoDiceSystem(GameSystem):
             "No dice: every outcome is integer arithmetic.",
         ]
 
-    def waiting_for(self, game: GameState) -> list[str]:
+    def waits(self, game: GameState) -> list[Wait]:
         assert isinstance(game, NoDiceState)
         c = game.conflict
         if c is None:
             return []
         if c.step == "spread":
-            return owed_lines(c)
+            return [
+                Wait(line, (d.defender,)) for line, d in zip(owed_lines(c), c.damage, strict=True)
+            ]
         command = "/hand ante" if c.step == "ante" else "/hand bid"
 
         def first(n: str) -> str:  # R41: won tokens are assigned before the bid
@@ -149,7 +152,9 @@ class NoDiceSystem(GameSystem):
             )
 
         return [
-            f"{n} to {first(n)}seal with {command}; a GM can {' or '.join(unblock(c, n))}"
+            Wait(
+                f"{n} to {first(n)}seal with {command}; a GM can {' or '.join(unblock(c, n))}", (n,)
+            )
             for n in c.waiting()
         ]
 
