@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from scenekeeper.app import App, Outcome
+from scenekeeper.app.handle import Clock
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.aggregate import keeping_numbers
@@ -21,6 +23,7 @@ def make_app(
     snapshot_every: int = 200,
     *,
     every_game: bool = True,
+    clock: Clock | None = None,
 ) -> App:
     """``every_game=False``: games' commands load as tables use them, as ``scenekeeper play``
     does."""
@@ -29,6 +32,7 @@ def make_app(
         dice=SeededDice(seed),
         registry=build_registry(every_game=every_game),
         snapshot_every=snapshot_every,
+        clock=clock or (lambda: datetime.now(UTC)),
     )
 
 

@@ -16,11 +16,13 @@ import io
 import re
 import tempfile
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from scenekeeper.adapters.console.session import ConsoleSession
+from scenekeeper.app.clock import MovableClock
 from scenekeeper.engine.state import Person
 from scenekeeper.store.base import EventStore
 from scenekeeper.store.memory import MemoryStore
@@ -38,6 +40,8 @@ SHARED = "# shared screen"
 #: A note line giving the next command's options typed at the console's hidden prompt (never
 #: echoed): ``# hidden: aspect:Mind ante:QUI``.
 HIDDEN = "# hidden:"
+#: When every transcript's clock starts.
+START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def _is_note(line: str) -> bool:
@@ -65,6 +69,9 @@ class Bot:
         self.files = files
         self.out = out
         self.starts = 0
+        # Every transcript starts at the same moment, which only "# later:" moves on: the
+        # times a paced table shows read the same every run (and through restarts).
+        self.clock = MovableClock(START)
         self.session = self._start()
 
     def _start(self) -> ConsoleSession:
@@ -76,6 +83,7 @@ class Bot:
             seed=self.seed + self.starts,
             snapshot_every=self.snapshot_every,
             every_game=False,
+            clock=self.clock.now,
         )
         self.starts += 1
         return ConsoleSession(
@@ -85,6 +93,7 @@ class Bot:
             actor=Person("gm", "gm"),
             echo=True,
             files_dir=self.files,
+            clock=self.clock,
         )
 
     def restart(self) -> None:

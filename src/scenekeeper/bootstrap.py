@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
 
 from scenekeeper import __version__
 from scenekeeper.app import App
+from scenekeeper.app.handle import Clock
 from scenekeeper.dice import DiceSource, FairDice, SeededDice
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.core import COMMAND_SETS
@@ -45,7 +47,11 @@ def build_registry(*, every_game: bool = True) -> CommandRegistry:
 
 
 def build_app(
-    database: str | None = None, seed: int | None = None, *, every_game: bool = True
+    database: str | None = None,
+    seed: int | None = None,
+    *,
+    every_game: bool = True,
+    clock: Clock | None = None,
 ) -> App:
     """The app on ``database`` (URL or path); seeded dice when ``seed`` is given, else fair.
     ``every_game``: as for ``build_registry``."""
@@ -55,4 +61,10 @@ def build_app(
     log.info("Scenekeeper %s, tables in %s", __version__, redact_url(url))
     warm_names()  # Unicode's confusables table loads once, not in someone's first command
     registry = build_registry(every_game=every_game)
-    return App(store=store, dice=dice, registry=registry, snapshots_in_background=True)
+    return App(
+        store=store,
+        dice=dice,
+        registry=registry,
+        clock=clock or (lambda: datetime.now(UTC)),
+        snapshots_in_background=True,
+    )

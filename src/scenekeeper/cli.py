@@ -13,6 +13,7 @@ from pathlib import Path
 from scenekeeper import __version__
 from scenekeeper.adapters.console.repl import interact
 from scenekeeper.adapters.console.session import ConsoleSession
+from scenekeeper.app.clock import MovableClock
 from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry, data_dir
 from scenekeeper.docs import commands_markdown
 from scenekeeper.engine.commands import MAX_FILE_BYTES
@@ -179,7 +180,8 @@ def opened_line(opened: Sequence[Opened]) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     try:
-        app = build_app(args.db, args.seed, every_game=False)
+        clock = MovableClock()  # a script's "# later: 13h" moves it on
+        app = build_app(args.db, args.seed, every_game=False, clock=clock.now)
     except StoreError as error:
         print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
         return 2
@@ -193,6 +195,7 @@ def _play(args: argparse.Namespace) -> int:
         json_mode=args.json,
         files_dir=args.files,
         private_screen=_private_screen(args.db),
+        clock=clock,
     )
     try:
         if args.script is not None and str(args.script) != "-":

@@ -69,6 +69,7 @@ def test_json_output_has_one_object_per_command_line(tmp_path: Path) -> None:
             "data",
             "private",
             "private_data",
+            "mentions",
         }
     created = results[0]["events"][0]
     assert created["type"] == "table.created@1"

@@ -29,6 +29,7 @@ def test_a_sealed_commit_and_the_reveal_it_completes_as_rows() -> None:
         "data": {"hand": 1, "step": "ante", "waiting": ["Brute"], "pot": 1},
         "private": "Sealed for Ada: Mind card, ante QUI.",
         "private_data": {"character": "Ada", "aspect": "Mind", "ante": "QUI"},
+        "mentions": [],  # Brute's ante was owed already
     }
     second = app.handle("t", GM, "/hand ante character:Brute aspect:Body ante:STR")
     row = json.loads(as_json(5, "gm", second))
@@ -47,6 +48,8 @@ def test_a_sealed_commit_and_the_reveal_it_completes_as_rows() -> None:
     assert revealed["type"] == "nodice.aspects_revealed@1"
     assert revealed["cards"] == {"Ada": "Mind", "Brute": "Body"}
     assert "sealed" not in revealed
+    # Every ante in: the bids are owed; the GM made the command, so Ada's player is told.
+    assert [m["person"] for m in row["mentions"]] == ["ana"]
 
 
 def test_private_lines_are_joined_line_by_line_in_private_only() -> None:

@@ -282,7 +282,8 @@ async def logged_in(
     application info and ``setup_hook`` run for real); closed at the end. ``sent_before``:
     this version's every-table commands were sent by an earlier start (so this one sends
     none unless told to sync); False: a first start, or the first after an upgrade."""
-    options = {"quick_reply": 30.0, "board_interval": 0.0, **options}
+    # Reminders are sent when a test asks (``bot.reminding.tick()``), never on a timer.
+    options = {"quick_reply": 30.0, "board_interval": 0.0, "reminder_interval": 0.0, **options}
     bot = Scenekeeper(app, **options)
     if sent_before:
         dev = options.get("dev_guild") is not None

@@ -49,7 +49,8 @@ def test_the_one_whose_turn_it_becomes_is_mentioned_and_nobody_else(app: App) ->
 
     first, second = run(scenario())
     (told,) = mentioning(first)
-    assert told.method == "POST" and told.path == f"/channels/{CHANNEL}/messages"
+    assert told.method == "POST"
+    assert told.path == f"/channels/{CHANNEL}/messages"
     assert told.json["content"].startswith(f"<@{ANA.id}> Ada's turn in the action order")
     assert may_ping(told) == {"parse": [], "users": [ANA.id]}
     # Every other request pings nobody.

@@ -27,7 +27,7 @@ from scenekeeper.app.recent import RecentEvents
 from scenekeeper.app.records import envelope_from_record, record_from_envelope
 from scenekeeper.app.replies import marked, translated, words
 from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
-from scenekeeper.app.told import told
+from scenekeeper.app.told import told, with_waits_noted
 from scenekeeper.dice import DiceError, DiceSource
 from scenekeeper.engine.aggregate import Table, evolve, replay
 from scenekeeper.engine.commands import CommandRegistry, Context, Decision
@@ -119,6 +119,10 @@ class App:
             return Outcome.refused(
                 f"Something went wrong on our side (ref {ref}); nothing was changed."
             )
+
+    def now(self) -> datetime:
+        """The time a command made now is stamped with (the app's clock)."""
+        return self._clock()
 
     def close(self) -> None:
         """Save the snapshots still waiting, then close the store."""
@@ -232,6 +236,7 @@ class App:
             return dataclasses.replace(self._said(table, invocation), reply=decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
         new_table = replay(envelopes, table)
+        envelopes, new_table = with_waits_noted(table, new_table, envelopes)
         self.store.append(
             table_id, table.seq, [record_from_envelope(table_id, e) for e in envelopes]
         )

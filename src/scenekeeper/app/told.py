@@ -1,8 +1,13 @@
-"""Whom a stored command's reply tells that the table now waits for them (``engine.waits``)."""
+"""What the table waits for after a command: whom its reply tells (``engine.waits``), and,
+at a paced table, the note of since when (``engine.pace``) stored with it."""
 
 from __future__ import annotations
 
-from scenekeeper.engine.aggregate import Table
+from dataclasses import replace
+
+from scenekeeper.engine.aggregate import Table, evolve
+from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.pace import noted
 from scenekeeper.engine.systems import get_system
 from scenekeeper.engine.waits import Mention, mentions
 
@@ -14,3 +19,18 @@ def told(before: Table, after: Table, actor: str) -> tuple[Mention, ...]:
         return ()
     system = get_system(now.meta.system)
     return mentions(now.meta, system.waits(was.game), system.waits(now.game), actor)
+
+
+def with_waits_noted(
+    before: Table, after: Table, envelopes: list[Envelope]
+) -> tuple[list[Envelope], Table]:
+    """The command's envelopes with its ``WaitsNoted`` last where it calls for one (a paced
+    table whose waits changed), and the table after them."""
+    if not envelopes:
+        return envelopes, after
+    last = envelopes[-1]
+    note = noted(before.state, after.state, [e.event for e in envelopes], last.time)
+    if note is None:
+        return envelopes, after
+    envelope = replace(last, seq=last.seq + 1, event=note)
+    return [*envelopes, envelope], evolve(after, envelope)

@@ -31,6 +31,7 @@ from scenekeeper.engine.commands import (
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, Event
 from scenekeeper.engine.names import matched_as_before
+from scenekeeper.engine.pace import WaitsNoted, noted
 from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person, TableState
@@ -69,6 +70,9 @@ def recheck(
         last_time = when
         if any(e.time != first.time or e.actor != first.actor for e in group):
             raise Mismatch(f"{where}: its events disagree on who made them or when")
+        # A paced table's note of what it waits for (engine.pace) is made by the table, not
+        # the command: checked against the table after the command's own events.
+        note = group.pop() if len(group) > 1 and isinstance(group[-1].event, WaitsNoted) else None
         try:
             # A withheld choice (engine.withheld) cannot be decided again; check_marks showed
             # it was never revealed, and its events change nothing.
@@ -82,11 +86,22 @@ def recheck(
                     earlier[first.seq] = change
             if said is not None:
                 said(first, decided.reply.text if decided is not None else ())
+            before = table
             for envelope in group:
                 table = evolve(table, envelope)
+            table = _check_note(before, table, group, note)
         except (CorruptHistory, Refusal) as error:
             raise Mismatch(f"{where}: {str(error).rstrip('.')}") from None
     return table
+
+
+def _check_note(before: Table, after: Table, group: list[Envelope], note: Envelope | None) -> Table:
+    """The table after a command's note of what it waits for, which must be the one the table
+    makes (``engine.pace.noted``), or none where it makes none."""
+    made = noted(before.state, after.state, [e.event for e in group], group[0].time)
+    if (note.event if note is not None else None) != made:
+        raise Refusal("what it notes the table waits for is not what the table waits for")
+    return evolve(after, note) if note is not None else after
 
 
 def _check_withheld(table: Table, group: list[Envelope]) -> None:

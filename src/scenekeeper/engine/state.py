@@ -66,6 +66,10 @@ class TableMeta(Frozen):
     plain_text_people: tuple[str, ...] = ()
     #: People who switched off being told when the table waits for them (``/game mentions``).
     unmentioned: tuple[str, ...] = ()
+    #: Play by post (``engine.pace``): hours someone may hold the table up before a reminder
+    #: (0: no pace), and what the table waits for with since when (kept while a pace is set).
+    pace_hours: int = 0
+    waiting: dict[str, str] = pydantic.Field(default_factory=dict)
     #: Side scenes: threads of the table's channel play this table (unless they start a game
     #: of their own). Only the Discord bot has threads; the console keeps the flag.
     threads_follow: bool = False

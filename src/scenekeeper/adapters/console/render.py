@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 from scenekeeper.app import Outcome
+from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.pace import Reminder, since_text
 
 #: What the table reads of a refused sealed command (G7: its reason goes to the sealer only).
 REFUSED_PRIVATELY = "Refused; the reason went to its sender only (it may name a sealed choice)."
@@ -85,3 +88,19 @@ def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
         "mentions": [{"person": m.person, "line": m.line} for m in outcome.mentions],
     }
     return json.dumps(document, ensure_ascii=False)
+
+
+def reminder_text(table: Table, reminder: Reminder) -> str:
+    """A reminder as the console prints it: whom, since when, and what for."""
+    state = table.state
+    who = state.meta.name_of(reminder.person) if state is not None else reminder.person
+    return (
+        f"Reminder for {who}: the table has waited for you since "
+        f"{since_text(reminder.since)}: {reminder.line}"
+    )
+
+
+def as_reminder_json(line_no: int, reminder: Reminder) -> str:
+    """A reminder's row for tools (after the line that made it due, or 0 for ``# later:``)."""
+    row = {"line": line_no, "reminder": asdict(reminder)}
+    return json.dumps(row, ensure_ascii=False)

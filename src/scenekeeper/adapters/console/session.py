@@ -1,7 +1,9 @@
 """A console table: reads command lines, runs them through the app, prints the replies.
 
 A line may start with ``@name`` to act as that person (the console speaks for every seat);
-blank lines and ``# comment`` lines are skipped. After ``/game end`` the console moves on to a
+blank lines and ``# comment`` lines are skipped, but ``# later: 13h``, which moves the console's
+clock on (a game by post's days in a script). After each line, the reminders a paced table
+owes (``engine.pace``) are printed, each once. After ``/game end`` the console moves on to a
 fresh table (``T``, then ``T:2``...), as a Discord channel does, so ``/game new`` starts the
 next game there. Replies are printed (and flushed) only after
 the command's events are stored, so a printed reply is always a recorded command.
@@ -11,10 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import TextIO
 
-from scenekeeper.adapters.console.render import as_json, as_text, withholds
+from scenekeeper.adapters.console.render import (
+    as_json,
+    as_reminder_json,
+    as_text,
+    reminder_text,
+    withholds,
+)
 from scenekeeper.adapters.web.answer import (
     LINK_COMMANDS,
     SERVED_BY,
@@ -23,6 +32,8 @@ from scenekeeper.adapters.web.answer import (
     with_link,
 )
 from scenekeeper.app import App, Outcome
+from scenekeeper.app.clock import MovableClock, later
+from scenekeeper.app.reminders import Reminders
 from scenekeeper.engine.commands import MAX_FILE_BYTES, Attachment, Option
 from scenekeeper.engine.core.lifecycle import has_ended, next_table
 from scenekeeper.engine.errors import Refusal
@@ -46,10 +57,13 @@ class ConsoleSession:
     #: How a person reads their private answers at a screen of their own: the console's own
     #: command line, with ``{who}`` and ``{table}`` to fill (``cli`` gives the --db it used).
     private_screen: str = "scenekeeper play --table {table} --as {who} --script -"
+    #: The app's clock, moved on by ``# later:`` lines (None: the real time, not movable).
+    clock: MovableClock | None = None
 
     def __post_init__(self) -> None:
         #: Who has been told how to read private answers (once each, on a shared screen).
         self._told: set[str] = set()
+        self._reminders = Reminders(self.app)
 
     def run_lines(self, lines: Iterable[str]) -> int:
         """Run every line; the number of commands that were refused."""
@@ -63,8 +77,40 @@ class ConsoleSession:
     def run_line(self, line_no: int, line: str, hidden: str = "") -> Outcome | None:
         """Run one line; ``hidden``: options given at the prompt without echo (never shown)."""
         text = line.strip()
+        span = later(text)
+        if span is not None:
+            self._later(text, span)
+            return None
         if not text or text.startswith("#"):
             return None
+        outcome = self._run(line_no, text, hidden)
+        self._remind(line_no)
+        return outcome
+
+    def _later(self, text: str, span: timedelta) -> None:
+        if self.echo and not self.json_mode:
+            self._print(f"> {text}")
+        if self.clock is None:
+            self._print("error: this console keeps the real time; a script moves it on.")
+            return
+        self.clock.later(span)
+        if not self.json_mode:
+            self._print(f"(It is now {self.clock.now().strftime('%a %d %b %H:%M UTC')}.)")
+        self._remind(0, load=True)
+
+    def _remind(self, line_no: int, *, load: bool = False) -> None:
+        """Print the reminders a paced table owes now (each once, ever). After a command the
+        table is loaded already; ``load``: read it (time moved on, perhaps after a restart)."""
+        table = self.app.table(self.table_id) if load else self.app.cached_table(self.table_id)
+        if table is None or table.state is None or not table.state.meta.pace_hours:
+            return
+        for reminder in self._reminders.take(self.table_id, self.app.now()):
+            if self.json_mode:
+                self._print(as_reminder_json(line_no, reminder))
+            else:
+                self._print(reminder_text(self.app.table(self.table_id), reminder))
+
+    def _run(self, line_no: int, text: str, hidden: str) -> Outcome:
         if self.echo and not self.json_mode:
             self._print(f"> {text}")
         actor, command = self.split_actor(f"{text} {hidden}".strip())
@@ -86,9 +132,18 @@ class ConsoleSession:
         else:
             how = self._how(actor.id) if self.shared and withholds(outcome) else None
             shown = as_text(outcome, actor.id if self.shared else None, how)
-            for out_line in [*shown, *saved]:
+            for out_line in [*shown, *saved, *self._mentioned(outcome)]:
                 self._print(out_line)
         return outcome
+
+    def _mentioned(self, outcome: Outcome) -> list[str]:
+        """Whom the reply tells the table now waits for, at a paced table (play by post: on
+        Discord, a mention); a live table's console shows the waits in its replies."""
+        table = self.app.cached_table(self.table_id)
+        state = table.state if table is not None else None
+        if state is None or not state.meta.pace_hours:
+            return []
+        return [f"@{state.meta.name_of(m.person)}: {m.line}" for m in outcome.mentions]
 
     def _how(self, who: str) -> str | None:
         """How ``who`` reads private answers, the first time they are withheld from them."""

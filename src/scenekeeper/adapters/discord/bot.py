@@ -27,6 +27,7 @@ from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
 from scenekeeper.adapters.discord.guild_record import last_sent, remember_sent
 from scenekeeper.adapters.discord.guilds import GuildCommands
 from scenekeeper.adapters.discord.options import stale_command
+from scenekeeper.adapters.discord.reminding import Reminding
 from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.runner import Runner
 from scenekeeper.adapters.discord.shards import Shards
@@ -68,6 +69,7 @@ class Scenekeeper(discord.AutoShardedClient):
         workers: int = 8,
         board_interval: float = 2.0,
         web: WebBoard | None = None,
+        reminder_interval: float = 60.0,
     ) -> None:
         sharding: dict[str, Any] = {"shard_count": shard_count}
         if shard_ids is not None:
@@ -105,6 +107,10 @@ class Scenekeeper(discord.AutoShardedClient):
         )
         #: The board's web pages (``SCENEKEEPER_WEB_URL``), served by this process; None: none.
         self.web = web
+        #: Paced tables' reminders (play by post), every ``reminder_interval`` s (0: never).
+        self.reminding = Reminding(
+            app, self._post_reminder, self.runner.shards, interval=reminder_interval
+        )
         self.commands: dict[str, SlashCommand] = build_tree(self.tree, app.registry, self.runner)
 
     async def _after_command(self, guild: int | None, table_id: str, done: Done) -> Done:
@@ -112,6 +118,8 @@ class Scenekeeper(discord.AutoShardedClient):
         ``/board web``'s link (privately; taken from every open page on a revoke)."""
         if self.guild_commands is not None:
             done = await self.guild_commands.after(guild, table_id, done)
+        if done.outcome.ok and done.outcome.events and done.table is not None:
+            await self.reminding.after(guild, table_id, done.table.state)
         outcome = done.outcome
         if self.web is not None:
             outcome = await self.web.answer(outcome, table_id)
@@ -122,9 +130,18 @@ class Scenekeeper(discord.AutoShardedClient):
             outcome = with_link(outcome, lines)
         return dataclasses.replace(done, outcome=outcome)
 
+    async def _post_reminder(
+        self, channel: int, content: str, allowed: discord.AllowedMentions
+    ) -> None:
+        try:
+            await self.get_partial_messageable(channel).send(content, allowed_mentions=allowed)
+        except discord.HTTPException as error:  # marked sent already: once, never twice
+            log.warning("channel %s: a reminder could not be sent (%s)", channel, error)
+
     async def setup_hook(self) -> None:
         if self.web is not None:
             await self.web.start()
+        await self.reminding.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.guild_commands is not None:
             self.guild_commands.start()
@@ -209,6 +226,7 @@ class Scenekeeper(discord.AutoShardedClient):
         then close the gateway and the HTTP session. The store is closed by the caller."""
         log.info("stopping: finishing the replies in flight")
         await self.runner.stop()
+        await self.reminding.stop()
         if self.guild_commands is not None:
             await self.guild_commands.stop()
         if self.web is not None:

@@ -1,8 +1,10 @@
-"""Playing by post: being told when the table waits for you (``/game mentions``).
+"""Playing by post: being told when the table waits for you (``/game mentions``), and the
+table's pace (``/game pace``).
 
 Whenever a command leaves the table waiting for someone -- their character's turn, a reaction
 or Defend owed, a save, a seal -- its reply tells them (``engine.waits``; on Discord, a mention).
-Each person may switch that off for themselves.
+Each person may switch that off for themselves. With a pace, whoever holds the table up that
+long gets one reminder (``engine.pace``), and ``/game show`` says since when each wait waits.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Perm
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.evolve import evolves
+from scenekeeper.engine.pace import MAX_PACE_HOURS, PaceSet
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import TableState
 
@@ -74,3 +77,43 @@ def choose_mentions(ctx: Context, args: Mentions) -> Decision:
         events=(MentionsChosen(person=person, enabled=args.enabled),),
         reply=Reply.say(said),
     )
+
+
+@dataclass(frozen=True)
+class Pace:
+    hours: Annotated[
+        int,
+        Opt(
+            "hours someone may hold the table up before a reminder (0: no pace, a live table)",
+            min_value=0,
+            max_value=MAX_PACE_HOURS,
+        ),
+    ]
+
+
+@commands.command(
+    "game pace",
+    help="The table's pace, for play by post: whoever holds the table up this many hours (their "
+    "turn, a reaction, a save, a seal) gets one reminder; /game show says since when each "
+    "wait waits. 0: no pace (a live table, the default).",
+    summary="Play by post: hours someone may hold the table up before one reminder (0: none).",
+    permission=Permission.GM,
+    examples=("/game pace hours:12", "/game pace hours:0"),
+)
+def set_pace(ctx: Context, args: Pace) -> Decision:
+    meta = ctx.require_state().meta
+    if meta.pace_hours == args.hours:
+        raise Refusal(f"The pace is {_pace_text(args.hours)} already.", public=True)
+    said = (
+        f"Pace: {_pace_text(args.hours)}. Whoever holds the table up that long gets one "
+        "reminder; /game show says whom the table waits for and since when."
+        if args.hours
+        else "No pace: nobody is reminded (a live table)."
+    )
+    return Decision(events=(PaceSet(hours=args.hours),), reply=Reply.say(said))
+
+
+def _pace_text(hours: int) -> str:
+    if not hours:
+        return "off"
+    return f"{hours} hour{'s' if hours != 1 else ''}"

@@ -15,6 +15,7 @@ from scenekeeper.engine.core.events import (
     TableCreated,
 )
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.pace import waiting_since
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person
 from scenekeeper.engine.systems import get_system, system_names
@@ -133,7 +134,9 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
     if meta.typed_dice != "everyone":
         lines.append(f"Typed dice: {meta.typed_dice} (/results).")
     waiting = system.waiting_for(ctx.require_state().game)
-    lines += [f"Waiting for: {line}" for line in waiting]
+    lines += [f"Waiting for: {line}{waiting_since(meta, line)}" for line in waiting]
+    if meta.pace_hours:
+        lines.append(f"Pace: {meta.pace_hours} hours (/game pace).")
     data = {
         "name": meta.name,
         "system": meta.system,
@@ -142,6 +145,8 @@ def show(ctx: Context, _args: NoOptions) -> Decision:
         "players": list(meta.players),
         "characters": dict(meta.owners),
         "waiting_for": waiting,
+        "pace_hours": meta.pace_hours,
+        "waiting_since": dict(meta.waiting),
     }
     return Decision(reply=Reply.say(*lines, data=data))
 

@@ -1,0 +1,132 @@
+"""A table's pace (issue 34): the command that changes what a paced table waits for notes it
+with since when, in the same append; a wait a pace old is due once per person; an import
+checks the notes as it checks every command; the console's clock moves on by ``# later:``."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scenekeeper.app.clock import MovableClock, later
+from scenekeeper.app.reminders import Reminders
+from scenekeeper.engine.pace import WaitsNoted, due
+from tests.engine.test_transfer import export, import_into
+from tests.support import TableDriver, make_app
+
+START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+def paced(clock: MovableClock | None = None, hours: int = 12) -> TableDriver:
+    clock = clock or MovableClock(START)
+    driver = TableDriver(app=make_app(clock=clock.now))
+    driver.do("/game new system:cortex name:Post")
+    for who, name in (("ana", "Ada"), ("ben", "Brick")):
+        driver.do("/game join", who)
+        driver.do(f"/char new name:{name}", who)
+    driver.do(f"/game pace hours:{hours}")
+    driver.do("/scene start type:action name:Docks")
+    return driver
+
+
+def noted(driver: TableDriver) -> dict[str, str]:
+    state = driver.app.table(driver.table_id).state
+    assert state is not None
+    return dict(state.meta.waiting)
+
+
+def test_the_command_that_begins_a_wait_notes_it_in_its_own_append() -> None:
+    clock = MovableClock(START)
+    driver = paced(clock)
+    clock.later(timedelta(hours=1))
+    outcome = driver.do("/order start lead:Ada")
+    assert isinstance(outcome.events[-1].event, WaitsNoted)
+    assert outcome.events[-1].command_seq == outcome.events[0].seq  # part of the command
+    assert noted(driver) == {
+        "Ada's turn in the action order: act, then /order handoff; a GM can /order end.": (
+            "2026-11-30T10:00:00.000Z"
+        )
+    }
+    # A command that leaves the waits as they were notes nothing.
+    clock.later(timedelta(hours=1))
+    assert not any(
+        isinstance(e.event, WaitsNoted) for e in driver.do("/pp give character:Ada").events
+    )
+    # The undo of the command takes its note back with it.
+    driver.do("/undo")
+    driver.do("/undo")
+    assert noted(driver) == {}
+
+
+def test_a_live_table_notes_nothing_and_turning_the_pace_off_forgets_the_notes() -> None:
+    live = TableDriver()
+    live.do("/game new system:cortex name:Live")
+    live.do("/game join", "ana")
+    live.do("/char new name:Ada", "ana")
+    live.do("/scene start type:action name:Docks")
+    started = live.do("/order start lead:Ada")
+    assert not any(isinstance(e.event, WaitsNoted) for e in started.events)
+    driver = paced()
+    driver.do("/order start lead:Ada")
+    assert noted(driver)
+    driver.do("/game pace hours:0")
+    assert noted(driver) == {}
+    assert "already" in driver.refused("/game pace hours:0")
+
+
+def test_a_wait_is_due_a_pace_after_it_began_to_each_person_who_owes_it() -> None:
+    driver = paced(hours=12)
+    driver.do("/order start lead:Ada")
+    state = driver.app.table(driver.table_id).state
+    assert due(state, START + timedelta(hours=11, minutes=59)) == []
+    (reminder,) = due(state, START + timedelta(hours=12))
+    assert reminder.person == "ana"
+    assert reminder.since == "2026-11-30T09:00:00.000Z"
+
+
+def test_a_reminder_is_taken_once_even_by_a_new_process_on_the_same_store() -> None:
+    clock = MovableClock(START)
+    driver = paced(clock)
+    driver.do("/order start lead:Ada")
+    late = START + timedelta(hours=13)
+    assert [r.person for r in Reminders(driver.app).take(driver.table_id, late)] == ["ana"]
+    assert Reminders(driver.app).take(driver.table_id, late) == []
+    again = make_app(store=driver.app.store)
+    assert Reminders(again).take(driver.table_id, late + timedelta(days=3)) == []
+
+
+def test_an_export_of_a_paced_table_imports_and_a_tampered_note_is_refused() -> None:
+    clock = MovableClock(START)
+    driver = paced(clock)
+    driver.do("/order start lead:Ada")
+    clock.later(timedelta(hours=2))
+    driver.do("/order handoff to:Brick", "ana")
+    doc = export(driver)
+    fresh = TableDriver(app=make_app())
+    assert import_into(fresh, "copy", doc).ok
+    assert noted(TableDriver(app=fresh.app, table_id="copy")) == noted(driver)
+    for event in doc["events"]:
+        if event["type"] == WaitsNoted.type_name and event["data"]["waiting"]:
+            line = next(iter(event["data"]["waiting"]))
+            event["data"]["waiting"][line] = "2026-11-01T00:00:00.000Z"  # an earlier since
+            break
+    tampered = import_into(TableDriver(app=make_app()), "bad", json.loads(json.dumps(doc)))
+    assert not tampered.ok
+    assert "what it notes the table waits for" in (tampered.error or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("# later: 13h", timedelta(hours=13)),
+        ("# later: 1d 12h", timedelta(days=1, hours=12)),
+        ("#later:30m", timedelta(minutes=30)),
+        ("# LATER: 2D", timedelta(days=2)),
+        ("# later: soon", None),
+        ("# later: 13", None),
+        ("# a comment", None),
+    ],
+)
+def test_later_reads_how_far_the_clock_moves(text: str, span: timedelta | None) -> None:
+    assert later(text) == span
