@@ -44,7 +44,10 @@ class WaitsNoted(Event):
     waiting: dict[str, str] = pydantic.Field(default_factory=dict)
 
     def describe(self) -> str:
-        return f"waiting for {len(self.waiting)}"
+        count = len(self.waiting)
+        if not count:
+            return "the table waits for nothing"
+        return f"the table waits for {count} move{'s' if count != 1 else ''}"
 
 
 @evolves(PaceSet)

@@ -72,11 +72,11 @@ def history(ctx: Context, args: Limit) -> Decision:
     for entry in entries:
         # The reply is the table's (Discord posts it in the channel): a sealed event reads
         # as the table reads it there, and as the asker may read it in the private part.
-        public = [_described(ctx, e, public=True) for e in entry.events]
+        public = [described(ctx, e, public=True) for e in entry.events]
         said = "; ".join(public)
         # Only a sealed event reads otherwise to the asker than to the table.
         mine = "; ".join(
-            _described(ctx, e) if e.event.sealed() else text
+            described(ctx, e) if e.event.sealed() else text
             for e, text in zip(entry.events, public, strict=True)
         )
         mark = " [undone]" if entry.undone else ""
@@ -100,7 +100,7 @@ def history(ctx: Context, args: Limit) -> Decision:
     )
 
 
-def _described(ctx: Context, envelope: Envelope, *, public: bool = False) -> str:
+def described(ctx: Context, envelope: Envelope, *, public: bool = False) -> str:
     """What an event did as the asker may read it (``public``: as the whole table may): a
     sealed event (a GM's secret roll) only for whom it is sealed for, and the secret options
     of a command it names hidden."""
