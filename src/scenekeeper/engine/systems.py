@@ -108,6 +108,9 @@ class GameSystem:
     #: The game's character sheet (``engine.sheets``): given, the shell makes, shows, deletes
     #: and imports its characters and knows which there are; None: a game without sheets.
     sheet: SheetSchema[Any] | None = None
+    #: The command a ``[[...]]`` in a post (``/say``) rolls as, with the option its words fill
+    #: ("roll pool:"); "": the game rolls no dice.
+    inline_roll: str = "roll dice:"
 
     @property
     def default_mods(self) -> dict[str, bool]:

@@ -160,6 +160,7 @@ SYSTEM = register_system(
         **declared(SHEET),
         suggester=cortex_suggest.suggest,
         name="cortex",
+        inline_roll="roll pool:",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,
         word_options=cortex_suggest.WORD_OPTIONS,

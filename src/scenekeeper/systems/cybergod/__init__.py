@@ -247,6 +247,7 @@ SYSTEM = register_system(
         **declared(SHEET),
         suggester=cybergod_suggest.suggest,
         name="cybergod",
+        inline_roll="test pool:",
         title="Cybergod: Reborn",
         state_type=CybergodState,
         summary="Cybergod: Reborn: success pools, Effect Points, complications, saves.",

@@ -224,6 +224,7 @@ SYSTEM = register_system(
         **declared(SHEET),
         suggester=suggest,
         name="mettle",
+        inline_roll="check pool:",
         title="METTLE Core",
         state_type=MettleState,
         summary="METTLE Core: Score and Edge, Mettle, volleyball Initiative, twelve Actions.",

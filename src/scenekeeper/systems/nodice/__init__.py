@@ -246,6 +246,7 @@ class NoDiceSystem(GameSystem):
 SYSTEM = register_system(
     NoDiceSystem(
         name="nodice",
+        inline_roll="",  # NoDice never rolls a die
         title="NoDice",
         state_type=NoDiceState,
         # 2: Jackpots by cluster, engagement and standing by (R28, R30); older snapshots are

@@ -53,6 +53,7 @@ SYSTEM = register_system(
         **declared(SHEET),
         suggester=cortex_suggest.suggest,
         name="scions",
+        inline_roll="roll pool:",
         marks_typed_faces=True,
         suggested_options=cortex_suggest.SUGGESTED,
         word_options=cortex_suggest.WORD_OPTIONS,
