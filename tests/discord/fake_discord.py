@@ -50,6 +50,8 @@ class Request:
     made: str | None = None
     #: The HTTP status Discord answered with.
     status: int = 200
+    #: The query string's parameters (a webhook post's ``thread_id``, ``wait``).
+    params: dict[str, Any] = field(default_factory=dict)
 
     @property
     def kind(self) -> int | None:
@@ -98,6 +100,9 @@ class FakeDiscord:
         self.interactions: dict[str, tuple[str, str | None]] = {}
         #: Interaction id -> the message its response made.
         self.originals: dict[str, str] = {}
+        #: Channel id -> its webhooks (as Discord answers them), and webhook id -> its channel.
+        self.webhooks: dict[str, list[dict[str, Any]]] = {}
+        self.hook_channels: dict[str, str] = {}
         #: Paths (regular expressions) answered 403 Missing Permissions, as on a server that
         #: did not grant a permission.
         self.forbidden: list[str] = []
@@ -120,6 +125,7 @@ class FakeDiscord:
             for r in self.requests[mark:]
             if r.method in ("POST", "PATCH")
             and r.path.startswith(("/interactions/", "/webhooks/"))
+            and "/hook-" not in r.path  # a channel's webhook posts: not an answer
             and r.kind != 8
         ]
 
@@ -140,10 +146,18 @@ class FakeDiscord:
 
     # -- the HTTP API ---------------------------------------------------------------------------
 
-    def handle(self, method: str, path: str, body: dict[str, Any], files: dict[str, bytes]) -> Any:
-        request = Request(method, path, body, files)
+    def handle(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any],
+        files: dict[str, bytes],
+        params: dict[str, Any] | None = None,
+    ) -> Any:
+        request = Request(method, path, body, files, params=dict(params or {}))
         self.requests.append(request)
-        answer = self._answer(method, path, body, files)
+        hooked = self._hooks(method, path, body, files, request.params)
+        answer = hooked if hooked is not None else self._answer(method, path, body, files)
         message = (
             answer.get("resource", {}).get("message", answer) if isinstance(answer, dict) else None
         )
@@ -187,6 +201,54 @@ class FakeDiscord:
                 return self._create(match[1], body, files)
             return self._edit(match[2], body, files)
         raise AssertionError(f"the fake Discord has no {method} {path}")
+
+    def _hooks(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any],
+        files: dict[str, bytes],
+        params: dict[str, Any],
+    ) -> Any:
+        """A channel's webhooks: listed, made, and the posts made, edited and deleted through
+        them (in the channel, or in ``thread_id``), by the name and picture given."""
+        if match := re.fullmatch(r"/channels/(\d+)/webhooks", path):
+            hooks = self.webhooks.setdefault(match[1], [])
+            if method == "GET":
+                return hooks
+            made = {
+                "id": snowflake(),
+                "type": 1,
+                "channel_id": match[1],
+                "guild_id": str(GUILD),
+                "name": body.get("name"),
+                "avatar": None,
+                "application_id": str(APP_ID),
+                "user": BOT,
+            }
+            made["token"] = f"hook-{made['id']}"
+            hooks.append(made)
+            self.hook_channels[made["id"]] = match[1]
+            return made
+        match = re.fullmatch(r"/webhooks/(\d+)/hook-\d+(?:/messages/(\d+))?", path)
+        if match is None:
+            return None
+        if match[2] is not None:
+            if method == "DELETE":
+                self.messages.pop(match[2], None)
+                return {}
+            return self._edit(match[2], body, files)
+        channel = str(params.get("thread_id") or self.hook_channels[match[1]])
+        message = self._create(channel, body, files)
+        message["webhook_id"] = match[1]
+        message["author"] = {
+            "id": match[1],
+            "username": body.get("username") or "Scenekeeper",
+            "avatar": None,
+            "discriminator": "0000",
+            "bot": True,
+        }
+        return message
 
     def _callback(self, interaction: str, body: dict[str, Any], files: dict[str, bytes]) -> Any:
         channel, clicked = self.interactions[interaction]
@@ -326,7 +388,7 @@ class FakeSession:
                 self.discord.requests.append(Request(method, path, body, files, status=429))
                 limited = {"message": "You are being rate limited.", "retry_after": 0.0}
                 return _Response(429, {**limited, "global": False}, {"Via": "1.1 google"})
-        result = self.discord.handle(method, path, body, files)
+        result = self.discord.handle(method, path, body, files, kwargs.get("params"))
         return _Response(200 if result is not None else 204, result)
 
     async def close(self) -> None:

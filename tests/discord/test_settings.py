@@ -42,6 +42,9 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)  # no stray .env is read
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def test_without_a_token_it_says_which_variable_to_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([]) == 2
     err = capsys.readouterr().err
@@ -156,4 +159,8 @@ def test_check_builds_the_tree_offline(capsys: pytest.CaptureFixture[str]) -> No
     assert "Global (every table): /board, /game, /help, /history, /redo, /undo." in out
     assert "A server playing mettle adds 14 top-level commands of its own." in out
     assert "each combination of games a server may play" in out
+    # The permissions it names are the invite link's in docs/discord.md.
+    asked = out.split("Permissions the invite asks for (", 1)[1].split(")", 1)[0]
+    assert f"permissions={asked}" in (ROOT / "docs" / "discord.md").read_text(encoding="utf-8")
+    assert "Manage Webhooks" in out
     assert "problem" not in out

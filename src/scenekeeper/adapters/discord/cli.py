@@ -167,6 +167,19 @@ def _on_stop_signals(handler: Callable[[], None]) -> list[signal.Signals]:
     return installed
 
 
+#: What the bot asks a server for (docs/discord.md's invite link).
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    pin_messages=True,
+    manage_webhooks=True,
+)
+
+
 def _check() -> int:
     registry = build_registry()
     layout = layout_of(registry)
@@ -188,6 +201,12 @@ def _check() -> int:
     print(
         f"Checked {len(scopes(registry))} command sets: global, everything (a development "
         "server) and each combination of games a server may play."
+    )
+    print(
+        f"Permissions the invite asks for ({PERMISSIONS.value}): View Channels, Send Messages, "
+        "Send Messages in Threads, Embed Links, Attach Files, Read Message History, Pin "
+        "Messages (without it the board is not pinned) and Manage Webhooks (without it /say "
+        "posts as the bot, with the character's name, not as the character)."
     )
     for problem in problems:
         print(f"problem: {problem}")

@@ -33,6 +33,7 @@ from scenekeeper.adapters.discord.options import (
     person_of,
     stale_command,
 )
+from scenekeeper.adapters.discord.posting import POSTS, Posting
 from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.shards import Shards
 from scenekeeper.adapters.discord.tables import Tables, home_channel
@@ -85,6 +86,7 @@ class Runner:
         self.boards = (
             BoardKeeper(client, self.tables, min_interval=board_interval) if client else None
         )
+        self.posting = Posting(client, app)
         self.stopping = False
         self._in_flight = 0
         self._idle = asyncio.Event()
@@ -124,6 +126,8 @@ class Runner:
             done, deferred = await self._run(
                 interaction, actor, lambda _t: (name, raw), command=name, deferred=deferred
             )
+            if name in POSTS:  # a post goes out as its character, through a webhook
+                done = await self.posting.posted(interaction, done)
             if secret and deferred:
                 await send.sealed(interaction, render.answer(done, actor.id))
             else:

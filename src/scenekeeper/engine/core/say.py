@@ -242,7 +242,10 @@ def edit_post(ctx: Context, args: Edit) -> Decision:
         raise Refusal("Give what it says now, or /say delete it.", public=True)
     return Decision(
         events=(PostEdited(post=said.post, text=args.text.strip()),),
-        reply=Reply.say(f"Post #{said.post} ({said.speaker or 'Narrator'}) now says: {args.text}"),
+        reply=Reply.say(
+            f"Post #{said.post} ({said.speaker or 'Narrator'}) now says: {args.text}",
+            data={"post": said.post, "text": args.text.strip()},
+        ),
     )
 
 
@@ -261,7 +264,10 @@ def delete_post(ctx: Context, args: Delete) -> Decision:
     said = _post(ctx, args.post)
     return Decision(
         events=(PostDeleted(post=said.post),),
-        reply=Reply.say(f"Post #{said.post} ({said.speaker or 'Narrator'}) is deleted."),
+        reply=Reply.say(
+            f"Post #{said.post} ({said.speaker or 'Narrator'}) is deleted.",
+            data={"post": said.post, "deleted": True},
+        ),
     )
 
 

@@ -1,0 +1,164 @@
+"""Posts as characters (``/say``): through the channel's webhook, under the speaker's name.
+
+A post goes out through a webhook of the table's channel (made once, named "Scenekeeper",
+found again after a restart), with the character's name as the author -- in a thread too,
+through its parent's webhook. The person who posted gets a private "Posted as Ada". Where
+the bot may not manage webhooks (the Manage Webhooks permission), the post goes out as the
+bot's own reply, "Ada (post #16): ...", as it does at the console. ``/say edit`` and ``/say
+delete`` follow the post's message (which message a post is, is kept in the store beside the
+table, ``discord:posts:<table>``, so it is found after a restart too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from typing import Any
+
+import discord
+
+from scenekeeper.adapters.discord.limits import MAX_CONTENT
+from scenekeeper.adapters.discord.render import Done
+from scenekeeper.adapters.discord.send import NO_MENTIONS
+from scenekeeper.app import App
+from scenekeeper.engine.reply import Reply
+from scenekeeper.store.base import Snapshot
+
+log = logging.getLogger(__name__)
+#: The commands whose success a post follows.
+POSTS = frozenset({"say", "say edit", "say delete"})
+HOOK_NAME = "Scenekeeper"
+VERSION = "discord.posts@1"
+#: How many posts' messages a table keeps (the newest): an older post is still in the
+#: history; its message is no longer followed by an edit.
+KEPT = 500
+
+
+class Posting:
+    def __init__(self, client: discord.Client | None, app: App) -> None:
+        self.client = client
+        self.app = app
+        #: Channel id -> its webhook (None: the bot may not manage that channel's webhooks).
+        self._hooks: dict[int, discord.Webhook | None] = {}
+
+    async def posted(self, interaction: discord.Interaction[Any], done: Done) -> Done:
+        """``done`` after its post went out through the webhook (its answer now private), or
+        as it was where it could not (the bot's own reply carries the post)."""
+        outcome = done.outcome
+        data = outcome.reply.data if isinstance(outcome.reply.data, dict) else {}
+        post, table_id = data.get("post"), done.table_id
+        if self.client is None or not outcome.ok or not isinstance(post, int) or table_id is None:
+            return done
+        channel, thread = _where(interaction)
+        hook = await self._hook(channel)
+        if hook is None:
+            return done
+        try:
+            if outcome.command == "say":
+                message = await self._send(hook, thread, data, outcome.reply)
+                await self._remember(table_id, post, message.id, thread)
+                said = f"Posted as {data.get('speaker') or 'the narrator'} (post #{post})."
+            else:
+                kept = await self._kept(table_id, post)
+                if kept is None:
+                    return done  # a post older than the kept ones: the reply says it
+                message_id, at = kept
+                target = discord.Object(at) if at else discord.utils.MISSING
+                if outcome.command == "say delete":
+                    await hook.delete_message(message_id, thread=target)
+                else:
+                    text = _content(str(data.get("text", "")), ())
+                    await hook.edit_message(message_id, content=text, thread=target)
+                said = outcome.reply.text[0] if outcome.reply.text else "Done."
+        except discord.HTTPException as error:
+            log.warning("channel %s: a post could not go through its webhook (%s)", channel, error)
+            return done
+        private = Reply(private=(said,), private_data=outcome.reply.data)
+        return dataclasses.replace(done, outcome=dataclasses.replace(outcome, reply=private))
+
+    async def _send(
+        self, hook: discord.Webhook, thread: int | None, data: dict[str, Any], reply: Reply
+    ) -> discord.WebhookMessage:
+        speaker = str(data.get("speaker") or "Narrator")
+        rolls = reply.text[1:]
+        return await hook.send(
+            _content(str(data.get("text", "")), rolls),
+            username=speaker[:80],
+            wait=True,
+            allowed_mentions=NO_MENTIONS,
+            thread=discord.Object(thread) if thread else discord.utils.MISSING,
+        )
+
+    async def _hook(self, channel: int) -> discord.Webhook | None:
+        if channel in self._hooks:
+            return self._hooks[channel]
+        assert self.client is not None
+        http, state = self.client.http, self.client._connection
+        try:
+            found = [
+                h
+                for h in await http.channel_webhooks(channel)
+                if h.get("name") == HOOK_NAME and h.get("token")
+            ]
+            data = found[0] if found else await http.create_webhook(channel, name=HOOK_NAME)
+            hook: discord.Webhook | None = discord.Webhook.from_state(data, state)
+        except discord.Forbidden:
+            log.warning(
+                "channel %s: no Manage Webhooks permission; posts go out as the bot's own "
+                "replies (scenekeeper discord --check lists the permissions)",
+                channel,
+            )
+            hook = None
+        except discord.HTTPException as error:
+            log.warning("channel %s: its webhook could not be read (%s)", channel, error)
+            return None  # asked again next time
+        self._hooks[channel] = hook
+        return hook
+
+    async def _remember(self, table_id: str, post: int, message: int, thread: int | None) -> None:
+        """Keep which message a post is (the newest ``KEPT`` posts of a table)."""
+
+        def save() -> None:
+            kept = self.app.store.latest_snapshot(_record(table_id))
+            posts = dict(kept.state.get("posts", {})) if kept and kept.version == VERSION else {}
+            posts[str(post)] = [message, thread]
+            newest = dict(sorted(posts.items(), key=lambda item: int(item[0]))[-KEPT:])
+            seq = (kept.seq if kept else 0) + 1
+            self.app.store.save_snapshot(
+                Snapshot(_record(table_id), seq, VERSION, {"posts": newest})
+            )
+
+        await self._blocking(save)
+
+    async def _kept(self, table_id: str, post: int) -> tuple[int, int | None] | None:
+        def read() -> tuple[int, int | None] | None:
+            kept = self.app.store.latest_snapshot(_record(table_id))
+            if kept is None or kept.version != VERSION:
+                return None
+            found = kept.state.get("posts", {}).get(str(post))
+            return (int(found[0]), found[1]) if isinstance(found, list) else None
+
+        found: tuple[int, int | None] | None = await self._blocking(read)
+        return found
+
+    async def _blocking(self, work: Any) -> Any:
+        return await asyncio.to_thread(work)
+
+
+def _where(interaction: discord.Interaction[Any]) -> tuple[int, int | None]:
+    """The channel whose webhook posts, and the thread it posts in (None: the channel)."""
+    channel = interaction.channel
+    here = interaction.channel_id or 0
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return channel.parent_id, here
+    return here, None
+
+
+def _content(text: str, rolls: tuple[str, ...]) -> str:
+    content = "\n".join([text, *rolls])
+    return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
+
+
+def _record(table_id: str) -> str:
+    return f"discord:posts:{table_id}"

@@ -1,0 +1,128 @@
+"""/say through discord.py's own objects (issue 34): the post goes out through the channel's
+webhook under the character's name (in a thread, through its parent's webhook, into the
+thread), pinging nobody; the poster is answered privately; an edit and a delete follow the
+message, after a restart too; without Manage Webhooks the post is the bot's own reply; a busy
+channel's rate limit is waited out."""
+
+from __future__ import annotations
+
+from scenekeeper.app import App
+from tests.discord.fakes import run
+from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Request, logged_in
+from tests.discord.test_game_controls import setup
+
+HOOKS = rf"/channels/{CHANNEL}/webhooks"
+
+
+async def cortex(h: Harness, channel: int = CHANNEL) -> None:
+    await setup(
+        h,
+        ("game new", GM, {"system": "cortex", "name": "Posts"}),
+        ("game join", ANA, {}),
+        ("char new", ANA, {"name": "Ada"}),
+    )
+
+
+def hook_posts(requests: list[Request]) -> list[Request]:
+    return [r for r in requests if "/hook-" in r.path]
+
+
+def test_a_post_goes_out_through_the_webhook_as_the_character(app: App) -> None:
+    async def scenario() -> tuple[list[Request], Request, FakeDiscord]:
+        async with logged_in(app) as h:
+            await cortex(h)
+            mark = len(h.discord.requests)
+            answer = await h.slash("say", ANA, text="Ada waits by the door. @everyone")
+            return h.discord.since(mark), answer, h.discord
+
+    requests, answer, fake = run(scenario())
+    (post,) = hook_posts(requests)
+    assert post.method == "POST"
+    assert post.json["username"] == "Ada"
+    assert post.json["content"] == "Ada waits by the door. @everyone"
+    assert post.json["allowed_mentions"] == {"parse": []}
+    assert post.params.get("wait") in ("true", True)
+    assert answer.ephemeral
+    assert answer.text().startswith("Posted as Ada (post #")
+    # The webhook was made once, named for the bot.
+    assert [h["name"] for h in fake.webhooks[str(CHANNEL)]] == ["Scenekeeper"]
+
+
+def test_edits_and_deletes_follow_the_posts_message_after_a_restart_too(app: App) -> None:
+    fake = FakeDiscord()
+
+    async def first() -> int:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            answer = await h.slash("say", ANA, text="First words.")
+            return int(answer.text().split("#", 1)[1].split(")", 1)[0])
+
+    async def second(post: int) -> list[Request]:
+        async with logged_in(app, fake) as h:
+            mark = len(h.discord.requests)
+            await h.slash("say edit", ANA, post=post, text="Better words.")
+            await h.slash("say delete", GM, post=post)
+            return h.discord.since(mark)
+
+    post = run(first())
+    edit, delete = hook_posts(run(second(post)))
+    assert edit.method == "PATCH"
+    assert edit.json["content"] == "Better words."
+    assert delete.method == "DELETE"
+    assert edit.path == delete.path  # the same message
+    # One webhook in all: found again after the restart, not made twice.
+    assert len(fake.webhooks[str(CHANNEL)]) == 1
+
+
+def test_without_manage_webhooks_the_post_is_the_bots_own_reply(app: App) -> None:
+    fake = FakeDiscord()
+    fake.forbidden.append(HOOKS)
+
+    async def scenario() -> Request:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            return await h.slash("say", ANA, text="Quietly.")
+
+    answer = run(scenario())
+    assert not answer.ephemeral
+    assert "Ada (post #" in answer.text()
+    assert "Quietly." in answer.text()
+    assert hook_posts(fake.requests) == []
+
+
+def test_a_rate_limited_webhook_post_is_waited_out_and_lands_once(app: App) -> None:
+    fake = FakeDiscord()
+    fake.throttled[r"/webhooks/\d+/hook-\d+"] = 2
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            await h.slash("say", ANA, text="Still here.")
+            return h.discord.requests
+
+    posts = hook_posts(run(scenario()))
+    assert [p.status for p in posts] == [429, 429, 200]
+    landed = [m for m in fake.messages.values() if m.get("webhook_id")]
+    assert len(landed) == 1
+
+
+def test_a_post_in_a_thread_goes_through_the_parents_webhook_into_the_thread(app: App) -> None:
+    thread = CHANNEL + 50
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app) as h:
+            for command, who, values in (
+                ("game new", GM, {"system": "cortex", "name": "T"}),
+                ("game join", ANA, {}),
+                ("char new", ANA, {"name": "Ada"}),
+            ):
+                payload = h.command_payload(command, who, values, channel=thread, parent=CHANNEL)
+                await h.dispatch(payload)
+            mark = len(h.discord.requests)
+            said = {"text": "In the side room."}
+            await h.dispatch(h.command_payload("say", ANA, said, channel=thread, parent=CHANNEL))
+            return h.discord.since(mark)
+
+    (post,) = hook_posts(run(scenario()))
+    assert str(post.params.get("thread_id")) == str(thread)
+    assert post.path.startswith("/webhooks/")  # the parent channel's webhook
