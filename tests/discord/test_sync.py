@@ -23,7 +23,7 @@ from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Reques
 GUILD_PATH = rf"/applications/{APP_ID}/guilds/{GUILD}/commands"
 EVERY_TABLE = {"board", "game", "help", "history", "redo", "undo"}
 METTLE = {"act", "char", "check", "mettle", "odds", "order", "scene", "status", "team", "twist"}
-METTLE |= {"results", "roll", "voucher", "xp"}
+METTLE |= {"mods", "results", "roll", "voucher", "xp"}
 ADDING = "Commands for METTLE Core are being added to this server; they show in a moment."
 
 

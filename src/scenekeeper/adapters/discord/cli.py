@@ -185,7 +185,7 @@ def _check() -> int:
     layout = layout_of(registry)
     top = layout.top_level()
     groups = {path: len(layout.children_of(path)) for path in layout.groups}
-    biggest = max(groups.items(), key=lambda item: item[1], default=((), 0))
+    biggest = max(sorted(groups.items()), key=lambda item: item[1], default=((), 0))  # ties: A-Z
     print(f"{len(layout.commands)} commands; {len(top)} top-level (Discord allows 100).")
     print(f"Largest group: /{' '.join(biggest[0])} with {biggest[1]} subcommands (25 allowed).")
     for name, moved in sorted(layout.moved.items()):
