@@ -60,8 +60,8 @@ def test_edits_and_deletes_follow_the_posts_message_after_a_restart_too(app: App
     async def second(post: int) -> list[Request]:
         async with logged_in(app, fake) as h:
             mark = len(h.discord.requests)
-            await h.slash("say edit", ANA, post=post, text="Better words.")
-            await h.slash("say delete", GM, post=post)
+            await h.slash("post edit", ANA, post=post, text="Better words.")
+            await h.slash("post delete", GM, post=post)
             return h.discord.since(mark)
 
     post = run(first())

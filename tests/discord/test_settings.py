@@ -155,8 +155,11 @@ def test_check_builds_the_tree_offline(capsys: pytest.CaptureFixture[str]) -> No
     assert cli.main(["--check"]) == 0
     out = capsys.readouterr().out
     assert "top-level (Discord allows 100)" in out
-    assert "Largest group: /char with 13 subcommands (25 allowed)." in out  # ties: A-Z
-    assert "Global (every table): /board, /game, /help, /history, /redo, /undo." in out
+    assert "Largest group: /game with 15 subcommands (25 allowed)." in out
+    assert (
+        "Global (every table): /board, /game, /help, /history, /post, /recap, /redo, /say, /undo."
+        in out
+    )
     assert "A server playing mettle adds 15 top-level commands of its own." in out
     assert "each combination of games a server may play" in out
     # The permissions it names are the invite link's in docs/discord.md.

@@ -21,7 +21,7 @@ from tests.discord.fakes import make_bot, run
 from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Request, logged_in
 
 GUILD_PATH = rf"/applications/{APP_ID}/guilds/{GUILD}/commands"
-EVERY_TABLE = {"board", "game", "help", "history", "redo", "undo"}
+EVERY_TABLE = {"board", "game", "help", "history", "post", "recap", "redo", "say", "undo"}
 METTLE = {"act", "char", "check", "mettle", "odds", "order", "scene", "status", "team", "twist"}
 METTLE |= {"mods", "results", "roll", "voucher", "xp"}
 ADDING = "Commands for METTLE Core are being added to this server; they show in a moment."

@@ -109,18 +109,18 @@ def test_who_may_speak_as_whom() -> None:
 def test_the_author_or_a_gm_edits_and_deletes_and_the_record_follows() -> None:
     driver = cortex()
     post = driver.do('/say text:"I wait."', "ana").events[0].seq
-    assert "only they or a GM" in driver.refused(f'/say edit post:{post} text:"No"', "ben")
-    edited = driver.do(f'/say edit post:{post} text:"I wait, hidden."', "ana")
+    assert "only they or a GM" in driver.refused(f'/post edit post:{post} text:"No"', "ben")
+    edited = driver.do(f'/post edit post:{post} text:"I wait, hidden."', "ana")
     assert edited.events[0].event == PostEdited(post=post, text="I wait, hidden.")
-    assert "rolls nothing" in driver.refused(f'/say edit post:{post} text:"[[Agility]]"', "ana")
-    deleted = driver.do(f"/say delete post:{post}")
+    assert "rolls nothing" in driver.refused(f'/post edit post:{post} text:"[[Agility]]"', "ana")
+    deleted = driver.do(f"/post delete post:{post}")
     assert deleted.events[0].event == PostDeleted(post=post)
-    assert "deleted already" in driver.refused(f"/say delete post:{post}", "ana")
-    assert "no post #1 " in driver.refused("/say delete post:1", "ana")
+    assert "deleted already" in driver.refused(f"/post delete post:{post}", "ana")
+    assert "no post #1 " in driver.refused("/post delete post:1", "ana")
     driver.do("/undo")  # the delete
     driver.do("/undo")  # the edit
     driver.do("/undo")  # the post itself
-    assert f"no post #{post} " in driver.refused(f"/say delete post:{post}", "ana")
+    assert f"no post #{post} " in driver.refused(f"/post delete post:{post}", "ana")
 
 
 def test_an_export_with_posts_and_inline_rolls_imports() -> None:
@@ -137,8 +137,8 @@ def test_an_export_with_posts_and_inline_rolls_imports() -> None:
 def test_an_edit_keeps_a_posts_rolls_as_text_and_rolls_nothing() -> None:
     driver = cortex()
     rolled = driver.do('/say text:"Up! [[Agility]]"', "ana").events[0].seq
-    edited = driver.do(f'/say edit post:{rolled} text:"Up, fast! [[Agility]]"', "ana")
+    edited = driver.do(f'/post edit post:{rolled} text:"Up, fast! [[Agility]]"', "ana")
     assert [e.event.type_name for e in edited.events] == [PostEdited.type_name]
     assert "as they were" in driver.refused(
-        f'/say edit post:{rolled} text:"Up! [[Sneaking]]"', "ana"
+        f'/post edit post:{rolled} text:"Up! [[Sneaking]]"', "ana"
     )

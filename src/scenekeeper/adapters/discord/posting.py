@@ -4,7 +4,7 @@ A post goes out through a webhook of the table's channel (made once, named "Scen
 found again after a restart), with the character's name as the author -- in a thread too,
 through its parent's webhook. The person who posted gets a private "Posted as Ada". Where
 the bot may not manage webhooks (the Manage Webhooks permission), the post goes out as the
-bot's own reply, "Ada (post #16): ...", as it does at the console. ``/say edit`` and ``/say
+bot's own reply, "Ada (post #16): ...", as it does at the console. ``/post edit`` and ``/post
 delete`` follow the post's message (which message a post is, is kept in the store beside the
 table, ``discord:posts:<table>``, so it is found after a restart too).
 """
@@ -27,7 +27,7 @@ from scenekeeper.store.base import Snapshot
 
 log = logging.getLogger(__name__)
 #: The commands whose success a post follows.
-POSTS = frozenset({"say", "say edit", "say delete"})
+POSTS = frozenset({"say", "post edit", "post delete"})
 HOOK_NAME = "Scenekeeper"
 VERSION = "discord.posts@1"
 #: How many posts' messages a table keeps (the newest): an older post is still in the
@@ -65,7 +65,7 @@ class Posting:
                     return done  # a post older than the kept ones: the reply says it
                 message_id, at = kept
                 target = discord.Object(at) if at else discord.utils.MISSING
-                if outcome.command == "say delete":
+                if outcome.command == "post delete":
                     await hook.delete_message(message_id, thread=target)
                 else:
                     text = _content(str(data.get("text", "")), ())

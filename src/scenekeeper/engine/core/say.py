@@ -226,10 +226,10 @@ class Edit:
 
 
 @commands.command(
-    "say edit",
+    "post edit",
     help="Change what a post says (its author, or a GM); the record follows.",
     permission=Permission.PLAYER,
-    examples=('/say edit post:12 text:"I slip along the crates, quiet as a cat."',),
+    examples=('/post edit post:12 text:"I slip along the crates, quiet as a cat."',),
 )
 def edit_post(ctx: Context, args: Edit) -> Decision:
     said = _post(ctx, args.post)
@@ -239,7 +239,7 @@ def edit_post(ctx: Context, args: Edit) -> Decision:
             public=True,
         )
     if not args.text.strip():
-        raise Refusal("Give what it says now, or /say delete it.", public=True)
+        raise Refusal("Give what it says now, or /post delete it.", public=True)
     return Decision(
         events=(PostEdited(post=said.post, text=args.text.strip()),),
         reply=Reply.say(
@@ -255,10 +255,10 @@ class Delete:
 
 
 @commands.command(
-    "say delete",
+    "post delete",
     help="Delete a post (its author, or a GM): its rolls stand (/undo takes back a whole post).",
     permission=Permission.PLAYER,
-    examples=("/say delete post:12",),
+    examples=("/post delete post:12",),
 )
 def delete_post(ctx: Context, args: Delete) -> Decision:
     said = _post(ctx, args.post)
