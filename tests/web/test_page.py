@@ -48,3 +48,37 @@ def test_a_nodice_page_shows_the_pot_scores_and_who_committed_never_what() -> No
         assert fact in text, fact
     assert "Mind card" not in text
     assert "ante QUI" not in text
+
+
+def test_posts_show_newest_first_as_edited_escaped_and_without_the_deleted() -> None:
+    page = _page(
+        [
+            *CORTEX,
+            '@ana /say text:"Ada ducks behind the crates. [[Agility Sneaking]]"',
+            '@ben /say text:"<b>Brick</b> roars."',
+            '/say text:"A horn sounds." narrator:true',
+            '@ana /say text:"Ada waits."',
+        ]
+    )
+    posts = page.split('data-part="posts"', 1)[1].split("</section>", 1)[0]
+    assert "&lt;b&gt;Brick&lt;/b&gt; roars." in posts  # text, never markup
+    assert "<b>" not in posts
+    assert "ducks behind" not in posts  # three shown: the oldest of four left out
+    headings = re.findall(r"<h3[^>]*>(.*?)</h3>", posts)
+    assert [h.split(" · ")[0] for h in headings] == ["Ada Lark", "The narrator", "Brick"]
+    # The roll in the first post is in the rolls column, with its dice.
+    assert "Agility" in page.split('data-part="rolls"', 1)[1]
+
+
+def test_an_edited_post_shows_its_new_words_and_a_deleted_one_is_gone() -> None:
+    app = make_app()
+    play(app, "t", [*CORTEX, '@ana /say text:"First."', '@ben /say text:"Second."'])
+    first, second = (e.seq for e in app.table("t").window[-2:])
+    play(
+        app,
+        "t",
+        [f'@ana /post edit post:{first} text:"First, again."', f"/post delete post:{second}"],
+    )
+    posts = render(app.table("t"), app.registry).fragment.split('data-part="posts"', 1)[1]
+    assert "First, again." in posts
+    assert "Second." not in posts

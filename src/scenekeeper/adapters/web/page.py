@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from scenekeeper.adapters.web.markup import line, markdown, unescaped
+from scenekeeper.adapters.web.posts import last_posts, posts_part
 from scenekeeper.adapters.web.rolls import Shown, last_rolls
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import CommandRegistry
@@ -72,6 +73,9 @@ def render(table: Table, registry: CommandRegistry) -> Rendered:
         kind = "wide" if section.title in _WIDE else "card"
         parts.append(_section(section, kind, str(index)))
     parts.append("</div>")
+    posts = last_posts(table)
+    if posts:
+        parts.append(posts_part(posts))
     if rolls:
         parts.append(_rolls(rolls))
     news = f"Updated after #{table.seq}"
