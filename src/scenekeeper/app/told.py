@@ -8,17 +8,36 @@ from dataclasses import replace
 from scenekeeper.engine.aggregate import Table, evolve
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.pace import noted
-from scenekeeper.engine.systems import get_system
-from scenekeeper.engine.waits import Mention, mentions
+from scenekeeper.engine.state import GameState
+from scenekeeper.engine.systems import GameSystem, get_system
+from scenekeeper.engine.waits import Mention, Wait, mentions
 
 
 def told(before: Table, after: Table, actor: str) -> tuple[Mention, ...]:
-    """The waits the command began (none for a table just started or of another game)."""
+    """The waits the command began (none for a table just started or of another game, nor
+    for a command that left the game's state as it was: a seat, a mention, a pace)."""
     was, now = before.state, after.state
-    if was is None or now is None or was.meta.system != now.meta.system:
+    if was is None or now is None or was.meta.system != now.meta.system or was.game is now.game:
         return ()
     system = get_system(now.meta.system)
-    return mentions(now.meta, system.waits(was.game), system.waits(now.game), actor)
+    return mentions(now.meta, _waits(system, was.game), _waits(system, now.game), actor)
+
+
+#: The waits of the game states last asked about, by the state object: a command's "before"
+#: is the one before it's "after", so each command works out one list, not two.
+_KNOWN: dict[int, tuple[GameState, list[Wait]]] = {}
+_KNOWN_MOST = 512
+
+
+def _waits(system: GameSystem, game: GameState) -> list[Wait]:
+    known = _KNOWN.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
+    waits = system.waits(game)
+    if len(_KNOWN) >= _KNOWN_MOST:
+        _KNOWN.clear()
+    _KNOWN[id(game)] = (game, waits)
+    return waits
 
 
 def with_waits_noted(
