@@ -11,7 +11,7 @@ import pytest
 
 from scenekeeper.app.clock import MovableClock, later
 from scenekeeper.app.reminders import Reminders
-from scenekeeper.engine.pace import WaitsNoted, due
+from scenekeeper.engine.pace import WaitsNoted, due, seconds, since_text
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver, make_app
 
@@ -79,8 +79,8 @@ def test_a_wait_is_due_a_pace_after_it_began_to_each_person_who_owes_it() -> Non
     driver = paced(hours=12)
     driver.do("/order start lead:Ada")
     state = driver.app.table(driver.table_id).state
-    assert due(state, START + timedelta(hours=11, minutes=59)) == []
-    (reminder,) = due(state, START + timedelta(hours=12))
+    assert due(state, (START + timedelta(hours=11, minutes=59)).timestamp()) == []
+    (reminder,) = due(state, (START + timedelta(hours=12)).timestamp())
     assert reminder.person == "ana"
     assert reminder.since == "2026-11-30T09:00:00.000Z"
 
@@ -130,3 +130,10 @@ def test_an_export_of_a_paced_table_imports_and_a_tampered_note_is_refused() -> 
 )
 def test_later_reads_how_far_the_clock_moves(text: str, span: timedelta | None) -> None:
     assert later(text) == span
+
+
+def test_times_read_as_people_read_them() -> None:
+    assert since_text("2026-11-30T09:05:00.000Z") == "Mon 30 Nov 09:05 UTC"
+    assert since_text("2027-02-28T23:59:59Z") == "Sun 28 Feb 23:59 UTC"
+    assert since_text("yesterday") == "yesterday"
+    assert seconds("1970-01-02T00:00:00.000Z") == 86400.0

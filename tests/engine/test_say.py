@@ -125,8 +125,11 @@ def test_the_author_or_a_gm_edits_and_deletes_and_the_record_follows() -> None:
 
 def test_an_export_with_posts_and_inline_rolls_imports() -> None:
     driver = cortex()
-    driver.do('/say text:"I slip past. [[Agility Sneaking]] [[Agility]]"', "ana")
-    driver.do('/say text:"The lamp swings."')
+    first = driver.do('/say text:"I slip past. [[Agility Sneaking]] [[Agility]]"', "ana")
+    lamp = driver.do('/say text:"The lamp swings."').events[0].seq
+    post = first.events[0].seq
+    driver.do(f'/post edit post:{post} text:"I slip by. [[Agility Sneaking]] [[Agility]]"', "ana")
+    driver.do(f"/post delete post:{lamp}")
     doc = export(driver)
     fresh = TableDriver(app=make_app())
     assert import_into(fresh, "copy", doc).ok

@@ -35,7 +35,7 @@ class Reminders:
     def take(self, table_id: str, now: datetime) -> list[Reminder]:
         """The reminders due at ``now`` not sent yet, marked sent as they are returned (the
         caller delivers them). Blocking: reads and writes the store."""
-        found = due(self.app.table(table_id).state, now)
+        found = due(self.app.table(table_id).state, now.timestamp())
         if not found:
             return []
         with self._lock:

@@ -9,9 +9,10 @@ command is its envelope's (the app's clock), and "now" is given.
 
 from __future__ import annotations
 
+import calendar
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import ClassVar
 
 import pydantic
@@ -91,29 +92,47 @@ class Reminder:
         return f"{self.since} {self.person} {self.line}"
 
 
-def due(state: TableState | None, now: datetime) -> list[Reminder]:
-    """The reminders a pace after their wait began (each person of each wait once)."""
+def due(state: TableState | None, now: float) -> list[Reminder]:
+    """The reminders a pace after their wait began at ``now`` (seconds since 1970: the app's
+    clock; the engine reads times, it never asks a clock), each person of each wait once."""
     if state is None or not state.meta.pace_hours:
         return []
     meta = state.meta
-    pace = timedelta(hours=meta.pace_hours)
+    pace = meta.pace_hours * 3600
     found: list[Reminder] = []
     for wait in get_system(meta.system).waits(state.game):
         since = meta.waiting.get(wait.line)
-        if since is None or parse_time(since) + pace > now:
+        if since is None or seconds(since) + pace > now:
             continue
         found += [Reminder(person, wait.line, since) for person in owed_by(meta, wait)]
     return found
 
 
-def parse_time(text: str) -> datetime:
-    """An envelope's ISO time ("2026-11-29T10:00:00.000Z")."""
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+#: An envelope's time as the app writes it: "2026-11-30T09:00:00.000Z".
+_TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?Z")
+
+
+def _parts(text: str) -> tuple[int, int, int, int, int, int]:
+    found = _TIME.fullmatch(text)
+    if found is None:
+        raise ValueError(f"not a time: {text[:40]!r}")
+    year, month, day, hour, minute, second = (int(g) for g in found.groups())
+    return year, month, day, hour, minute, second
+
+
+def seconds(text: str) -> float:
+    """Seconds since 1970 of an envelope's time."""
+    return float(calendar.timegm((*_parts(text), 0, 0, 0)))
 
 
 def since_text(text: str) -> str:
-    """A time as people read it: "Sun 29 Nov 10:00 UTC"."""
-    return parse_time(text).strftime("%a %d %b %H:%M UTC")
+    """A time as people read it: "Mon 30 Nov 09:00 UTC" (as written, if not the app's)."""
+    try:
+        year, month, day, hour, minute, _ = _parts(text)
+    except ValueError:
+        return text
+    weekday = calendar.day_abbr[calendar.weekday(year, month, day)]
+    return f"{weekday} {day:02d} {calendar.month_abbr[month]} {hour:02d}:{minute:02d} UTC"
 
 
 def waiting_since(meta: TableMeta, line: str) -> str:
