@@ -51,23 +51,30 @@ def test_a_post_goes_out_through_the_webhook_as_the_character(app: App) -> None:
 def test_edits_and_deletes_follow_the_posts_message_after_a_restart_too(app: App) -> None:
     fake = FakeDiscord()
 
-    async def first() -> int:
+    async def first() -> tuple[int, str]:
         async with logged_in(app, fake) as h:
-            await cortex(h)
-            answer = await h.slash("say", ANA, text="First words.")
-            return int(answer.text().split("#", 1)[1].split(")", 1)[0])
+            await setup(
+                h, ("game new", GM, {"system": "generic", "name": "G"}), ("game join", ANA, {})
+            )
+            mark = len(h.discord.requests)
+            answer = await h.slash("say", ANA, text="First words. [[2d6]]")
+            (posted,) = hook_posts(h.discord.since(mark))
+            return int(answer.text().split("#", 1)[1].split(")", 1)[0]), posted.json["content"]
 
     async def second(post: int) -> list[Request]:
         async with logged_in(app, fake) as h:
             mark = len(h.discord.requests)
-            await h.slash("post edit", ANA, post=post, text="Better words.")
+            await h.slash("post edit", ANA, post=post, text="Better words. [[2d6]]")
             await h.slash("post delete", GM, post=post)
             return h.discord.since(mark)
 
-    post = run(first())
+    post, content = run(first())
+    words, rolled = content.split("\n", 1)
+    assert words == "First words. [[2d6]]"
+    assert rolled.startswith("[[2d6]] ")
     edit, delete = hook_posts(run(second(post)))
     assert edit.method == "PATCH"
-    assert edit.json["content"] == "Better words."
+    assert edit.json["content"] == f"Better words. [[2d6]]\n{rolled}"  # the roll as made
     assert delete.method == "DELETE"
     assert edit.path == delete.path  # the same message
     # One webhook in all: found again after the restart, not made twice.

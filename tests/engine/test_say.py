@@ -115,7 +115,7 @@ def test_the_author_or_a_gm_edits_and_deletes_and_the_record_follows() -> None:
     assert "rolls nothing" in driver.refused(f'/post edit post:{post} text:"[[Agility]]"', "ana")
     deleted = driver.do(f"/post delete post:{post}")
     assert deleted.events[0].event == PostDeleted(post=post)
-    assert "deleted already" in driver.refused(f"/post delete post:{post}", "ana")
+    assert f"no post #{post} to change" in driver.refused(f"/post delete post:{post}", "ana")
     assert "no post #1 " in driver.refused("/post delete post:1", "ana")
     driver.do("/undo")  # the delete
     driver.do("/undo")  # the edit

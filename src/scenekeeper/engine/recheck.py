@@ -81,12 +81,7 @@ def recheck(
                 _check_withheld(table, group)
             decided = None
             if not withheld:
-                # What came before it (a /post edit finds its post there): the events replayed
-                # so far run from seq 1 without a gap (evolve saw to it), so seq n is at n - 1.
-                def so_far(after: int, upto: int = first.seq - 1) -> Sequence[Envelope]:
-                    return envelopes[max(after, 0) : upto]
-
-                decided, change = _check_command(table, group, registry, where, so_far)
+                decided, change = _check_command(table, group, registry, where)
                 if change and earlier is not None:
                     earlier[first.seq] = change
             if said is not None:
@@ -159,11 +154,7 @@ def _time(envelope: Envelope, where: str) -> float:
 
 
 def _check_command(
-    table: Table,
-    group: list[Envelope],
-    registry: CommandRegistry,
-    where: str,
-    before: Callable[[int], Sequence[Envelope]] = lambda _after: (),
+    table: Table, group: list[Envelope], registry: CommandRegistry, where: str
 ) -> tuple[Decision | None, str]:
     """The command decided again as recorded, and the change of rules it came before ("" when
     today's rules decide it so)."""
@@ -196,9 +187,7 @@ def _check_command(
             if names_before and ONE_NAME_RULE.name not in older:
                 continue  # its character was found as names were matched before
             try:
-                decided = _decide(
-                    table, actor, invocation, registry, recorded, older=older, before=before
-                )
+                decided = _decide(table, actor, invocation, registry, recorded, older=older)
             except (Refusal, DiceError) as refusal:
                 if not older:
                     refused = str(refusal).rstrip(".")
@@ -274,7 +263,6 @@ def _decide(
     recorded: list[Event],
     *,
     older: frozenset[str],
-    before: Callable[[int], Sequence[Envelope]] = lambda _after: (),
 ) -> Decision | None:
     ctx = Context(
         table_id="",
@@ -282,7 +270,7 @@ def _decide(
         actor=actor,
         dice=RecordedDice(recorded),
         registry=registry,
-        history=before,
+        history=lambda _after: (),
         older=older,
     )
     try:

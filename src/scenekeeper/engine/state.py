@@ -70,6 +70,9 @@ class TableMeta(Frozen):
     #: (0: no pace), and what the table waits for with since when (kept while a pace is set).
     pace_hours: int = 0
     waiting: dict[str, str] = pydantic.Field(default_factory=dict)
+    #: The newest posts (``/say``) that may still be edited or deleted: post number -> (its
+    #: author's id, the character who spoke it or "" for the narrator, its rolls' [[...]]).
+    posts: dict[int, tuple[str, str, str]] = pydantic.Field(default_factory=dict)
     #: Side scenes: threads of the table's channel play this table (unless they start a game
     #: of their own). Only the Discord bot has threads; the console keeps the flag.
     threads_follow: bool = False

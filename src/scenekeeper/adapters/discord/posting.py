@@ -57,18 +57,19 @@ class Posting:
         try:
             if outcome.command == "say":
                 message = await self._send(hook, thread, data, outcome.reply)
-                await self._remember(table_id, post, message.id, thread)
+                rolls = "\n".join(outcome.reply.text[1:])
+                await self._remember(table_id, post, [message.id, thread, rolls])
                 said = f"Posted as {data.get('speaker') or 'the narrator'} (post #{post})."
             else:
                 kept = await self._kept(table_id, post)
                 if kept is None:
                     return done  # a post older than the kept ones: the reply says it
-                message_id, at = kept
+                message_id, at, rolls = kept
                 target = discord.Object(at) if at else discord.utils.MISSING
                 if outcome.command == "post delete":
                     await hook.delete_message(message_id, thread=target)
-                else:
-                    text = _content(str(data.get("text", "")), ())
+                else:  # the new words, the rolls as they were made
+                    text = _content(str(data.get("text", "")), tuple(filter(None, [rolls])))
                     await hook.edit_message(message_id, content=text, thread=target)
                 said = outcome.reply.text[0] if outcome.reply.text else "Done."
         except discord.HTTPException as error:
@@ -116,13 +117,14 @@ class Posting:
         self._hooks[channel] = hook
         return hook
 
-    async def _remember(self, table_id: str, post: int, message: int, thread: int | None) -> None:
-        """Keep which message a post is (the newest ``KEPT`` posts of a table)."""
+    async def _remember(self, table_id: str, post: int, where: list[object]) -> None:
+        """Keep which message a post is, and its rolls' lines (the newest ``KEPT`` posts of a
+        table): [message id, thread id or None, the rolls]."""
 
         def save() -> None:
             kept = self.app.store.latest_snapshot(_record(table_id))
             posts = dict(kept.state.get("posts", {})) if kept and kept.version == VERSION else {}
-            posts[str(post)] = [message, thread]
+            posts[str(post)] = where
             newest = dict(sorted(posts.items(), key=lambda item: int(item[0]))[-KEPT:])
             seq = (kept.seq if kept else 0) + 1
             self.app.store.save_snapshot(
@@ -131,15 +133,17 @@ class Posting:
 
         await self._blocking(save)
 
-    async def _kept(self, table_id: str, post: int) -> tuple[int, int | None] | None:
-        def read() -> tuple[int, int | None] | None:
+    async def _kept(self, table_id: str, post: int) -> tuple[int, int | None, str] | None:
+        def read() -> tuple[int, int | None, str] | None:
             kept = self.app.store.latest_snapshot(_record(table_id))
             if kept is None or kept.version != VERSION:
                 return None
             found = kept.state.get("posts", {}).get(str(post))
-            return (int(found[0]), found[1]) if isinstance(found, list) else None
+            if not isinstance(found, list) or len(found) != 3:
+                return None
+            return int(found[0]), found[1], str(found[2] or "")
 
-        found: tuple[int, int | None] | None = await self._blocking(read)
+        found: tuple[int, int | None, str] | None = await self._blocking(read)
         return found
 
     async def _blocking(self, work: Any) -> Any:

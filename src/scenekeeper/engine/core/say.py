@@ -19,7 +19,6 @@ from typing import Annotated, ClassVar
 
 from scenekeeper.engine.aggregate import evolve
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
-from scenekeeper.engine.core.history import group_commands
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Envelope, Event
 from scenekeeper.engine.evolve import evolves
@@ -36,6 +35,8 @@ commands = CommandSet()
 INLINE = re.compile(r"\[\[(.+?)\]\]")
 #: The most rolls one post makes.
 MOST_ROLLS = 5
+#: How many of a table's newest posts may still be edited or deleted.
+KEPT_POSTS = 200
 NARRATOR = "the narrator"
 
 
@@ -71,8 +72,13 @@ class PostDeleted(Event):
 
 
 @evolves(Said)
-def _said(state: TableState, _event: Said) -> TableState:
-    return state  # the post is in the history; the table's state does not hold posts
+def _said(state: TableState, event: Said) -> TableState:
+    # The words are in the history; the state keeps who may still change the newest posts.
+    rolls = " ".join(INLINE.findall(event.text))
+    posts = {**state.meta.posts, event.post: (event.by, event.speaker, rolls)}
+    if len(posts) > KEPT_POSTS:
+        posts = dict(sorted(posts.items())[-KEPT_POSTS:])
+    return state.replace(meta=state.meta.model_copy(update={"posts": posts}))
 
 
 @evolves(PostEdited)
@@ -81,8 +87,9 @@ def _edited(state: TableState, _event: PostEdited) -> TableState:
 
 
 @evolves(PostDeleted)
-def _deleted(state: TableState, _event: PostDeleted) -> TableState:
-    return state
+def _deleted(state: TableState, event: PostDeleted) -> TableState:
+    posts = {k: v for k, v in state.meta.posts.items() if k != event.post}
+    return state.replace(meta=state.meta.model_copy(update={"posts": posts}))
 
 
 @dataclass(frozen=True)
@@ -233,7 +240,7 @@ class Edit:
 )
 def edit_post(ctx: Context, args: Edit) -> Decision:
     said = _post(ctx, args.post)
-    if INLINE.findall(args.text) != INLINE.findall(said.text):
+    if " ".join(INLINE.findall(args.text)) != said.text:  # the rolls it made, as written
         raise Refusal(
             "An edit rolls nothing: keep the post's [[...]] as they were (a new /say rolls).",
             public=True,
@@ -272,24 +279,20 @@ def delete_post(ctx: Context, args: Delete) -> Decision:
 
 
 def _post(ctx: Context, post: int) -> Said:
-    """The standing post numbered ``post`` that the actor may change."""
-    entries = [e for e in group_commands(ctx.history(post - 1)) if e.seq >= post]
-    first = entries[0] if entries and entries[0].seq == post else None
-    said = first.events[0].event if first is not None and first.events else None
-    if first is None or first.undone or not isinstance(said, Said):
-        raise Refusal(f"There is no post #{post} here (/history lists them).", public=True)
-    deleted = any(
-        isinstance(envelope.event, PostDeleted) and envelope.event.post == post
-        for entry in entries[1:]
-        if not entry.undone
-        for envelope in entry.events
-    )
-    if deleted:
-        raise Refusal(f"Post #{post} is deleted already.", public=True)
+    """The standing post numbered ``post`` (one of the newest ``KEPT_POSTS``) that the actor
+    may change, as it was said (its words as first written)."""
     meta = ctx.require_state().meta
-    if said.by != ctx.actor.id and not meta.is_gm(ctx.actor.id):
+    kept = meta.posts.get(post)
+    if kept is None:
         raise Refusal(
-            f"Post #{post} is {meta.name_of(said.by)}'s: only they or a GM change it.",
+            f"There is no post #{post} to change here (/history lists the posts; the newest "
+            f"{KEPT_POSTS} may be changed).",
             public=True,
         )
-    return said
+    author, speaker, rolls = kept
+    if author != ctx.actor.id and not meta.is_gm(ctx.actor.id):
+        raise Refusal(
+            f"Post #{post} is {meta.name_of(author)}'s: only they or a GM change it.",
+            public=True,
+        )
+    return Said(post=post, speaker=speaker, by=author, text=rolls)
