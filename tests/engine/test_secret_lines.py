@@ -4,8 +4,19 @@ secret options were given is itself hidden (a NoDice bid with a Wildcard reads a
 from __future__ import annotations
 
 from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine.commands import (
+    CommandRegistry,
+    CommandSpec,
+    Decision,
+    NoOptions,
+    Opt,
+    Option,
+    OptionType,
+    Permission,
+)
 from scenekeeper.engine.secrets import line_holds_secret, shown
-from scenekeeper.engine.state import TableMeta
+from scenekeeper.engine.state import Person, TableMeta
+from tests.support import TableDriver
 
 
 def _meta(system: str) -> TableMeta:
@@ -46,6 +57,7 @@ def test_which_typed_lines_may_hold_a_secret() -> None:
         ("nodice", "/conflict show"): False,
         ("nodice", "/hnd ante aspect:Mind"): True,  # no such command: maybe a sealed one
         ("nodice", "/HAND ANTE aspect:Mind"): True,
+        ("nodice", "//conflict show"): True,  # two slashes: no command (refused as unknown)
         ("nodice", "/hand ante Mind"): True,  # bare words: its first option, a sealed card
         ("nodice", "/hand ante character:Ada"): False,
         ("nodice", "/char set character:Brute rank:7"): True,
@@ -64,3 +76,34 @@ def test_which_typed_lines_may_hold_a_secret() -> None:
     }
     found = {key: line_holds_secret(key[1], registry, key[0]) for key in cases}
     assert found == cases
+
+
+def test_a_line_of_a_command_secret_as_a_whole_holds_a_secret() -> None:
+    """A sealed command (``CommandSpec.secret``: every option value the actor's secret) whose
+    options are not each declared secret: its line is kept off the history file all the same."""
+    registry = CommandRegistry()
+    registry.add(
+        CommandSpec(
+            name="seal",
+            help="Seal a choice.",
+            args_type=NoOptions,
+            options=(Option("choice", OptionType.STRING, "the choice", False, None, Opt("x")),),
+            permission=Permission.ANYONE,
+            handler=lambda ctx, args: Decision(),
+            secret=True,
+        )
+    )
+    assert line_holds_secret("/seal choice:red", registry, None)
+    assert shown("/seal choice:red", registry, None) == "/seal (secret)"
+
+
+def test_a_person_whose_id_holds_a_colon_is_read_back_by_name() -> None:
+    """``/history`` names the person a command gave by their name at the table, even when
+    their id (a console name) holds a colon."""
+    table = TableDriver()
+    table.do("/game new system:generic")
+    table.do("/game join", Person("x:y", "Xena"))
+    table.do("/game gm add user:x:y")
+    assert table.do("/history").reply.text[-1] == (
+        "#3 Gemma: /game gm add user:@Xena → Xena became a co-GM"
+    )
