@@ -97,13 +97,16 @@ def test_a_line_of_a_command_secret_as_a_whole_holds_a_secret() -> None:
     assert shown("/seal choice:red", registry, None) == "/seal (secret)"
 
 
-def test_a_person_whose_id_holds_a_colon_is_read_back_by_name() -> None:
-    """``/history`` names the person a command gave by their name at the table, even when
-    their id (a console name) holds a colon."""
+def test_people_are_read_back_by_name_whatever_their_ids_hold() -> None:
+    """``/history`` names the people a command gave by their names at the table, whatever
+    their ids (console names) hold: a colon, a space (the id is quoted in the line)."""
     table = TableDriver()
     table.do("/game new system:generic")
     table.do("/game join", Person("x:y", "Xena"))
+    table.do("/game join", Person("Xu Li", "Xavier"))
     table.do("/game gm add user:x:y")
-    assert table.do("/history").reply.text[-1] == (
-        "#3 Gemma: /game gm add user:@Xena → Xena became a co-GM"
+    table.do('/game gm add user:"Xu Li"')
+    assert table.do("/history").reply.text[-2:] == (
+        "#4 Gemma: /game gm add user:@Xena → Xena became a co-GM",
+        "#5 Gemma: /game gm add user:@Xavier → Xavier became a co-GM",
     )
