@@ -99,14 +99,21 @@ def test_a_line_of_a_command_secret_as_a_whole_holds_a_secret() -> None:
 
 def test_people_are_read_back_by_name_whatever_their_ids_hold() -> None:
     """``/history`` names the people a command gave by their names at the table, whatever
-    their ids (console names) hold: a colon, a space (the id is quoted in the line)."""
+    their ids (console names) hold -- a colon, a space (the id is quoted in the line) -- and
+    quotes a name with a space; a word that is not a person is read back as typed, even one
+    that is someone's id."""
     table = TableDriver()
     table.do("/game new system:generic")
     table.do("/game join", Person("x:y", "Xena"))
     table.do("/game join", Person("Xu Li", "Xavier"))
+    table.do("/game join", Person("bo", "Bo Li"))
     table.do("/game gm add user:x:y")
     table.do('/game gm add user:"Xu Li"')
-    assert table.do("/history").reply.text[-2:] == (
-        "#4 Gemma: /game gm add user:@Xena → Xena became a co-GM",
-        "#5 Gemma: /game gm add user:@Xavier → Xavier became a co-GM",
+    table.do("/game gm add user:bo")
+    table.do("/roll dice:d6 label:gm results:4")
+    assert table.do("/history").reply.text[-4:] == (
+        "#5 Gemma: /game gm add user:@Xena → Xena became a co-GM",
+        "#6 Gemma: /game gm add user:@Xavier → Xavier became a co-GM",
+        '#7 Gemma: /game gm add user:"@Bo Li" → Bo Li became a co-GM',
+        "#8 Gemma: /roll dice:d6 results:4 label:gm → Gemma rolled d6 (4) = 4",
     )
