@@ -36,6 +36,10 @@ def names_a_long_unknown_kind(doc: Doc) -> None:
     _first_withheld(doc)["data"]["of"] = "nodice.no_such_event_of_a_forged_file_at_all@1"
 
 
+def has_no_line(doc: Doc) -> None:
+    _first_withheld(doc)["command"] = ""
+
+
 def keeps_its_line(doc: Doc) -> None:
     _first_withheld(doc)["command"] = "/hand ante aspect:Body ante:KNO"
 
@@ -70,6 +74,10 @@ def withholds_half_a_command(doc: Doc) -> None:
             names_a_long_unknown_kind,
             "#15 /hand ante (withheld) is marked withheld, but "
             "'nodice.no_such_event_of_a_forged_file_at' is not a sealed choice",
+        ),
+        (
+            has_no_line,
+            "#15 (no command) is marked withheld, but it is not a sealed choice",
         ),
         (
             keeps_its_line,
