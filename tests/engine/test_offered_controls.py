@@ -113,3 +113,21 @@ def test_undo_is_offered_in_plain_words_for_plain_output() -> None:
     undo = display_of(table, seq, plain=True).controls[-1]
     assert (undo.label, undo.command, undo.options) == ("Undo", "undo", (("seq", str(seq)),))
     assert (undo.row, undo.edits) == (4, True)
+
+
+def test_a_result_offers_its_game_controls_in_plain_words_for_plain_output() -> None:
+    app, _ = _rolled(('/roll pool:"d8 d6" results:"1 4"',))  # a hitch: the GM may activate it
+    table = app.table("t")
+    seq = table.window[-1].seq
+    assert [c.label for c in display_of(table, seq).controls] == [
+        "🎲 +1 die in total (1 PP)",
+        "✨ +1 effect die (1 PP)",
+        "⚠ GM: activate the hitch",
+        "↩ Undo",
+    ]
+    assert [c.label for c in display_of(table, seq, plain=True).controls] == [
+        "+1 die in total (1 PP)",
+        "+1 effect die (1 PP)",
+        "GM: activate the hitch",
+        "Undo",
+    ]

@@ -4,8 +4,19 @@ secret options were given is itself hidden (a NoDice bid with a Wildcard reads a
 from __future__ import annotations
 
 from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine.commands import (
+    CommandRegistry,
+    CommandSpec,
+    Decision,
+    NoOptions,
+    Opt,
+    Option,
+    OptionType,
+    Permission,
+)
 from scenekeeper.engine.secrets import line_holds_secret, shown
-from scenekeeper.engine.state import TableMeta
+from scenekeeper.engine.state import Person, TableMeta
+from tests.support import TableDriver
 
 
 def _meta(system: str) -> TableMeta:
@@ -46,6 +57,7 @@ def test_which_typed_lines_may_hold_a_secret() -> None:
         ("nodice", "/conflict show"): False,
         ("nodice", "/hnd ante aspect:Mind"): True,  # no such command: maybe a sealed one
         ("nodice", "/HAND ANTE aspect:Mind"): True,
+        ("nodice", "//conflict show"): True,  # two slashes: no command (refused as unknown)
         ("nodice", "/hand ante Mind"): True,  # bare words: its first option, a sealed card
         ("nodice", "/hand ante character:Ada"): False,
         ("nodice", "/char set character:Brute rank:7"): True,
@@ -64,3 +76,44 @@ def test_which_typed_lines_may_hold_a_secret() -> None:
     }
     found = {key: line_holds_secret(key[1], registry, key[0]) for key in cases}
     assert found == cases
+
+
+def test_a_line_of_a_command_secret_as_a_whole_holds_a_secret() -> None:
+    """A sealed command (``CommandSpec.secret``: every option value the actor's secret) whose
+    options are not each declared secret: its line is kept off the history file all the same."""
+    registry = CommandRegistry()
+    registry.add(
+        CommandSpec(
+            name="seal",
+            help="Seal a choice.",
+            args_type=NoOptions,
+            options=(Option("choice", OptionType.STRING, "the choice", False, None, Opt("x")),),
+            permission=Permission.ANYONE,
+            handler=lambda ctx, args: Decision(),
+            secret=True,
+        )
+    )
+    assert line_holds_secret("/seal choice:red", registry, None)
+    assert shown("/seal choice:red", registry, None) == "/seal (secret)"
+
+
+def test_people_are_read_back_by_name_whatever_their_ids_hold() -> None:
+    """``/history`` names the people a command gave by their names at the table, whatever
+    their ids (console names) hold -- a colon, a space (the id is quoted in the line) -- and
+    quotes a name with a space; a word that is not a person is read back as typed, even one
+    that is someone's id."""
+    table = TableDriver()
+    table.do("/game new system:generic")
+    table.do("/game join", Person("x:y", "Xena"))
+    table.do("/game join", Person("Xu Li", "Xavier"))
+    table.do("/game join", Person("bo", "Bo Li"))
+    table.do("/game gm add user:x:y")
+    table.do('/game gm add user:"Xu Li"')
+    table.do("/game gm add user:bo")
+    table.do("/roll dice:d6 label:gm results:4")
+    assert table.do("/history").reply.text[-4:] == (
+        "#5 Gemma: /game gm add user:@Xena → Xena became a co-GM",
+        "#6 Gemma: /game gm add user:@Xavier → Xavier became a co-GM",
+        '#7 Gemma: /game gm add user:"@Bo Li" → Bo Li became a co-GM',
+        "#8 Gemma: /roll dice:d6 results:4 label:gm → Gemma rolled d6 (4) = 4",
+    )

@@ -361,7 +361,12 @@ def _forged(doc: dict[str, Any], pick: str) -> dict[str, Any]:
     ("pick", "says"),
     [
         # A revealed bid (Ada's INT 13): marked withheld, it would skip its own check.
-        ("/hand bid action:INT bid:13 wildcard:true", "is marked withheld, but it shaped"),
+        (
+            "/hand bid action:INT bid:13 wildcard:true",
+            "/hand bid (withheld) is marked withheld, but it shaped the table (its sealed choice "
+            "was revealed, or it is not a sealed choice): an export withholds only choices never "
+            "revealed",
+        ),
         # Not a sealed commit at all, though written as one (its seat later filled).
         ('/hand assign tokens:"INT 1"', "is marked withheld, but it is not a sealed choice"),
     ],

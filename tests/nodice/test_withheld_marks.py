@@ -30,6 +30,16 @@ def is_no_sealed_choice(doc: Doc) -> None:
     _first_withheld(doc)["data"]["of"] = "nodice.tokens_assigned@1"
 
 
+def names_a_long_unknown_kind(doc: Doc) -> None:
+    """A kind of event no game has, named at length: the refusal quotes its first 40
+    characters."""
+    _first_withheld(doc)["data"]["of"] = "nodice.no_such_event_of_a_forged_file_at_all@1"
+
+
+def has_no_line(doc: Doc) -> None:
+    _first_withheld(doc)["command"] = ""
+
+
 def keeps_its_line(doc: Doc) -> None:
     _first_withheld(doc)["command"] = "/hand ante aspect:Body ante:KNO"
 
@@ -59,6 +69,15 @@ def withholds_half_a_command(doc: Doc) -> None:
             is_no_sealed_choice,
             "#15 /hand ante (withheld) is marked withheld, but "
             "'nodice.tokens_assigned@1' is not a sealed choice",
+        ),
+        (
+            names_a_long_unknown_kind,
+            "#15 /hand ante (withheld) is marked withheld, but "
+            "'nodice.no_such_event_of_a_forged_file_at' is not a sealed choice",
+        ),
+        (
+            has_no_line,
+            "#15 (no command) is marked withheld, but it is not a sealed choice",
         ),
         (
             keeps_its_line,
@@ -131,6 +150,8 @@ def test_a_withheld_line_keeps_only_what_was_never_sealed() -> None:
         ),
         "/hand bid action:QUI  bid:2 face_up:true": "/hand bid (withheld)",
         '/hand ante aspect:"Mind" ante:QUI': "/hand ante (withheld)",
+        # Marked already, with a secret value left: the value goes, the mark stays one.
+        "/hand bid bid:2 (withheld)": "/hand bid (withheld)",
         # Already withheld, or nothing sealed on it: as it is.
         "/hand ante character:Ada (withheld)": "/hand ante character:Ada (withheld)",
         "/hand ante character:Ada": "/hand ante character:Ada",

@@ -139,7 +139,8 @@ def line_holds_secret(line: str, registry: CommandRegistry, system: str | None) 
     text = line.strip()
     if not text:
         return False
-    spec = registry.spec_of(text.removeprefix("/").lower(), system)
+    # spec_of takes one slash off: a line of two (``//hand ante``) names no command.
+    spec = registry.spec_of(text.lower(), system)
     if spec is None:
         return True
     if spec.secret:
