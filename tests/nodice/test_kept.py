@@ -1,0 +1,75 @@
+"""What the table keeps after each move of a Hand, as a later command or an export reads it:
+a retreat's status (R33), a cluster's revealed bids gone while another cluster's stay sealed
+(R28, G5), and what ``/hand assign`` takes as won tokens (R41)."""
+
+from __future__ import annotations
+
+from scenekeeper.app import App
+from scenekeeper.engine.state import Person
+from tests.nodice.helpers import played
+
+GM = Person("gm", "gm")
+ANA, BEN = Person("ana", "ana"), Person("ben", "ben")
+
+SETUP = (
+    (GM, "/game new system:nodice"),
+    (ANA, "/game join"),
+    (BEN, "/game join"),
+    (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2 wr 1"'),
+    (BEN, '/char new name:Bo traits:"REA 2 KNO 2 QUI 2 STR 6 FIT 5 AGI 4 WIL 3 PRE 3 INT 3"'),
+    (GM, '/char new name:Brute gmc:true traits:"REA 2 KNO 2 QUI 2 STR 6 FIT 5 AGI 3 WIL 2"'),
+    (GM, '/char new name:Wisp gmc:true traits:"REA 3 KNO 3 QUI 3 STR 1 FIT - AGI - WIL 5 PRE 5"'),
+)
+
+
+def refused(app: App, who: Person, line: str) -> str:
+    outcome = app.handle("t", who, line)
+    assert not outcome.ok, line
+    return outcome.error or ""
+
+
+def test_r33_an_export_after_a_retreat_says_the_actor_retreated() -> None:
+    app = played((*SETUP, (GM, '/conflict start sides:"Ada, Bo | Brute"'), (ANA, "/hand fold")))
+    exported = app.handle("t", GM, "/game export")
+    assert exported.ok, exported.error
+    ada = exported.reply.private_data["conflict"]["fighters"]["Ada"]
+    assert (ada["status"], ada["reason"]) == ("retreated", "retreated")
+
+
+def test_r28_a_clusters_reveal_drops_its_own_bids_and_keeps_the_others_sealed() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, "/game mods set mod:clusters enabled:true"),
+            (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp" stakes:2'),
+            (ANA, "/hand ante aspect:Mind ante:WIL"),
+            (GM, "/hand ante character:Brute aspect:Body ante:AGI"),
+            (BEN, "/hand ante aspect:Body ante:WIL"),
+            (GM, "/hand ante character:Wisp aspect:Spirit ante:REA"),
+            (BEN, '/hand assign tokens:"STR 2"'),
+            (BEN, "/hand bid action:STR bid:2"),
+            (ANA, '/hand assign tokens:"QUI 2"'),
+            (ANA, "/hand bid action:QUI bid:3"),
+            (GM, "/hand bid character:Brute action:STR bid:2"),  # cluster 1 reveals
+        )
+    )
+    shown = app.handle("t", ANA, "/conflict show").reply
+    assert shown.private == ()  # Ada's bid was revealed: nothing of hers is sealed now
+    assert shown.data["waiting"] == ["Wisp"]  # Bo's sealed bid still stands
+    assert app.handle("t", BEN, "/conflict show").reply.private == (
+        "Your sealed Bo: STR card, bid 2.",
+    )
+
+
+def test_r41_won_tokens_go_on_attributes_with_numbers_never_on_the_wr() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, '/conflict start sides:"Ada | Brute"'),
+            (ANA, "/hand ante aspect:Mind ante:WIL"),
+            (GM, "/hand ante character:Brute aspect:Body ante:AGI"),
+        )
+    )
+    wanted = 'tokens: Attributes and numbers, like "QUI 1, REA 1".'
+    assert refused(app, ANA, '/hand assign tokens:"wr 1"') == wanted
+    assert refused(app, ANA, '/hand assign tokens:"QUI -"') == wanted
