@@ -105,3 +105,21 @@ def test_an_elimination_that_ends_the_conflict_names_everyone_standing() -> None
         "Wisp is eliminated (every Mind Attribute at 0).",
         "The Conflict ends: Ada, Bo stand. Every AV is back to its sheet.",
     )
+
+
+def test_r56_only_the_damaged_spread_and_a_gm_is_asked_whose() -> None:
+    app = table('"Ada, Bo | Brute"')
+    said(app, ANA, "/hand ante aspect:Mind ante:WIL")
+    said(app, BEN, "/hand ante aspect:Mind ante:WIL")
+    said(app, GM, "/hand ante character:Brute aspect:Body ante:STR")
+    said(app, ANA, '/hand assign tokens:"QUI 2"')
+    said(app, BEN, '/hand assign tokens:"QUI 1"')
+    said(app, ANA, "/hand bid action:QUI bid:5 wildcard:true")
+    said(app, BEN, "/hand bid action:QUI bid:1")
+    said(app, GM, "/hand bid character:Brute action:FIT bid:1")  # Step 5: Bo owes 1 Body
+    undamaged = app.handle("t", ANA, '/hand spread points:"FIT 1"')
+    assert undamaged.error == "Ada has no damage to spread."
+    unnamed = app.handle("t", GM, "/hand spread points:auto")
+    assert unnamed.error == (
+        "Say whose: /hand spread character:<name> (in this Hand: Ada, Bo, Brute)."
+    )
