@@ -107,7 +107,7 @@ def test_an_elimination_that_ends_the_conflict_names_everyone_standing() -> None
     )
 
 
-def test_r56_only_the_damaged_spread_and_a_gm_is_asked_whose() -> None:
+def test_r56_only_the_damaged_spread_only_a_gm_by_auto_and_a_gm_is_asked_whose() -> None:
     app = table('"Ada, Bo | Brute"')
     said(app, ANA, "/hand ante aspect:Mind ante:WIL")
     said(app, BEN, "/hand ante aspect:Mind ante:WIL")
@@ -119,6 +119,8 @@ def test_r56_only_the_damaged_spread_and_a_gm_is_asked_whose() -> None:
     said(app, GM, "/hand bid character:Brute action:FIT bid:1")  # Step 5: Bo owes 1 Body
     undamaged = app.handle("t", ANA, '/hand spread points:"FIT 1"')
     assert undamaged.error == "Ada has no damage to spread."
+    auto = app.handle("t", BEN, "/hand spread points:auto")
+    assert auto.error == 'Only a GM spreads automatically; give points:"REA 2, QUI 1".'
     unnamed = app.handle("t", GM, "/hand spread points:auto")
     assert unnamed.error == (
         "Say whose: /hand spread character:<name> (in this Hand: Ada, Bo, Brute)."
