@@ -15,7 +15,7 @@ SETUP = (
     (GM, "/game new system:nodice"),
     (ANA, "/game join"),
     (BEN, "/game join"),
-    (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2 wr 1"'),
+    (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 0 INT 2 wr 1"'),
     (BEN, '/char new name:Bo traits:"REA 2 KNO 2 QUI 2 STR 6 FIT 5 AGI 4 WIL 3 PRE 3 INT 3"'),
     (GM, '/char new name:Brute gmc:true traits:"REA 2 KNO 2 QUI 2 STR 6 FIT 5 AGI 3 WIL 2"'),
     (GM, '/char new name:Wisp gmc:true traits:"REA 3 KNO 3 QUI 3 STR 1 FIT - AGI - WIL 5 PRE 5"'),
@@ -73,3 +73,8 @@ def test_r41_won_tokens_go_on_attributes_with_numbers_never_on_the_wr() -> None:
     wanted = 'tokens: Attributes and numbers, like "QUI 1, REA 1".'
     assert refused(app, ANA, '/hand assign tokens:"wr 1"') == wanted
     assert refused(app, ANA, '/hand assign tokens:"QUI -"') == wanted
+    # A token on an Attribute at 0 makes it 1 (R5); what is left is said.
+    put = app.handle("t", ANA, '/hand assign tokens:"PRE 1"').reply.text
+    assert put[0] == "Ada assigns won tokens: PRE +1 (now 1). 1 still to assign."
+    put = app.handle("t", ANA, '/hand assign tokens:"QUI 1"').reply.text
+    assert put[0] == "Ada assigns won tokens: QUI +1 (now 8)."
