@@ -36,6 +36,20 @@ def test_r33_an_export_after_a_retreat_says_the_actor_retreated() -> None:
     assert (ada["status"], ada["reason"]) == ("retreated", "retreated")
 
 
+def test_g6_a_retreat_discards_the_retreaters_sealed_ante_unseen() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, '/conflict start sides:"Ada, Bo | Brute"'),
+            (ANA, "/hand ante aspect:Mind ante:WIL"),
+            (ANA, "/hand fold"),
+        )
+    )
+    assert app.handle("t", ANA, "/conflict show").reply.private == ()
+    # Nothing is sealed any more, so an export may be made (G3).
+    assert app.handle("t", GM, "/game export").ok
+
+
 def test_r28_a_clusters_reveal_drops_its_own_bids_and_keeps_the_others_sealed() -> None:
     app = played(
         (
