@@ -50,6 +50,22 @@ def test_g6_a_retreat_discards_the_retreaters_sealed_ante_unseen() -> None:
     assert app.handle("t", GM, "/game export").ok
 
 
+def test_r33_a_fold_is_refused_once_the_actors_cluster_revealed() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, "/game mods set mod:clusters enabled:true"),
+            (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp" stakes:2'),
+            (ANA, "/hand ante aspect:Mind ante:WIL"),
+            (GM, "/hand ante character:Brute aspect:Body ante:AGI"),  # cluster 1 reveals
+        )
+    )
+    assert refused(app, ANA, "/hand fold") == (
+        "Ada's TA card and ante are revealed: a fold is until the Step-2 reveal "
+        "(a GM can /conflict end)."
+    )
+
+
 def test_r28_a_clusters_reveal_drops_its_own_bids_and_keeps_the_others_sealed() -> None:
     app = played(
         (
