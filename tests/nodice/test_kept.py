@@ -108,3 +108,19 @@ def test_r41_won_tokens_go_on_attributes_with_numbers_never_on_the_wr() -> None:
     assert put[0] == "Ada assigns won tokens: PRE +1 (now 1). 1 still to assign."
     put = app.handle("t", ANA, '/hand assign tokens:"QUI 1"').reply.text
     assert put[0] == "Ada assigns won tokens: QUI +1 (now 8)."
+
+
+def test_r40_a_jackpot_carried_is_in_the_next_hands_pot() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, '/conflict start sides:"Ada | Brute"'),
+            (ANA, "/hand ante aspect:Mind ante:WIL"),
+            (GM, "/hand ante character:Brute aspect:Mind ante:KNO"),  # a TD tie: Jackpot 2
+            (ANA, "/hand bid action:REA bid:0"),
+            (GM, "/hand bid character:Brute action:REA bid:0"),  # a draw: Hand 2
+        )
+    )
+    ante = app.handle("t", ANA, "/hand ante aspect:Body ante:STR").reply
+    assert ante.text[0] == "Ada has committed (1 of 2). The pot holds 3 tokens."
+    assert ante.data["pot"] == 3
