@@ -106,7 +106,8 @@ def test_r41_won_tokens_go_on_attributes_with_numbers_never_on_the_wr() -> None:
     # A token on an Attribute at 0 makes it 1 (R5); what is left is said.
     put = app.handle("t", ANA, '/hand assign tokens:"PRE 1"').reply.text
     assert put[0] == "Ada assigns won tokens: PRE +1 (now 1). 1 still to assign."
-    put = app.handle("t", ANA, '/hand assign tokens:"QUI 1"').reply.text
+    # A GM may assign them for a PC too (R41).
+    put = app.handle("t", GM, '/hand assign character:Ada tokens:"QUI 1"').reply.text
     assert put[0] == "Ada assigns won tokens: QUI +1 (now 8)."
 
 
