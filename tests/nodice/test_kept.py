@@ -89,6 +89,10 @@ def test_r28_a_clusters_reveal_drops_its_own_bids_and_keeps_the_others_sealed() 
     assert app.handle("t", BEN, "/conflict show").reply.private == (
         "Your sealed Bo: STR card, bid 2.",
     )
+    assert refused(app, ANA, "/hand bid action:QUI bid:1") == (
+        "Ada's Action card and bid are revealed already (cluster 1 is done): Step 5 opens when "
+        "every cluster's are (waiting for Wisp)."
+    )
 
 
 def test_r41_won_tokens_go_on_attributes_with_numbers_never_on_the_wr() -> None:
