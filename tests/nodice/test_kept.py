@@ -129,3 +129,21 @@ def test_r40_a_jackpot_carried_is_in_the_next_hands_pot() -> None:
     ante = app.handle("t", ANA, "/hand ante aspect:Body ante:STR").reply
     assert ante.text[0] == "Ada has committed (1 of 2). The pot holds 3 tokens."
     assert ante.data["pot"] == 3
+
+
+def test_g2_a_bid_is_replaced_only_by_whoever_sealed_it() -> None:
+    co = Person("co", "co")
+    app = played(
+        (
+            *SETUP,
+            (GM, "/game gm add user:co"),
+            (GM, '/conflict start sides:"Ada | Brute"'),
+            (ANA, "/hand ante aspect:Mind ante:WIL"),
+            (GM, "/hand ante character:Brute aspect:Mind ante:KNO"),
+            (co, "/hand bid character:Brute action:REA bid:1"),
+        )
+    )
+    assert refused(app, GM, "/hand bid character:Brute action:REA bid:0") == (
+        "Brute's commit was sealed by co; only they may seal it again. Their commit stands."
+    )
+    assert app.handle("t", co, "/hand bid character:Brute action:REA bid:0").ok
