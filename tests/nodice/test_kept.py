@@ -147,3 +147,19 @@ def test_g2_a_bid_is_replaced_only_by_whoever_sealed_it() -> None:
         "Brute's commit was sealed by co; only they may seal it again. Their commit stands."
     )
     assert app.handle("t", co, "/hand bid character:Brute action:REA bid:0").ok
+
+
+def test_r41_a_bid_waits_for_one_won_token_said_in_the_singular() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, '/conflict start sides:"Ada | Bo | Wisp" stakes:2'),
+            (ANA, "/hand ante aspect:Body ante:REA"),
+            (BEN, "/hand ante aspect:Body ante:STR"),
+            (GM, "/hand ante character:Wisp aspect:Spirit ante:REA"),  # paid: Ada 2, Bo 1
+        )
+    )
+    assert refused(app, BEN, "/hand bid action:STR bid:1") == (
+        'Bo has 1 won token to put on Attributes first: /hand assign tokens:"REA 1" '
+        "(won tokens go on before the bid)."
+    )
