@@ -163,3 +163,17 @@ def test_r41_a_bid_waits_for_one_won_token_said_in_the_singular() -> None:
         'Bo has 1 won token to put on Attributes first: /hand assign tokens:"REA 1" '
         "(won tokens go on before the bid)."
     )
+
+
+def test_r42_a_wrong_action_card_is_told_every_attribute_with_a_token_left() -> None:
+    app = played(
+        (
+            *SETUP,
+            (GM, '/conflict start sides:"Ada | Brute"'),
+            (ANA, "/hand ante aspect:Spirit ante:WIL"),  # WIL 1 left, PRE 0, INT 2
+            (GM, "/hand ante character:Brute aspect:Body ante:AGI"),
+        )
+    )
+    assert refused(app, ANA, "/hand bid action:STR bid:1") == (
+        "action: must be an Attribute of Ada's Spirit card: WIL, INT."
+    )
