@@ -52,23 +52,30 @@ def test_g7_a_refused_bid_says_on_the_shared_screen_only_what_names_no_sealed_va
             (GM, '/conflict start sides:"Ada | Brute, Wisp"'),
             (ANA, "/hand ante aspect:Spirit ante:WIL"),
             (GM, "/hand ante character:Brute aspect:Body ante:AGI"),
-            (GM, "/hand ante character:Wisp aspect:Mind ante:REA"),  # paid: Ada 2, Brute 1
+            (GM, "/hand ante character:Wisp aspect:Body ante:REA"),  # paid: Brute 2, Wisp 1
         )
     )
-    assert screen(app, ANA, "/hand bid action:INT bid:1") == [
-        'error: Ada has 2 won tokens to put on Attributes first: /hand assign tokens:"REA 2" '
+    assert screen(app, GM, "/hand bid character:Wisp action:FIT bid:0") == [
+        'error: Wisp has 1 won token to put on Attributes first: /hand assign tokens:"REA 1" '
         "(won tokens go on before the bid)."
     ]
-    played(((ANA, '/hand assign tokens:"INT 2"'),), app)
+    played(((GM, '/hand assign character:Wisp tokens:"STR 1"'),), app)
     assert screen(app, ANA, "/hand bid action:STR bid:1") == [
         "error: action: must be an Attribute of Ada's Spirit card: WIL, INT."
     ]
+    # The sealer reads which Attribute it was; the table only that it takes no card.
     assert screen(app, ANA, "/hand bid action:PRE bid:0") == [
         "error: That Attribute takes no Action card (a dash or an AV of 0)."
     ]
+    assert app.handle("t", ANA, "/hand bid action:PRE bid:0").error == (
+        "Ada's PRE is 0: no Action card on it (a dash or an AV of 0); play WIL, INT."
+    )
+    assert app.handle("t", GM, "/hand bid character:Wisp action:FIT bid:0").error == (
+        "Wisp's FIT is a dash: no Action card on it (a dash or an AV of 0); play STR."
+    )
     assert screen(app, ANA, "/hand bid action:INT bid:9") == [
         "error: A bid is 0 to its Attribute's AV; a Wildcard adds 1 beyond."
     ]
-    assert screen(app, GM, "/hand bid character:Wisp action:QUI bid:0 wildcard:true") == [
+    assert screen(app, GM, "/hand bid character:Wisp action:STR bid:0 wildcard:true") == [
         "error: NPCs have no Wildcards (the npc-wildcards mod is off): leave out wildcard:."
     ]
