@@ -73,7 +73,10 @@ def test_an_extension_changes_only_its_step() -> None:
 
 
 def test_a_commit_hook_refuses_a_commit_to_its_sealer_and_lets_others_stand() -> None:
+    handed: list[tuple[str, dict[str, object]]] = []
+
     def no_kno(actor: str, values: Mapping[str, object]) -> str | None:
+        handed.append((actor, dict(values)))
         if "KNO" in values.values():
             return f"{actor} may not use KNO here (the Oath Extension)"
         return None
@@ -96,3 +99,6 @@ def test_a_commit_hook_refuses_a_commit_to_its_sealer_and_lets_others_stand() ->
             "Ada may not use KNO here (the Oath Extension)"
         )
         assert app.handle("t", ANA, "/hand bid action:REA bid:1").ok
+    # The hook is handed each sealed value by name (Contract: "commit").
+    assert handed[-1] == ("Ada", {"action": "REA", "bid": 1, "wildcard": False})
+    assert handed[0] == ("Ada", {"aspect": "Mind", "ante": "KNO"})
