@@ -146,7 +146,10 @@ def test_g2_a_bid_is_replaced_only_by_whoever_sealed_it() -> None:
     assert refused(app, GM, "/hand bid character:Brute action:REA bid:0") == (
         "Brute's commit was sealed by co; only they may seal it again. Their commit stands."
     )
-    assert app.handle("t", co, "/hand bid character:Brute action:REA bid:0").ok
+    again = app.handle("t", co, "/hand bid character:Brute action:REA bid:0").reply
+    assert again.private == (
+        "Sealed for Brute (replacing the earlier one, unseen): REA card, bid 0.",
+    )
 
 
 def test_r41_a_bid_waits_for_one_won_token_said_in_the_singular() -> None:
