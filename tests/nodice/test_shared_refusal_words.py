@@ -30,6 +30,10 @@ def test_g7_a_refused_ante_says_on_the_shared_screen_only_what_names_no_sealed_v
         "error: ante: is an Attribute of Ada with a token (AV 1 or more): REA KNO QUI STR FIT "
         "AGI WIL INT. If you will not ante, /hand fold retreats."
     ]
+    assert screen(app, GM, "/hand ante character:Wisp aspect:Mind ante:FIT") == [
+        "error: ante: is an Attribute of Wisp with a token (AV 1 or more): REA KNO QUI STR WIL "
+        "PRE. If you will not ante, /hand fold retreats."
+    ]
     # The full reason names the card and the ante; the table reads that there is none to bid.
     assert screen(app, GM, "/hand ante character:Wisp aspect:Body ante:STR") == [
         "error: That card and ante leave Wisp no Attribute to bid from in Step 3: choose another "
