@@ -3,6 +3,8 @@ refused, and an Extension changes the Hand only at its step, recorded in the Han
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from scenekeeper.app import App
@@ -68,3 +70,35 @@ def test_an_extension_changes_only_its_step() -> None:
     # Recorded in the events: the table replays the same without the Extension.
     again = App(store=app.store, dice=NoDice(), registry=build_registry())
     assert again.table("t").state == app.table("t").state
+
+
+def test_a_commit_hook_refuses_a_commit_to_its_sealer_and_lets_others_stand() -> None:
+    handed: list[tuple[str, dict[str, object]]] = []
+
+    def no_kno(actor: str, values: Mapping[str, object]) -> str | None:
+        handed.append((actor, dict(values)))
+        if "KNO" in values.values():
+            return f"{actor} may not use KNO here (the Oath Extension)"
+        return None
+
+    app = App(store=MemoryStore(), dice=NoDice(), registry=build_registry())
+    for who, line in (
+        (GM, '/game new system:nodice name:"Contract"'),
+        (ANA, "/game join"),
+        (ANA, '/char new name:Ada traits:"REA 4 KNO 5 QUI 7 STR 3 WIL 2 INT 2"'),
+        (GM, '/char new name:Brute gmc:true traits:"REA 9 STR 8 FIT 7 WIL 3"'),
+        (GM, '/conflict start sides:"Ada | Brute"'),
+    ):
+        assert app.handle("t", who, line).ok, line
+    with extended(Extension("Oath", {"commit": no_kno})):
+        refused = app.handle("t", ANA, "/hand ante aspect:Mind ante:KNO")
+        assert refused.error == "Ada may not use KNO here (the Oath Extension)"
+        assert app.handle("t", ANA, "/hand ante aspect:Mind ante:QUI").ok
+        assert app.handle("t", GM, "/hand ante character:Brute aspect:Mind ante:STR").ok
+        assert app.handle("t", ANA, "/hand bid action:KNO bid:1").error == (
+            "Ada may not use KNO here (the Oath Extension)"
+        )
+        assert app.handle("t", ANA, "/hand bid action:REA bid:1").ok
+    # The hook is handed each sealed value by name (Contract: "commit").
+    assert handed[-1] == ("Ada", {"action": "REA", "bid": 1, "wildcard": False})
+    assert handed[0] == ("Ada", {"aspect": "Mind", "ante": "KNO"})

@@ -105,3 +105,42 @@ def test_an_elimination_that_ends_the_conflict_names_everyone_standing() -> None
         "Wisp is eliminated (every Mind Attribute at 0).",
         "The Conflict ends: Ada, Bo stand. Every AV is back to its sheet.",
     )
+
+
+def step5() -> App:
+    """Step 5 of Hand 1: Bo owes 1 Body damage from Brute; Ada and Brute owe none."""
+    app = table('"Ada, Bo | Brute"')
+    said(app, ANA, "/hand ante aspect:Mind ante:WIL")
+    said(app, BEN, "/hand ante aspect:Mind ante:WIL")
+    said(app, GM, "/hand ante character:Brute aspect:Body ante:STR")
+    said(app, ANA, '/hand assign tokens:"QUI 2"')
+    said(app, BEN, '/hand assign tokens:"QUI 1"')
+    said(app, ANA, "/hand bid action:QUI bid:5 wildcard:true")
+    said(app, BEN, "/hand bid action:QUI bid:1")
+    said(app, GM, "/hand bid character:Brute action:FIT bid:1")
+    return app
+
+
+def test_r56_only_the_damaged_spread_only_a_gm_by_auto_and_a_gm_is_asked_whose() -> None:
+    app = step5()
+    undamaged = app.handle("t", ANA, '/hand spread points:"FIT 1"')
+    assert undamaged.error == "Ada has no damage to spread."
+    auto = app.handle("t", BEN, "/hand spread points:auto")
+    assert auto.error == 'Only a GM spreads automatically; give points:"REA 2, QUI 1".'
+    unnamed = app.handle("t", GM, "/hand spread points:auto")
+    assert unnamed.error == (
+        "Say whose: /hand spread character:<name> (in this Hand: Ada, Bo, Brute)."
+    )
+    zero = app.handle("t", BEN, '/hand spread points:"FIT 0"')
+    assert zero.error == "points: FIT 0 puts nothing there: leave FIT out."
+
+
+def test_g2_a_player_spreads_only_their_own_damage_and_a_gm_anyones_by_points() -> None:
+    app = step5()
+    other = app.handle("t", ANA, '/hand spread character:Bo points:"FIT 1"')
+    assert other.error == "Bo is ben's character; only they or a GM can use /hand spread on it."
+    by_gm = app.handle("t", GM, '/hand spread character:Bo points:"FIT 1"')
+    assert by_gm.ok, by_gm.error
+    assert [(s["character"], s["spread"], s["forced"]) for s in by_gm.reply.data["spreads"]] == [
+        ("Bo", {"FIT": 1}, False)
+    ]

@@ -84,12 +84,6 @@ def _bid(state: TableState, event: ev.BidSealed) -> TableState:
     )
 
 
-def _without(conflict: Conflict, name: str) -> Conflict:
-    antes = {n: a for n, a in conflict.antes.items() if n != name}
-    bids = {n: b for n, b in conflict.bids.items() if n != name}
-    return conflict.model_copy(update={"antes": antes, "bids": bids})
-
-
 def _settled(conflict: Conflict) -> Conflict:
     """The Hand's next step once every cluster has revealed the open one (R29): Step 3 when
     every involved Actor's TA card is shown, Step 5 when every Step-3 play is. An Actor left
@@ -113,7 +107,8 @@ def _retreated(state: TableState, event: ev.Retreated) -> TableState:
     def change(conflict: Conflict) -> Conflict:
         fighter = conflict.fighters[event.character]
         out = fighter.model_copy(update={"status": "retreated", "reason": "retreated"})
-        return _settled(_without(conflict, event.character).with_fighter(out))
+        # Out of the Conflict, so involved no more: _settled discards its sealed commit (G6).
+        return _settled(conflict.with_fighter(out))
 
     return _conflict(state, change)
 
