@@ -205,3 +205,36 @@ def test_where_it_serves_reaches_a_pipe_while_it_serves(
     monkeypatch.setattr(WebBoard, "stop", stop)
     assert cli.main(["--db", str(path), "--port", "0"]) == 0
     assert seen[0].startswith("Serving board pages on 127.0.0.1:")
+
+
+def _listening_nowhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``WebBoard.start`` answers the port it was asked for without listening (nothing is bound
+    in the test), and stops the board at once."""
+
+    async def started(board: WebBoard) -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        return board.settings.port
+
+    monkeypatch.setattr(WebBoard, "start", started)
+
+
+@pytest.mark.parametrize(
+    ("options", "address"),
+    [
+        ([], f"127.0.0.1:{DEFAULT_PORT}"),
+        (["--host", "localhost", "--port", "9999"], "localhost:9999"),
+    ],
+)
+def test_it_serves_where_it_is_told_and_by_default_on_its_own_port(
+    options: list[str],
+    address: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("SCENEKEEPER_WEB_URL", raising=False)
+    path = _database(tmp_path)
+    _listening_nowhere(monkeypatch)
+    assert cli.main(["--db", str(path), *options]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Serving board pages on {address} (links: http://{address}/b/...;")
