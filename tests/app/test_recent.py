@@ -64,6 +64,21 @@ def test_history_past_the_kept_events_reads_the_store() -> None:
     assert whole.reply.text == fresh.reply.text
 
 
+def test_a_table_keeps_its_newest_48_events_and_no_more() -> None:
+    store = CountingStore()
+    driver = TableDriver(app=make_app(store))
+    driver.do("/game new system:generic name:Count")  # event #1
+    for n in range(47):
+        driver.do(f'/roll dice:d6 results:"{n % 6 + 1}" label:r{n}')
+    assert driver.app.table("t1").seq == 48
+    reads = store.reads
+    driver.do("/history count:30")  # from the first event: all 48 kept
+    assert store.reads == reads
+    driver.do('/roll dice:d6 results:"6" label:last')  # #49: #1 is let go
+    driver.do("/history count:30")
+    assert store.reads > reads
+
+
 def test_another_process_writing_is_read_not_taken_from_the_kept_events() -> None:
     store = MemoryStore()
     here = TableDriver(app=make_app(store))
@@ -134,6 +149,7 @@ def test_the_kept_events_answer_exactly_the_span_they_hold() -> None:
     assert recent.after("u", 0, 1) is None
     recent.forget("t")
     assert recent.after("t", 7, 8) is None
+    recent.forget("w")  # never kept: nothing to forget, and no error
 
 
 def test_events_that_do_not_follow_on_start_the_kept_span_again() -> None:

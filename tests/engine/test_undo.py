@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -233,3 +235,35 @@ def test_a_table_from_its_snapshot_keeps_the_checkpoints_it_had() -> None:
         for record in loaded.window:
             gap = 0 if record.after is not None else gap + 1
             assert gap < CHECKPOINT_EVERY, "an undo here would fold more than a checkpoint's run"
+
+
+def test_the_table_just_after_a_standing_command_is_the_table_as_it_stood_then() -> None:
+    # What a message drawn for a command shows (its controls, View.table) is the table cut at
+    # that command: the same seq, state, base and window as the table had just after it, as
+    # the stored events up to it replay -- from a playing table and one brought back compact
+    # (which keeps only its newest command's state).
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store))
+    driver.do("/game new system:cortex name:Cut")
+    driver.do("/game join", "ana")
+    for n in range(3 * CHECKPOINT_EVERY + 5):
+        if n % 9 == 4:
+            driver.do(f"/char new name:Ada{n} owner:ana")  # two events: the seq is its last
+        else:
+            driver.do(f'/roll dice:d6 results:"{n % 6 + 1}" label:r{n}', "ana")
+    driver.do("/undo count:2")
+    driver.do("/redo")
+    table = driver.app.table("t1")
+    envelopes = _envelopes(store)
+    assert any(len(record.events) > 1 for record in table.window)
+    assert table.window[0].seq == 2  # every command since the table's creation
+    compact = Table.from_compact(table.seq, table.to_compact())
+    for record in table.window:
+        last = record.seq + len(record.events) - 1
+        then = replace(replay(e for e in envelopes if e.seq <= last), redo=())
+        assert then.seq == last
+        assert table.just_after(record.seq) == then, f"#{record.seq} {record.command}"
+        assert compact.just_after(record.seq) == then, f"#{record.seq} {record.command}"
+    undone = table.redo[-1].seq
+    assert table.just_after(undone) is None  # on the redo stack: not standing
+    assert table.just_after(1) is None  # the table's creation: never in the window
