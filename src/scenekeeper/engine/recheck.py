@@ -8,7 +8,6 @@ and must decide exactly the events the file holds. Times must parse and never go
 A command that takes a file (``/char import``) cannot be decided again without the file, so
 its game checks its events instead (``GameSystem.check_file_command``). A sealed choice an
 export withheld (``engine.withheld``) is taken as recorded, once its marks are shown to hold.
-
 The first command that does not hold is named with the reason, and nothing is imported.
 """
 
@@ -20,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scenekeeper.dice import DiceError
-from scenekeeper.engine.aggregate import Table, evolve
+from scenekeeper.engine.aggregate import Table, evolve, replay
 from scenekeeper.engine.commands import (
     Attachment,
     CommandRegistry,
@@ -70,8 +69,7 @@ def recheck(
         last_time = when
         if any(e.time != first.time or e.actor != first.actor for e in group):
             raise Mismatch(f"{where}: its events disagree on who made them or when")
-        # A paced table's note of what it waits for (engine.pace) is made by the table, not
-        # the command: checked against the table after the command's own events.
+        # A paced table's note of its waits (engine.pace) is the table's: checked after the rest.
         note = group.pop() if len(group) > 1 and isinstance(group[-1].event, WaitsNoted) else None
         try:
             # A withheld choice (engine.withheld) cannot be decided again; check_marks showed
@@ -86,9 +84,7 @@ def recheck(
                     earlier[first.seq] = change
             if said is not None:
                 said(first, decided.reply.text if decided is not None else ())
-            before = table
-            for envelope in group:
-                table = evolve(table, envelope)
+            before, table = table, replay(group, table)
             table = _check_note(before, table, group, note)
         except (CorruptHistory, Refusal) as error:
             raise Mismatch(f"{where}: {str(error).rstrip('.')}") from None
@@ -96,8 +92,7 @@ def recheck(
 
 
 def _check_note(before: Table, after: Table, group: list[Envelope], note: Envelope | None) -> Table:
-    """The table after a command's note of what it waits for, which must be the one the table
-    makes (``engine.pace.noted``), or none where it makes none."""
+    """The table after a command's note of its waits: the one ``engine.pace.noted`` makes."""
     made = noted(before.state, after.state, [e.event for e in group], group[0].time)
     if (note.event if note is not None else None) != made:
         raise Refusal("what it notes the table waits for is not what the table waits for")

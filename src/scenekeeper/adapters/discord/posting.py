@@ -131,7 +131,7 @@ class Posting:
                 Snapshot(_record(table_id), seq, VERSION, {"posts": newest})
             )
 
-        await self._blocking(save)
+        await asyncio.to_thread(save)
 
     async def _kept(self, table_id: str, post: int) -> tuple[int, int | None, str] | None:
         def read() -> tuple[int, int | None, str] | None:
@@ -143,11 +143,7 @@ class Posting:
                 return None
             return int(found[0]), found[1], str(found[2] or "")
 
-        found: tuple[int, int | None, str] | None = await self._blocking(read)
-        return found
-
-    async def _blocking(self, work: Any) -> Any:
-        return await asyncio.to_thread(work)
+        return await asyncio.to_thread(read)
 
 
 def _where(interaction: discord.Interaction[Any]) -> tuple[int, int | None]:
