@@ -103,6 +103,10 @@ class FakeDiscord:
         #: Channel id -> its webhooks (as Discord answers them), and webhook id -> its channel.
         self.webhooks: dict[str, list[dict[str, Any]]] = {}
         self.hook_channels: dict[str, str] = {}
+        #: Files people uploaded, by their CDN address (taken away: the link expired).
+        self.cdn: dict[str, bytes] = {}
+        #: Direct-message channels the bot opened: user id -> channel id.
+        self.dms: dict[str, str] = {}
         #: Paths (regular expressions) answered 403 Missing Permissions, as on a server that
         #: did not grant a permission.
         self.forbidden: list[str] = []
@@ -168,6 +172,11 @@ class FakeDiscord:
     def _answer(self, method: str, path: str, body: dict[str, Any], files: dict[str, bytes]) -> Any:
         if path == "/users/@me":
             return BOT
+        if path == "/users/@me/channels":  # a DM channel with someone (made once)
+            user = str(body["recipient_id"])
+            channel = self.dms.setdefault(user, str(snowflake()))
+            person = {"id": user, "username": user, "discriminator": "0", "avatar": None}
+            return {"id": channel, "type": 1, "recipients": [person]}
         if path == "/oauth2/applications/@me":
             return _application()
         if match := re.fullmatch(rf"/applications/{APP_ID}(?:/guilds/(\d+))?/commands", path):
@@ -352,16 +361,26 @@ def _application() -> dict[str, Any]:
 
 
 class _Response:
-    def __init__(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        body: Any,
+        headers: dict[str, str] | None = None,
+        raw: bytes | None = None,
+    ) -> None:
         self.status = status
         self.reason = "OK" if status < 300 else "Error"
         self._text = "" if body is None else json.dumps(body)
+        self._raw = raw
         self.headers = CIMultiDict(
             {"Content-Type": "application/json"} if body is not None else {}, **(headers or {})
         )
 
     async def text(self, encoding: str = "utf-8") -> str:
         return self._text
+
+    async def read(self) -> bytes:
+        return self._raw if self._raw is not None else self._text.encode()
 
     async def __aenter__(self) -> _Response:
         return self
@@ -390,6 +409,13 @@ class FakeSession:
                 return _Response(429, {**limited, "global": False}, {"Via": "1.1 google"})
         result = self.discord.handle(method, path, body, files, kwargs.get("params"))
         return _Response(200 if result is not None else 204, result)
+
+    def get(self, url: str, **_kwargs: Any) -> _Response:
+        """A file from Discord's CDN (an attachment someone uploaded): 404 once it expired."""
+        content = self.discord.cdn.get(str(url))
+        if content is None:
+            return _Response(404, {"message": "Not Found"})
+        return _Response(200, None, {"Content-Type": "application/octet-stream"}, raw=content)
 
     async def close(self) -> None:
         self.discord.closed = True

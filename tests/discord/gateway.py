@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from unittest import mock
 
@@ -131,11 +131,12 @@ class Harness:
     ) -> dict[str, Any]:
         path = plan(self.bot.app.registry).by_engine_name()[command].path
         kinds = {p.display_name: p.type.value for p in self.bot.commands[command].parameters}
+        files = {n: v for n, v in values.items() if isinstance(v, Upload)}
         options = [
             {
                 "name": n,
                 "type": kinds[n],
-                "value": str(v.id) if isinstance(v, Person) else v,
+                "value": str(v.id) if isinstance(v, Person | Upload) else v,
                 **({"focused": True} if n == focused else {}),
             }
             for n, v in values.items()
@@ -149,6 +150,11 @@ class Harness:
                 "users": {str(v.id): v.json() for v in people},
                 "members": {str(v.id): _member(v, user=False) for v in people},
             }
+        if files:  # an attachment: Discord sends its id, and the file resolved (a CDN link)
+            for upload in files.values():
+                self.discord.cdn[upload.url] = upload.content
+            resolved = data.setdefault("resolved", {})
+            resolved["attachments"] = {str(u.id): u.json() for u in files.values()}
         kind = 4 if focused else 2
         return self.payload(kind, user, data, channel=channel, **where)
 
@@ -272,6 +278,28 @@ def _fake_http(fake: FakeDiscord) -> Iterator[None]:
     session = mock.Mock(return_value=FakeSession(fake))
     with mock.patch.object(discord.http.aiohttp, "ClientSession", session):
         yield
+
+
+@dataclass
+class Upload:
+    """A file someone attaches to a slash command: Discord hands the bot its CDN link."""
+
+    filename: str
+    content: bytes
+    id: int = field(default_factory=snowflake)
+
+    @property
+    def url(self) -> str:
+        return f"https://cdn.discordapp.com/attachments/{CHANNEL}/{self.id}/{self.filename}"
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.content),
+            "url": self.url,
+            "proxy_url": self.url,
+        }
 
 
 @asynccontextmanager

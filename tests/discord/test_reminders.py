@@ -120,3 +120,56 @@ def test_someone_who_switched_mentions_off_is_named_not_pinged() -> None:
     assert reminder.json["content"].startswith("Reminder for Ben: ")
     assert reminder.json["allowed_mentions"] == {"parse": [], "users": []}
     paced.store.close()
+
+
+def test_someone_who_chose_dm_gets_the_reminder_by_dm_and_the_channel_nothing() -> None:
+    clock = MovableClock(START)
+    app = make_app(clock=clock.now)
+
+    async def scenario() -> tuple[str, list[Request], dict[str, str]]:
+        async with logged_in(app) as h:
+            await paced_order(h)
+            chose = await h.slash("game reminders", ANA, by="dm")
+            clock.later(timedelta(hours=13))
+            mark = len(h.discord.requests)
+            await h.bot.reminding.tick()
+            return chose.text(), h.discord.since(mark), dict(h.discord.dms)
+
+    chose, requests, dms = run(scenario())
+    assert chose.startswith("Ana's reminders reach them by DM.\n")
+    (reminder,) = reminders_by_dm(requests)
+    assert reminder.path == f"/channels/{dms[str(ANA.id)]}/messages"
+    assert reminder.json["content"] == (
+        f"Reminder from <#{CHANNEL}>: the table has waited for you since Mon 30 Nov 09:00 UTC: "
+        "Ada's turn in the action order: act, then /order handoff; a GM can /order end."
+    )
+    assert reminder.json["allowed_mentions"] == {"parse": []}
+    assert reminders(requests) == []  # nothing in the channel
+    app.store.close()
+
+
+def test_a_dm_refused_by_discord_is_sent_in_the_channel_instead() -> None:
+    clock = MovableClock(START)
+    app = make_app(clock=clock.now)
+    fake = FakeDiscord()
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app, fake) as h:
+            await paced_order(h)
+            await h.slash("game reminders", ANA, by="dm")
+            fake.forbidden.append(r"/users/@me/channels")  # Ana's DMs are closed
+            clock.later(timedelta(hours=13))
+            mark = len(h.discord.requests)
+            await h.bot.reminding.tick()
+            await h.bot.reminding.tick()
+            return h.discord.since(mark)
+
+    requests = run(scenario())
+    (reminder,) = reminders(requests)  # once, in the channel, pinging Ana
+    assert reminder.path == f"/channels/{CHANNEL}/messages"
+    assert reminder.json["allowed_mentions"] == {"parse": [], "users": [ANA.id]}
+    app.store.close()
+
+
+def reminders_by_dm(requests: list[Request]) -> list[Request]:
+    return [r for r in requests if "Reminder from" in str(r.json.get("content", ""))]

@@ -151,7 +151,10 @@ def test_a_refused_token_is_a_clear_message_without_the_token(
     assert FAKE_TOKEN not in caplog.text
 
 
-def test_check_builds_the_tree_offline(capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_builds_the_tree_offline(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SCENEKEEPER_WEB_URL", raising=False)
     assert cli.main(["--check"]) == 0
     out = capsys.readouterr().out
     assert "top-level (Discord allows 100)" in out
@@ -166,4 +169,8 @@ def test_check_builds_the_tree_offline(capsys: pytest.CaptureFixture[str]) -> No
     asked = out.split("Permissions the invite asks for (", 1)[1].split(")", 1)[0]
     assert f"permissions={asked}" in (ROOT / "docs" / "discord.md").read_text(encoding="utf-8")
     assert "Manage Webhooks" in out
+    assert "Characters' pictures on posts: none, SCENEKEEPER_WEB_URL is not set" in out
     assert "problem" not in out
+    monkeypatch.setenv("SCENEKEEPER_WEB_URL", "https://boards.example/")
+    assert cli.main(["--check"]) == 0
+    assert "served at https://boards.example/pictures/" in capsys.readouterr().out

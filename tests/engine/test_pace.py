@@ -137,3 +137,27 @@ def test_times_read_as_people_read_them() -> None:
     assert since_text("2027-02-28T23:59:59Z") == "Sun 28 Feb 23:59 UTC"
     assert since_text("yesterday") == "yesterday"
     assert seconds("1970-01-02T00:00:00.000Z") == 86400.0
+
+
+def test_each_person_chooses_how_their_reminders_reach_them_for_themselves() -> None:
+    driver = paced()
+    said = driver.do("/game reminders by:dm", "ana")
+    assert said.reply.text == ("ana's reminders reach them by DM.",)
+    assert driver.refused("/game reminders by:dm", "ana") == (
+        "Your reminders reach you by DM already."
+    )
+    meta = driver.app.table("t1").state.meta  # type: ignore[union-attr]
+    assert meta.reminded_by_dm == ("ana",)
+    assert (
+        driver.refused("/game reminders by:post", "ben") == "by: 'post' is not one of channel, dm."
+    )
+    driver.do("/game reminders by:channel", "ana")
+    assert driver.app.table("t1").state.meta.reminded_by_dm == ()  # type: ignore[union-attr]
+    assert driver.refused("/game reminders by:channel", "ana") == (
+        "Your reminders reach you in the table's channel already."
+    )
+    driver.do("/game pace hours:0")
+    unpaced = driver.do("/game reminders by:dm", "ben")
+    assert unpaced.reply.text[0].endswith("(This table has no pace yet: /game pace sets one.)")
+    imported = import_into(TableDriver(), "t2", export(driver))
+    assert imported.ok, imported.error

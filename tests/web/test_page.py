@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from scenekeeper.adapters.web.page import render
-from tests.support import make_app
+from scenekeeper.engine.commands import Attachment
+from tests.engine.test_pictures import picture_file
+from tests.support import make_app, person
 from tests.web.scenes import CORTEX, METTLE, NODICE, play
 
 
@@ -82,3 +84,22 @@ def test_an_edited_post_shows_its_new_words_and_a_deleted_one_is_gone() -> None:
     posts = render(app.table("t"), app.registry).fragment.split('data-part="posts"', 1)[1]
     assert "First, again." in posts
     assert "Second." not in posts
+
+
+def test_a_post_shows_its_speakers_picture_served_by_name_and_none_without() -> None:
+    app = make_app()
+    play(app, "t", CORTEX)
+    content = picture_file((90, 90))
+    set_ = app.handle(
+        "t",
+        person("ana"),
+        "/post picture image:a.png",
+        read_file=lambda _p: Attachment("a.png", content),
+    )
+    assert set_.ok, set_.error
+    play(app, "t", ['@ana /say text:"With a face."', '@ben /say text:"Without."'])
+    name = app.table("t").state.meta.pictures["Ada Lark"]  # type: ignore[union-attr]
+    posts = render(app.table("t"), app.registry).fragment.split('data-part="posts"', 1)[1]
+    faced, plain = posts.split("</article>")[1], posts.split("</article>")[0]
+    assert f'<img class="avatar" src="/pictures/{name}" alt="" width="48" height="48">' in faced
+    assert "<img" not in plain  # Brick (the newest post) has no picture

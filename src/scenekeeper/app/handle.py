@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from scenekeeper.app import pictures
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.checks import authorise_public, seated
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span, unstored
@@ -43,6 +44,8 @@ from scenekeeper.store.chain import DamagedTable
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
+#: The commands whose events may set a picture (``app.pictures``).
+PICTURED = frozenset({"post picture", "game import"})
 #: A command made from the table as it stands, under the table's lock (a button's command
 #: checks what it acts on is still there); it raises ``Refusal`` when it no longer applies.
 Prepared = Callable[[Table], Invocation]
@@ -237,6 +240,8 @@ class App:
         # Evolve first (pure): a command whose events cannot be applied is never stored.
         new_table = replay(envelopes, table)
         envelopes, new_table = with_waits_noted(table, new_table, envelopes)
+        if invocation.spec.name in PICTURED:  # its pictures kept by name before it is stored
+            pictures.keep(self.store, envelopes)
         self.store.append(
             table_id, table.seq, [record_from_envelope(table_id, e) for e in envelopes]
         )

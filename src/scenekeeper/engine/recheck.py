@@ -27,6 +27,7 @@ from scenekeeper.engine.commands import (
     Decision,
     OptionType,
 )
+from scenekeeper.engine.core.pictures import check_recorded as check_picture
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope, Event
 from scenekeeper.engine.names import matched_as_before
@@ -72,16 +73,15 @@ def recheck(
         # A paced table's note of its waits (engine.pace) is the table's: checked after the rest.
         note = group.pop() if len(group) > 1 and isinstance(group[-1].event, WaitsNoted) else None
         try:
-            # A withheld choice (engine.withheld) cannot be decided again; check_marks showed
-            # it was never revealed, and its events change nothing.
+            # A withheld choice cannot be decided again (check_marks: it was never revealed).
             withheld = only_withheld([e.event for e in group])
             if withheld:
                 _check_withheld(table, group)
-            decided = None
-            if not withheld:
-                decided, change = _check_command(table, group, registry, where)
-                if change and earlier is not None:
-                    earlier[first.seq] = change
+            decided, change = (
+                _check_command(table, group, registry, where) if not withheld else (None, "")
+            )
+            if change and earlier is not None:
+                earlier[first.seq] = change
             if said is not None:
                 said(first, decided.reply.text if decided is not None else ())
             before, table = table, replay(group, table)
@@ -122,6 +122,8 @@ def _commands(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
         yield group
 
 
+#: Every table's commands that take a file, checked by the shell (a game checks its own).
+SHELL_FILE_COMMANDS = {"post picture": check_picture}
 _ISO = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})"
 )
@@ -174,7 +176,8 @@ def _check_command(
         if any(o.type is OptionType.ATTACHMENT for o in spec.options):
             if state is None:
                 raise Mismatch(f"{where} cannot be part of a table's history")
-            get_system(system or "").check_file_command(state, actor, spec.name, tuple(recorded))
+            check = SHELL_FILE_COMMANDS.get(spec.name, get_system(system or "").check_file_command)
+            check(state, actor, spec.name, tuple(recorded))
             return None, ""
         # Today's rules first; then, for a command an earlier version made, each earlier
         # version's (engine.upgrades), newest first.

@@ -66,6 +66,8 @@ class TableMeta(Frozen):
     plain_text_people: tuple[str, ...] = ()
     #: People who switched off being told when the table waits for them (``/game mentions``).
     unmentioned: tuple[str, ...] = ()
+    #: People whose reminders reach them by direct message (``/game reminders by:dm``).
+    reminded_by_dm: tuple[str, ...] = ()
     #: Play by post (``engine.pace``): hours someone may hold the table up before a reminder
     #: (0: no pace), and what the table waits for with since when (kept while a pace is set).
     pace_hours: int = 0
@@ -73,6 +75,9 @@ class TableMeta(Frozen):
     #: The newest posts (``/say``) that may still be edited or deleted: post number -> (its
     #: author's id, the character who spoke it or "" for the narrator, its rolls' [[...]]).
     posts: dict[int, tuple[str, str, str]] = pydantic.Field(default_factory=dict)
+    #: The picture each speaker's posts carry (``engine.core.pictures``): character name (""
+    #: for the narrator) -> the picture's name, ``<sha256>.png``; its bytes are in the history.
+    pictures: dict[str, str] = pydantic.Field(default_factory=dict)
     #: Side scenes: threads of the table's channel play this table (unless they start a game
     #: of their own). Only the Discord bot has threads; the console keeps the flag.
     threads_follow: bool = False

@@ -91,9 +91,12 @@ def as_json(line_no: int, actor: str, outcome: Outcome) -> str:
 
 
 def reminder_text(table: Table, reminder: Reminder) -> str:
-    """A reminder as the console prints it: whom, since when, and what for."""
+    """A reminder as the console prints it: whom (and "by DM" for who chose it), since
+    when, and what for."""
     state = table.state
     who = state.meta.name_of(reminder.person) if state is not None else reminder.person
+    if state is not None and reminder.person in state.meta.reminded_by_dm:
+        who += " (by DM)"
     return (
         f"Reminder for {who}: the table has waited for you since "
         f"{since_text(reminder.since)}: {reminder.line}"

@@ -27,6 +27,7 @@ from scenekeeper.adapters.discord.controls import DYNAMIC_ITEMS, modal_values
 from scenekeeper.adapters.discord.guild_record import last_sent, remember_sent
 from scenekeeper.adapters.discord.guilds import GuildCommands
 from scenekeeper.adapters.discord.options import stale_command
+from scenekeeper.adapters.discord.post_forms import PostForms
 from scenekeeper.adapters.discord.reminding import Reminding
 from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.runner import Runner
@@ -107,11 +108,23 @@ class Scenekeeper(discord.AutoShardedClient):
         )
         #: The board's web pages (``SCENEKEEPER_WEB_URL``), served by this process; None: none.
         self.web = web
+        # A post's picture is served by the board server: without one, posts show none.
+        self.runner.posting.pictures_at = f"{web.settings.url}/pictures" if web else None
         #: Paced tables' reminders (play by post), every ``reminder_interval`` s (0: never).
         self.reminding = Reminding(
-            app, self._post_reminder, self.runner.shards, interval=reminder_interval
+            app,
+            self._post_reminder,
+            self.runner.shards,
+            interval=reminder_interval,
+            direct=self._direct_reminder,
         )
-        self.commands: dict[str, SlashCommand] = build_tree(self.tree, app.registry, self.runner)
+        #: ``/say``'s form and a post's message menu (Edit post, Delete post).
+        self.post_forms = PostForms(self.runner)
+        self.commands: dict[str, SlashCommand] = build_tree(
+            self.tree, app.registry, self.post_forms
+        )
+        for entry in self.post_forms.menus():
+            self.tree.add_command(entry)
 
     async def _after_command(self, guild: int | None, table_id: str, done: Done) -> Done:
         """After a command's own work: the server's commands kept in step with its games, and
@@ -137,6 +150,16 @@ class Scenekeeper(discord.AutoShardedClient):
             await self.get_partial_messageable(channel).send(content, allowed_mentions=allowed)
         except discord.HTTPException as error:  # marked sent already: once, never twice
             log.warning("channel %s: a reminder could not be sent (%s)", channel, error)
+
+    async def _direct_reminder(self, user: int, content: str) -> bool:
+        """A reminder by DM; False where Discord refuses it (the person's DMs closed)."""
+        try:
+            channel = await self.create_dm(discord.Object(user))
+            await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("user %s: a reminder by DM was refused (%s); sent in the channel", user, error)
+            return False
+        return True
 
     async def setup_hook(self) -> None:
         if self.web is not None:
@@ -216,8 +239,11 @@ class Scenekeeper(discord.AutoShardedClient):
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         ref = ids.parse(custom_id)
+        answers = modal_values(data.get("components", []))
         if ref is not None and ref.kind == "m":
-            await self.runner.submit(interaction, ref, modal_values(data.get("components", [])))
+            await self.runner.submit(interaction, ref, answers)
+        elif await self.post_forms.submitted(interaction, answers):
+            return
         elif (old := _OLD.fullmatch(custom_id)) is not None:
             await self.runner.refuse(interaction, ids.old_button(old["old"]))
 

@@ -26,7 +26,7 @@ from scenekeeper.adapters.discord.settings import (
     redact,
 )
 from scenekeeper.adapters.discord.tree import TreeError, layout_of, new_tree
-from scenekeeper.adapters.web.answer import WebSettings
+from scenekeeper.adapters.web.answer import URL_ENV, WebSettings
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
 from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry
@@ -207,6 +207,13 @@ def _check() -> int:
         "Send Messages in Threads, Embed Links, Attach Files, Read Message History, Pin "
         "Messages (without it the board is not pinned) and Manage Webhooks (without it /say "
         "posts as the bot, with the character's name, not as the character)."
+    )
+    web = WebSettings.from_env()
+    print(
+        f"Characters' pictures on posts: served at {web.url}/pictures/ (Discord must reach it)."
+        if web is not None
+        else f"Characters' pictures on posts: none, {URL_ENV} is not set (posts carry the "
+        "name alone; the board server serves the pictures)."
     )
     for problem in problems:
         print(f"problem: {problem}")

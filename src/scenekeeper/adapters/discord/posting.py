@@ -1,12 +1,14 @@
 """Posts as characters (``/say``): through the channel's webhook, under the speaker's name.
 
 A post goes out through a webhook of the table's channel (made once, named "Scenekeeper",
-found again after a restart), with the character's name as the author -- in a thread too,
-through its parent's webhook. The person who posted gets a private "Posted as Ada". Where
-the bot may not manage webhooks (the Manage Webhooks permission), the post goes out as the
-bot's own reply, "Ada (post #16): ...", as it does at the console. ``/post edit`` and ``/post
-delete`` follow the post's message (which message a post is, is kept in the store beside the
-table, ``discord:posts:<table>``, so it is found after a restart too).
+found again after a restart), with the character's name as the author and its picture
+(``/post picture``) as the avatar, served by this process's board server
+(``SCENEKEEPER_WEB_URL``/pictures/<name>: Discord's own attachment links expire) -- in a
+thread too, through its parent's webhook. The person who posted gets a private "Posted as
+Ada". Where the bot may not manage webhooks (the Manage Webhooks permission), the post goes
+out as the bot's own reply, "Ada (post #16): ...", as it does at the console. ``/post
+edit`` and ``/post delete`` follow the post's message (which message a post is, is kept in
+the store beside the table, ``discord:posts:<table>``, so it is found after a restart too).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Posting:
         self.app = app
         #: Channel id -> its webhook (None: the bot may not manage that channel's webhooks).
         self._hooks: dict[int, discord.Webhook | None] = {}
+        #: Where the board server serves characters' pictures (None: no server, no pictures).
+        self.pictures_at: str | None = None
 
     async def posted(self, interaction: discord.Interaction[Any], done: Done) -> Done:
         """``done`` after its post went out through the webhook (its answer now private), or
@@ -83,9 +87,12 @@ class Posting:
     ) -> discord.WebhookMessage:
         speaker = str(data.get("speaker") or "Narrator")
         rolls = reply.text[1:]
+        picture = data.get("picture")
+        avatar = f"{self.pictures_at}/{picture}" if picture and self.pictures_at else None
         return await hook.send(
             _content(str(data.get("text", "")), rolls),
             username=speaker[:80],
+            avatar_url=avatar or discord.utils.MISSING,
             wait=True,
             allowed_mentions=NO_MENTIONS,
             thread=discord.Object(thread) if thread else discord.utils.MISSING,
@@ -144,6 +151,25 @@ class Posting:
             return int(found[0]), found[1], str(found[2] or "")
 
         return await asyncio.to_thread(read)
+
+    async def post_of(self, table_id: str, message_id: int) -> int | None:
+        """The post whose message is ``message_id`` (None: none of the kept ones)."""
+
+        def read() -> int | None:
+            kept = self.app.store.latest_snapshot(_record(table_id))
+            if kept is None or kept.version != VERSION:
+                return None
+            for post, where in kept.state.get("posts", {}).items():
+                if isinstance(where, list) and where and where[0] == message_id:
+                    return int(post)
+            return None
+
+        return await asyncio.to_thread(read)
+
+    async def rolls_of(self, table_id: str, post: int) -> str:
+        """The lines of a post's rolls as its message shows them ("" if none, or unknown)."""
+        kept = await self._kept(table_id, post)
+        return kept[2] if kept is not None else ""
 
 
 def _where(interaction: discord.Interaction[Any]) -> tuple[int, int | None]:

@@ -6,7 +6,9 @@ the bot was down goes out after it starts. Every ``interval`` seconds each paced
 server this process owns (``Shards``) is asked for its due reminders (``app.reminders``: marked
 sent in the store before they go out, so each goes out once, through restarts and however
 many processes run). The message mentions the people reminded -- only them, and only those
-who have not switched mentions off (the others are named) -- in the table's channel.
+who have not switched mentions off (the others are named) -- in the table's channel; those who
+chose ``/game reminders by:dm`` get a direct message instead (or, where Discord refuses it --
+their DMs closed to the server's members -- the channel's message).
 """
 
 from __future__ import annotations
@@ -32,12 +34,23 @@ RECORD = "discord:paced"
 VERSION = "discord.paced@1"
 #: Posts a message: channel id, content, the pings it may make.
 Post = Callable[[int, str, discord.AllowedMentions], Awaitable[object]]
+#: Sends someone a direct message: user id, content; False where Discord refused it.
+Direct = Callable[[int, str], Awaitable[bool]]
 
 
 class Reminding:
-    def __init__(self, app: App, post: Post, shards: Shards, *, interval: float = 60.0) -> None:
+    def __init__(
+        self,
+        app: App,
+        post: Post,
+        shards: Shards,
+        *,
+        interval: float = 60.0,
+        direct: Direct | None = None,
+    ) -> None:
         self.app = app
         self.post = post
+        self.direct = direct
         self.shards = shards
         self.interval = interval
         self.reminders = Reminders(app)
@@ -85,14 +98,33 @@ class Reminding:
         if not due:
             return 0
         state = self.app.table(table_id).state
-        content, allowed = reminder_message(state, due)
-        await self.post(home_channel(table_id), content, allowed)
+        channel = home_channel(table_id)
+        by_dm = set(state.meta.reminded_by_dm) if state is not None else set()
+        in_channel = []
+        for reminder in due:
+            person = reminder.person
+            mine = person in by_dm and person.isdecimal() and person.isascii()
+            if not (mine and self.direct and await self.direct(int(person), dm(reminder, channel))):
+                in_channel.append(reminder)  # chose the channel, or their DMs are closed
+        if in_channel:
+            content, allowed = reminder_message(state, in_channel)
+            await self.post(channel, content, allowed)
         return len(due)
 
     async def _every(self) -> None:
         while True:
             await asyncio.sleep(self.interval)
             await self.tick()
+
+
+def dm(reminder: Reminder, channel: int) -> str:
+    """A reminder as a direct message: which table's channel, since when, and what for."""
+    line = discord.utils.escape_markdown(discord.utils.escape_mentions(reminder.line))
+    text = (
+        f"Reminder from <#{channel}>: the table has waited for you since "
+        f"{since_text(reminder.since)}: {line}"
+    )
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
 def reminder_message(

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from scenekeeper.adapters.discord.layout import (
     ALL,
+    EVERY_TABLE,
     Layout,
     PlannedCommand,
     PlannedOption,
@@ -121,9 +122,29 @@ def payloads(
     tree: app_commands.CommandTree[Any], registry: CommandRegistry, scope: Scope
 ) -> list[dict[str, Any]]:
     """What Discord is sent for one scope's commands (a sync's JSON), built as ``build_tree``
-    builds the bot's own; raises ``TreeError`` as it does."""
+    builds the bot's own; raises ``TreeError`` as it does. The every-table set (and a
+    development server's) holds the posts' message menu too."""
     tops, _made = _commands(layout_of(registry, scope), None)
-    return _check(tree, tops)
+    found = _check(tree, tops)
+    if scope in (EVERY_TABLE, ALL):
+        found += [menu(name, _nothing).to_dict(tree) for name in MESSAGE_MENUS]
+    return found
+
+
+#: The message menu of every table (a post's Edit and Delete: ``post_forms``).
+MESSAGE_MENUS = ("Edit post", "Delete post")
+MenuCallback = Callable[[discord.Interaction[Any], discord.Message], Coroutine[Any, Any, None]]
+
+
+def menu(name: str, callback: MenuCallback) -> app_commands.ContextMenu:
+    """A message menu entry, for server channels only (as every command)."""
+    found = app_commands.ContextMenu(name=name, callback=callback)
+    app_commands.guild_only(found)
+    return found
+
+
+async def _nothing(_interaction: discord.Interaction[Any], _message: discord.Message) -> None:
+    """A sent entry's stand-in callback (the bot's own tree has the real ones)."""
 
 
 def _check(tree: app_commands.CommandTree[Any], tops: list[TopLevel]) -> list[dict[str, Any]]:

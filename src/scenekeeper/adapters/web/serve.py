@@ -17,7 +17,7 @@ from scenekeeper.adapters.web import links
 from scenekeeper.adapters.web.answer import LINK_COMMANDS, WebSettings, link_lines, with_link
 from scenekeeper.adapters.web.hub import Hub
 from scenekeeper.adapters.web.server import BoardServer
-from scenekeeper.app import App, Outcome
+from scenekeeper.app import App, Outcome, pictures
 from scenekeeper.engine.aggregate import Table
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ class WebBoard:
         self.settings = settings
         head = self._head if follow_store else None
         self.hub = Hub(self._load, app.registry, head)
-        self.server = BoardServer(self.hub, self._find)
+        self.server = BoardServer(self.hub, self._find, self._picture)
         self._follow_store = follow_store
         self._poller: asyncio.Task[None] | None = None
         app.listeners.append(self.hub.notify)
@@ -69,6 +69,9 @@ class WebBoard:
 
     async def _find(self, token: str) -> str | None:
         return await asyncio.to_thread(links.table_of, self.app.store, token)
+
+    async def _picture(self, name: str) -> tuple[bytes, str] | None:
+        return await asyncio.to_thread(pictures.picture, self.app.store, name)
 
     async def _load(self, table_id: str) -> Table:
         if not self._follow_store:  # a test's own process alone writes its tables

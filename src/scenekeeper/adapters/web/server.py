@@ -1,4 +1,4 @@
-"""The board page's HTTP side, on aiohttp (which discord.py brings): three routes and a plain
+"""The board page's HTTP side, on aiohttp (which discord.py brings): four routes and a plain
 404 for everything else.
 
 - ``GET /b/<token>``: the page as the table stands (a reload always works); ``?overlay=1``
@@ -7,7 +7,9 @@
   bytes of ``hub.Feed``), a comment every ``HEARTBEAT`` seconds to notice a viewer gone, and
   a ``revoked`` event before the stream ends when the GM takes the link back;
 - ``GET /static/board.css`` and ``/static/board.js``: the style and the script, from the
-  package (no build step, no CDN).
+  package (no build step, no CDN);
+- ``GET /pictures/<sha256>.png`` (or ``.jpg``): a character's picture, by the name its table
+  gave it (``engine.core.pictures``): what a post shows, and the Discord webhook's avatar.
 
 A token is looked up in the store for every page and every stream (``links.table_of``): a
 wrong or revoked one gets the same plain 404 as any unknown path, and never another table.
@@ -27,6 +29,8 @@ from scenekeeper.adapters.web.page import document
 log = logging.getLogger(__name__)
 #: Finds the table of a live token (None: none), off the loop.
 Find = Callable[[str], Awaitable[str | None]]
+#: Finds a character's picture by name (its bytes and media type; None: none), off the loop.
+FindPicture = Callable[[str], Awaitable[tuple[bytes, str] | None]]
 HEARTBEAT = 15.0
 _STATIC = {"board.css": "text/css", "board.js": "text/javascript"}
 _HEADERS = {
@@ -46,9 +50,10 @@ def not_found() -> web.Response:
 class BoardServer:
     """Serves the board pages of the tables ``find`` knows, from ``hub``."""
 
-    def __init__(self, hub: Hub, find: Find) -> None:
+    def __init__(self, hub: Hub, find: Find, picture: FindPicture | None = None) -> None:
         self.hub = hub
         self._find = find
+        self._picture = picture
         self._static = {
             name: (resources.files(__package__).joinpath("static", name).read_bytes(), kind)
             for name, kind in _STATIC.items()
@@ -61,6 +66,7 @@ class BoardServer:
         app.router.add_get("/b/{token}", self.page)
         app.router.add_get("/b/{token}/events", self.events)
         app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/pictures/{name}", self.picture)
         app.middlewares.append(_plain_404)
         return app
 
@@ -151,6 +157,19 @@ class BoardServer:
             body=body,
             content_type=kind,
             headers={**_HEADERS, "Cache-Control": "public, max-age=300"},
+        )
+
+    async def picture(self, request: web.Request) -> web.StreamResponse:
+        """A character's picture by its name (the SHA-256 of its bytes): the same name is
+        always the same picture, so it is cached for good."""
+        found = await self._picture(request.match_info["name"]) if self._picture else None
+        if found is None:
+            return not_found()
+        body, kind = found
+        return web.Response(
+            body=body,
+            content_type=kind,
+            headers={**_HEADERS, "Cache-Control": "public, max-age=31536000, immutable"},
         )
 
 

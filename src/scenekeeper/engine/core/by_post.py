@@ -1,5 +1,5 @@
-"""Playing by post: being told when the table waits for you (``/game mentions``), and the
-table's pace (``/game pace``).
+"""Playing by post: being told when the table waits for you (``/game mentions``), the
+table's pace (``/game pace``), and how your reminders reach you (``/game reminders``).
 
 Whenever a command leaves the table waiting for someone -- their character's turn, a reaction
 or Defend owed, a save, a seal -- its reply tells them (``engine.waits``; on Discord, a mention).
@@ -10,7 +10,7 @@ long gets one reminder (``engine.pace``), and ``/game show`` says since when eac
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
@@ -77,6 +77,59 @@ def choose_mentions(ctx: Context, args: Mentions) -> Decision:
         events=(MentionsChosen(person=person, enabled=args.enabled),),
         reply=Reply.say(said),
     )
+
+
+class RemindersBy(Event):
+    """How one person's reminders reach them: in the table's channel, or by DM."""
+
+    type_name: ClassVar[str] = "table.reminders_by@1"
+    person: str
+    by: Literal["channel", "dm"]
+
+    def describe(self) -> str:
+        return f"{self.person}: reminders by {'DM' if self.by == 'dm' else 'the channel'}"
+
+
+@evolves(RemindersBy)
+def _reminders_by(state: TableState, event: RemindersBy) -> TableState:
+    meta = state.meta
+    people = tuple(p for p in meta.reminded_by_dm if p != event.person)
+    if event.by == "dm":
+        people = (*people, event.person)
+    return state.replace(meta=meta.model_copy(update={"reminded_by_dm": people}))
+
+
+@dataclass(frozen=True)
+class Reminders:
+    by: Annotated[
+        str,
+        Opt(
+            "channel: a mention in the table's channel (the default); dm: a direct message",
+            choices=("channel", "dm"),
+        ),
+    ]
+
+
+@commands.command(
+    "game reminders",
+    help="How your reminders at a paced table reach you: in the table's channel (a mention, "
+    "the default) or by a direct message (DM), where the bot may send you one (else in the "
+    "channel). Your own choice, for you alone.",
+    summary="How your reminders reach you: in the table's channel, or by DM (your choice).",
+    permission=Permission.PLAYER,
+    examples=("/game reminders by:dm", "/game reminders by:channel"),
+)
+def choose_reminders(ctx: Context, args: Reminders) -> Decision:
+    meta = ctx.require_state().meta
+    person = ctx.actor.id
+    by: Literal["channel", "dm"] = "dm" if args.by == "dm" else "channel"
+    where = "by DM" if by == "dm" else "in the table's channel"
+    if (person in meta.reminded_by_dm) == (by == "dm"):
+        raise Refusal(f"Your reminders reach you {where} already.", public=True)
+    said = f"{ctx.actor.name}'s reminders reach them {where}."
+    if by == "dm" and not meta.pace_hours:
+        said += " (This table has no pace yet: /game pace sets one.)"
+    return Decision(events=(RemindersBy(person=person, by=by),), reply=Reply.say(said))
 
 
 @dataclass(frozen=True)

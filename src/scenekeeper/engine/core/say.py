@@ -95,8 +95,13 @@ def _deleted(state: TableState, event: PostDeleted) -> TableState:
 @dataclass(frozen=True)
 class Say:
     text: Annotated[
-        str, Opt("what your character says; [[...]] rolls by the game's rules", max_length=1800)
-    ]
+        str | None,
+        Opt(
+            "what is said; [[...]] rolls by the rules (on Discord: leave it out to write in a "
+            "form)",
+            max_length=1800,
+        ),
+    ] = None
     character: Annotated[str | None, Opt("who speaks: one of yours (GMs: any GM character)")] = None
     narrator: Annotated[bool, Opt("GMs: say it as the narrator")] = False
 
@@ -116,14 +121,14 @@ class Say:
 )
 def say(ctx: Context, args: Say) -> Decision:
     state = ctx.require_state()
-    speaker = _speaker(ctx, state, args)
-    text = args.text.strip()
+    who = speaker(state, ctx.actor.id, args.character, args.narrator)
+    text = (args.text or "").strip()
     if not text:
         raise Refusal('Say something: /say text:"..."', public=True)
     post = ctx.table.seq + 1
-    said = Said(post=post, speaker=speaker, by=ctx.actor.id, text=text)
+    said = Said(post=post, speaker=who, by=ctx.actor.id, text=text)
     events: list[Event] = [said]
-    lines = [f"{speaker or 'Narrator'} (post #{post}): {text}"]
+    lines = [f"{who or 'Narrator'} (post #{post}): {text}"]
     rolls = INLINE.findall(text)
     if len(rolls) > MOST_ROLLS:
         raise Refusal(f"A post makes at most {MOST_ROLLS} rolls ([[...]]).", public=True)
@@ -136,23 +141,32 @@ def say(ctx: Context, args: Say) -> Decision:
         lines += [f"[[{written}]] {decision.reply.text[0]}", *decision.reply.text[1:]]
     return Decision(
         events=tuple(events),
-        reply=Reply.say(*lines, data={"post": post, "speaker": speaker, "text": text}),
+        reply=Reply.say(
+            *lines,
+            data={
+                "post": post,
+                "speaker": who,
+                "text": text,
+                "picture": state.meta.pictures.get(who, ""),
+            },
+        ),
     )
 
 
-def _speaker(ctx: Context, state: TableState, args: Say) -> str:
+def speaker(state: TableState, me: str, character: str | None, narrator: bool) -> str:
+    """Who the actor speaks as: ``character`` (one of theirs; for a GM any GM character), the
+    narrator ("", GMs only), or by default their one character (a GM: the narrator)."""
     meta = state.meta
-    me = ctx.actor.id
     gm = meta.is_gm(me)
-    if args.narrator:
+    if narrator:
         if not gm:
             raise Refusal("Only a GM speaks as the narrator; leave out narrator:.", public=True)
-        if args.character is not None:
+        if character is not None:
             raise Refusal("Give character: or narrator:true, not both.", public=True)
         return ""
     mine = [c for c, owner in meta.owners.items() if owner == me]
     sheet = get_system(meta.system).sheet
-    if args.character is None:
+    if character is None:
         if len(mine) == 1:
             return mine[0]
         if gm:
@@ -168,17 +182,17 @@ def _speaker(ctx: Context, state: TableState, args: Say) -> str:
         raise Refusal(f"Say who speaks: character:<{choices}>.", public=True)
     if gm:
         if sheet is None:
-            return args.character.strip()  # a game without sheets: any name
+            return character.strip()  # a game without sheets: any name
         everyone = [*meta.owners, *sheet.roster_of(state.game).characters]
-        found = resolve(dict.fromkeys(everyone), args.character)
+        found = resolve(dict.fromkeys(everyone), character)
         owner = meta.owner_of(found) if found is not None else None
         if found is not None and (owner is None or owner == me or _gm_character(state, found)):
             return found
         raise Refusal(
-            f"A GM speaks as a GM character or the narrator, not as {args.character}.",
+            f"A GM speaks as a GM character or the narrator, not as {character}.",
             public=True,
         )
-    found = resolve(mine, args.character)
+    found = resolve(mine, character)
     if found is None:
         raise Refusal(
             f"You speak as your own character ({', '.join(mine) or 'none yet'}).", public=True
