@@ -22,6 +22,8 @@ from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Reques
 
 GUILD_PATH = rf"/applications/{APP_ID}/guilds/{GUILD}/commands"
 EVERY_TABLE = {"board", "game", "help", "history", "post", "recap", "redo", "say", "undo"}
+#: Sent with them: a post's message menu (type 3 commands).
+EVERY_TABLE |= {"Edit post", "Delete post"}
 METTLE = {"act", "char", "check", "mettle", "odds", "order", "scene", "status", "team", "twist"}
 METTLE |= {"mods", "results", "roll", "voucher", "xp"}
 ADDING = "Commands for METTLE Core are being added to this server; they show in a moment."

@@ -1,6 +1,12 @@
 """The live board: one message per channel showing the table's board (``/board``), kept up to
 date after every change, by commands and buttons alike (CortexPal2000's ``/pin``).
 
+**Scenes in threads.** Where threads of the table's channel play the table (``/game threads
+follow:true``), ``/board pin`` in a thread pins the board in that thread too: each scene's
+thread has its own pinned board, all of one table, all kept up to date. Which threads have one
+is kept in the store beside the table (``discord:boards:<table>``), so after a restart the
+first change brings every thread's board up to date, not only the channel's.
+
 **Where it is kept.** The board's message id is Discord's business, not the table's: it lives
 here in memory and, across restarts, in the channel's pins (the bot's pinned message marked
 "Live board" is the board; one look at the pins, the first time a channel changes after a
@@ -15,6 +21,7 @@ edit showing the newest state. A board that fails to update never fails a comman
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -30,11 +37,14 @@ from scenekeeper.adapters.discord.limits import (
     MAX_FIELD_NAME,
     MAX_FIELD_VALUE,
 )
-from scenekeeper.adapters.discord.render import NEUTRAL, Post, within_total
+from scenekeeper.adapters.discord.render import NEUTRAL, Done, Post, within_total
 from scenekeeper.adapters.discord.send import NO_MENTIONS
 from scenekeeper.adapters.discord.tables import Tables, home_channel
+from scenekeeper.adapters.discord.wording import GAME_ENDED, PINNED
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.core.board import board_of
+from scenekeeper.engine.reply import Reply
+from scenekeeper.store.base import Snapshot
 
 log = logging.getLogger(__name__)
 MARK = "Live board"
@@ -42,6 +52,8 @@ STOPPED = "This board is no longer kept up to date."
 Sleep = Callable[[float], Awaitable[None]]
 #: What ``/board pin`` came to: pinned; posted and kept but not pinned; or not posted at all.
 Pinned = Literal["pinned", "posted", "failed"]
+THREADS_VERSION = "discord.board-threads@1"
+NO_BOARD = "There was no live board in this channel to unpin."
 
 
 def board_post(table: Table, *, final: str | None = None) -> Post:
@@ -125,19 +137,83 @@ class BoardKeeper:
         self._wanted: dict[int, str] = {}  # channel -> table to show, while an update is due
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last: dict[int, float] = {}
+        #: Table -> the threads (of its channel) with a board of it, once read from the store.
+        self._threads: dict[str, set[int]] = {}
+
+    # -- after a command ------------------------------------------------------------------------
+
+    async def after(self, table_id: str, done: Done, channel: int) -> Done:
+        """What a command typed in ``channel`` does to the boards: ``/board pin`` and ``unpin``
+        there, a game's end everywhere, any other change brought to every board of the table."""
+        outcome = done.outcome
+        if outcome.command == "game end" and done.before is not None:
+            for where in [home_channel(table_id), *await self._threads_of(table_id)]:
+                await self.unpin(table_id, done.before, GAME_ENDED, where)
+        elif outcome.command == "board pin" and done.table is not None:
+            came = await self.pin(table_id, done.table, channel)
+            return _said(done, PINNED[came].format(name=_name(done)))
+        elif outcome.command == "board unpin" and done.table is not None:
+            if not await self.unpin(table_id, done.table, channel=channel):
+                return _said(done, NO_BOARD)
+        elif outcome.events:
+            self.changed(table_id)
+        return done
 
     # -- after a change -----------------------------------------------------------------------
 
     def changed(self, table_id: str) -> None:
-        """``table_id`` changed: bring its channel's board (if any) up to date, soon."""
+        """``table_id`` changed: bring its boards (its channel's, its threads') up to date,
+        soon."""
         if self.client.user is None:  # not logged in: nothing of ours to find or edit
             return
-        channel = home_channel(table_id)
+        self._due(home_channel(table_id), table_id)
+        threads = self._threads.get(table_id)
+        if threads is None:  # not read since a start: read, then bring each up to date
+            key = -abs(hash(table_id)) - 1  # a task of its own, never a channel's id
+            if key not in self._tasks:
+                self._tasks[key] = asyncio.create_task(self._read_threads(key, table_id))
+            return
+        for thread in threads:
+            self._due(thread, table_id)
+
+    def _due(self, channel: int, table_id: str) -> None:
         if self._messages.get(channel, -1) is None:
             return  # known: no board here
         self._wanted[channel] = table_id
         if channel not in self._tasks:
             self._tasks[channel] = asyncio.create_task(self._keep(channel))
+
+    async def _read_threads(self, key: int, table_id: str) -> None:
+        try:
+            for thread in await self._threads_of(table_id):
+                self._due(thread, table_id)
+        except Exception:
+            log.exception("table %s: its threads' boards could not be read", table_id)
+        finally:
+            self._tasks.pop(key, None)
+
+    async def _threads_of(self, table_id: str) -> set[int]:
+        if table_id not in self._threads:
+            store = self.tables.app.store
+            kept = await asyncio.to_thread(store.latest_snapshot, _record(table_id))
+            ids = kept.state.get("threads", []) if kept and kept.version == THREADS_VERSION else []
+            self._threads.setdefault(table_id, {int(t) for t in ids if isinstance(t, int)})
+        return self._threads[table_id]
+
+    async def _keep_thread(self, table_id: str, thread: int, kept: bool) -> None:
+        threads = await self._threads_of(table_id)
+        if (thread in threads) == kept:
+            return
+        threads.symmetric_difference_update({thread})
+        store, stream = self.tables.app.store, _record(table_id)
+
+        def save() -> None:
+            before = store.latest_snapshot(stream)
+            seq = (before.seq if before else 0) + 1
+            state = {"threads": sorted(threads)}
+            store.save_snapshot(Snapshot(stream, seq, THREADS_VERSION, state))
+
+        await asyncio.to_thread(save)
 
     async def idle(self) -> None:
         """Wait until every update that is due has been made (shutdown, tests)."""
@@ -200,10 +276,12 @@ class BoardKeeper:
 
     # -- /board pin, /board unpin, /game end ----------------------------------------------------
 
-    async def pin(self, table_id: str, table: Table) -> Pinned:
-        """Post the board in the table's channel and pin it (the one before is retired): what
-        came of it, for the GM's answer."""
-        channel = home_channel(table_id)
+    async def pin(self, table_id: str, table: Table, channel: int | None = None) -> Pinned:
+        """Post the board in the table's channel (or ``channel``, a thread of it) and pin it
+        (the one before there is retired): what came of it, for the GM's answer."""
+        channel = home_channel(table_id) if channel is None else channel
+        if channel != home_channel(table_id):
+            await self._keep_thread(table_id, channel, True)
         before = await self._find(channel)
         where = self.client.get_partial_messageable(channel)
         try:
@@ -222,9 +300,14 @@ class BoardKeeper:
             return "posted"
         return "pinned"
 
-    async def unpin(self, table_id: str, table: Table, final: str = STOPPED) -> bool:
-        """Stop keeping the channel's board: unpin it and say so on it. False: there was none."""
-        channel = home_channel(table_id)
+    async def unpin(
+        self, table_id: str, table: Table, final: str = STOPPED, channel: int | None = None
+    ) -> bool:
+        """Stop keeping the board of the table's channel (or ``channel``, a thread of it):
+        unpin it and say so on it. False: there was none."""
+        channel = home_channel(table_id) if channel is None else channel
+        if channel != home_channel(table_id):
+            await self._keep_thread(table_id, channel, False)
         message_id = await self._find(channel)
         self._wanted.pop(channel, None)
         self._messages[channel] = None
@@ -240,6 +323,20 @@ class BoardKeeper:
             await message.unpin(reason="Scenekeeper live board stopped")
         except discord.HTTPException as error:
             log.warning("channel %s: the old board was not retired (%s)", channel, error)
+
+
+def _record(table_id: str) -> str:
+    return f"discord:boards:{table_id}"
+
+
+def _said(done: Done, line: str) -> Done:
+    outcome = dataclasses.replace(done.outcome, reply=Reply.say(line))
+    return dataclasses.replace(done, outcome=outcome)
+
+
+def _name(done: Done) -> str:
+    state = done.table.state if done.table is not None else None
+    return state.meta.name if state is not None else "this table"
 
 
 def _send(post: Post) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from scenekeeper.adapters.discord.layout import (
     installed_games,
     versions,
 )
-from scenekeeper.adapters.discord.tree import TreeError, payloads
+from scenekeeper.adapters.discord.tree import TreeError, menu_payloads, payloads
 from scenekeeper.engine.commands import CommandRegistry
 
 Payload = list[dict[str, Any]]
@@ -68,10 +68,12 @@ class CommandSets:
         self._built: dict[Scope, Payload] = {}
 
     def every_table(self) -> Payload:
-        return self._payload(EVERY_TABLE)
+        """The global commands: the every-table slash commands and a post's message menu."""
+        return self._payload(EVERY_TABLE) + menu_payloads(self.tree)
 
     def everything(self) -> Payload:
-        return self._payload(ALL)
+        """A development server's: every slash command and the message menu."""
+        return self._payload(ALL) + menu_payloads(self.tree)
 
     def for_games(self, games: Iterable[str]) -> Payload:
         return self._payload(for_games(games))

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 MAX_TOP_LEVEL = 100  # global chat-input commands per application
+MAX_MESSAGE_MENUS = 5  # message (context menu) commands per application
+MESSAGE_MENU = 3  # a command's type: a message's context menu entry
 MAX_CHILDREN = 25  # subcommands and groups in one command or group
 MAX_OPTIONS = 25  # options of one (sub)command
 MAX_CHOICES = 25
@@ -54,8 +56,11 @@ def shorten(text: str, limit: int = MAX_DESCRIPTION) -> str:
 
 
 def check_payloads(payloads: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Every way the top-level command payloads break Discord's limits (empty: all fine)."""
-    problems: list[str] = []
+    """Every way the top-level command payloads break Discord's limits (empty: all fine);
+    message menu entries (type 3) by their own rules."""
+    menus = [p for p in payloads if p.get("type") == MESSAGE_MENU]
+    problems = _check_menus(menus)
+    payloads = [p for p in payloads if p.get("type") != MESSAGE_MENU]
     if len(payloads) > MAX_TOP_LEVEL:
         problems.append(f"{len(payloads)} top-level commands; Discord allows {MAX_TOP_LEVEL}")
     names = [p.get("name", "") for p in payloads]
@@ -70,6 +75,17 @@ def check_payloads(payloads: Sequence[Mapping[str, Any]]) -> list[str]:
                 f"/{payload.get('name')}: {total} characters in all; Discord allows "
                 f"{MAX_COMMAND_TOTAL}"
             )
+    return problems
+
+
+def _check_menus(menus: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A message menu's entries: at most ``MAX_MESSAGE_MENUS``, each named in 1-32
+    characters (any case, spaces allowed), no two alike."""
+    problems = [f"{len(menus)} message menu entries; Discord allows {MAX_MESSAGE_MENUS}"]
+    problems = problems if len(menus) > MAX_MESSAGE_MENUS else []
+    names = [str(m.get("name", "")) for m in menus]
+    problems += [f"menu '{n}': 1-32 characters" for n in names if not 1 <= len(n) <= 32]
+    problems += [f"menu '{n}' is declared twice" for n in sorted(set(names)) if names.count(n) > 1]
     return problems
 
 

@@ -13,7 +13,6 @@ live board is brought up to date (``board``).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -39,10 +38,8 @@ from scenekeeper.adapters.discord.shards import Shards
 from scenekeeper.adapters.discord.tables import Tables, home_channel
 from scenekeeper.adapters.discord.wording import (
     ELSEWHERE,
-    GAME_ENDED,
     IN_SERVERS,
     NEEDS_SYNC,
-    PINNED,
     STOPPING,
     STORAGE_DOWN,
 )
@@ -54,7 +51,6 @@ from scenekeeper.engine.commands import CommandSpec, OptionType
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.offered import clicked
 from scenekeeper.engine.parse import Invocation, build_invocation
-from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import answers_secret, holds_secret
 from scenekeeper.engine.state import Person
@@ -275,7 +271,7 @@ class Runner:
             log.exception("table of channel %s: cannot be read", channel)
             return Done(Outcome.refused(STORAGE_DOWN), None)
         done = await self.tables.run(table_id, lambda: self.execute(table_id, actor, prepare))
-        done = await self._after(table_id, done)
+        done = await self._after(table_id, done, channel)
         return (
             done if self.after is None else await self.after(interaction.guild_id, table_id, done)
         )
@@ -297,26 +293,13 @@ class Runner:
             table = None
         return Done(outcome, table, before, table_id)
 
-    async def _after(self, table_id: str, done: Done) -> Done:
-        """What a command does beyond its events: the live board, a channel moving on."""
-        outcome = done.outcome
-        if not outcome.ok:
-            return done
-        if outcome.command == "game end":
+    async def _after(self, table_id: str, done: Done, channel: int) -> Done:
+        """What a command does beyond its events: the live boards, a channel moving on."""
+        if done.outcome.ok and done.outcome.command == "game end":
             self.tables.ended(table_id)  # the channel moves on to a fresh table
-        if self.boards is None:
+        if self.boards is None or not done.outcome.ok:
             return done
-        if outcome.command == "game end" and done.before is not None:
-            await self.boards.unpin(table_id, done.before, GAME_ENDED)
-        elif outcome.command == "board pin" and done.table is not None:
-            came = await self.boards.pin(table_id, done.table)
-            return _said(done, PINNED[came].format(name=_name(done)), None)
-        elif outcome.command == "board unpin" and done.table is not None:
-            if not await self.boards.unpin(table_id, done.table):
-                return _said(done, "There was no live board in this channel to unpin.", None)
-        elif outcome.events:
-            self.boards.changed(table_id)
-        return done
+        return await self.boards.after(table_id, done, channel)
 
     def _spec(self, table: Table, name: str, raw: Mapping[str, object]) -> CommandSpec[Any]:
         registry = self.app.registry
@@ -384,16 +367,6 @@ class Runner:
         if self.boards is not None:
             await self.boards.idle()
         await asyncio.to_thread(self.tables.close)
-
-
-def _said(done: Done, line: str, problem: str | None) -> Done:
-    reply = Reply.say(line, *([problem] if problem else []))
-    return dataclasses.replace(done, outcome=dataclasses.replace(done.outcome, reply=reply))
-
-
-def _name(done: Done) -> str:
-    state = done.table.state if done.table is not None else None
-    return state.meta.name if state is not None else "this table"
 
 
 def _system(table: Table) -> str | None:

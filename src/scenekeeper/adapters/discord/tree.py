@@ -19,7 +19,6 @@ from discord import app_commands
 
 from scenekeeper.adapters.discord.layout import (
     ALL,
-    EVERY_TABLE,
     Layout,
     PlannedCommand,
     PlannedOption,
@@ -122,12 +121,17 @@ def payloads(
     tree: app_commands.CommandTree[Any], registry: CommandRegistry, scope: Scope
 ) -> list[dict[str, Any]]:
     """What Discord is sent for one scope's commands (a sync's JSON), built as ``build_tree``
-    builds the bot's own; raises ``TreeError`` as it does. The every-table set (and a
-    development server's) holds the posts' message menu too."""
+    builds the bot's own; raises ``TreeError`` as it does."""
     tops, _made = _commands(layout_of(registry, scope), None)
-    found = _check(tree, tops)
-    if scope in (EVERY_TABLE, ALL):
-        found += [menu(name, _nothing).to_dict(tree) for name in MESSAGE_MENUS]
+    return _check(tree, tops)
+
+
+def menu_payloads(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    """What Discord is sent for the message menu (with the every-table commands)."""
+    found = [menu(name, _nothing).to_dict(tree) for name in MESSAGE_MENUS]
+    problems = check_payloads(found)
+    if problems:
+        raise TreeError("; ".join(problems))
     return found
 
 
