@@ -106,3 +106,67 @@ def test_a_games_modules_import_no_circle(game: str) -> None:
 
     circles = [c for m in sorted(graph) if (c := circle_from(m, [m]))]
     assert circles == [], f"{game}: {' -> '.join(circles[0])}"
+
+
+def _package_graph() -> dict[str, set[str]]:
+    """Every module of the package and the modules of it that it imports, anywhere in it (a
+    ``TYPE_CHECKING`` or function-level import counts: a reader follows it too)."""
+    names = {
+        ".".join(f.relative_to(SRC.parent).with_suffix("").parts).removesuffix(".__init__"): f
+        for f in SRC.rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    whole = f"{node.module}.{alias.name}"
+                    found.add(whole if whole in names else node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = {m for m in found if m in names and m != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    # Issue 36: the command path ran through a circle of six engine modules. The order a
+    # command flows in is the order the modules import each other: state -> aggregate ->
+    # options -> registry -> commands -> systems (and the games after them).
+    graph = _package_graph()
+    assert "scenekeeper.engine.registry" in graph["scenekeeper.engine.commands"]
+    assert _circles(graph) == []
+    looped = {**graph, "scenekeeper.engine.state": {"scenekeeper.engine.commands"}}
+    assert _circles(looped) != []  # the search finds a circle where there is one

@@ -20,8 +20,7 @@ from typing import Any, ClassVar
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope, Event, decode_event
 from scenekeeper.engine.evolve import apply
-from scenekeeper.engine.state import TableState
-from scenekeeper.engine.systems import decode_state
+from scenekeeper.engine.state import TableState, decode_state
 
 #: How many commands back ``/undo`` reaches.
 UNDO_DEPTH = 100

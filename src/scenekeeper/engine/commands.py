@@ -35,7 +35,7 @@ from scenekeeper.engine.options import (
     OptionType,
     options_of,
 )
-from scenekeeper.engine.registry import CommandRegistry
+from scenekeeper.engine.registry import SharedText, SpecRegistry
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.engine.upgrades import Upgrade
@@ -83,17 +83,6 @@ class Permission(enum.Enum):
 @dataclass(frozen=True)
 class NoOptions:
     """The options of a command that takes none."""
-
-
-@dataclass(frozen=True)
-class SharedText:
-    """What a name says where every game's version of it is one command (Discord shows one
-    description for all of them): written for every table, never in one game's words
-    (docs/architecture.md, "One command scheme"). ``options``: the same for the options whose
-    versions say different things."""
-
-    help: str
-    options: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -182,6 +171,10 @@ class CommandSpec(Generic[A]):
 
     def build(self, values: dict[str, Any]) -> A:
         return self.args_type(**values)
+
+
+#: Every command the engine knows (``engine.registry``), by name and game.
+CommandRegistry = SpecRegistry[CommandSpec[Any]]
 
 
 class CommandSet:

@@ -1,24 +1,68 @@
 """The command registry: every command the engine knows, by name and game (games' commands
-included when a table playing them first asks, where the registry is lazy). Out of
-``engine.commands``, which re-exports it; it needs that module's classes only as types."""
+included when a table playing them first asks, where the registry is lazy).
+
+It comes before ``engine.commands`` (which declares the commands and names the registry of
+them ``CommandRegistry``): it holds any spec with a name, its games and its options
+(``Spec``), so it needs nothing of how a command is decided -- the order a command flows in
+is the order the modules import each other (options -> registry -> commands).
+"""
 
 from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
 
+from scenekeeper.engine.options import Option, OptionType
 from scenekeeper.engine.renamed import RENAMED_COMMANDS
-
-if TYPE_CHECKING:
-    from scenekeeper.engine.commands import CommandSet, CommandSpec, SharedText
-    from scenekeeper.engine.options import OptionType
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
-class CommandRegistry:
+@dataclass(frozen=True)
+class SharedText:
+    """What a name says where every game's version of it is one command (Discord shows one
+    description for all of them): written for every table, never in one game's words
+    (docs/architecture.md, "One command scheme"). ``options``: the same for the options whose
+    versions say different things."""
+
+    help: str
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+class Spec(Protocol):
+    """What the registry reads of a command (``commands.CommandSpec``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def systems(self) -> frozenset[str] | None: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+
+S = TypeVar("S", bound=Spec)
+S_co = TypeVar("S_co", bound=Spec, covariant=True)
+
+
+class SpecSet(Protocol[S_co]):
+    """The commands one module declares (``commands.CommandSet``)."""
+
+    @property
+    def systems(self) -> frozenset[str] | None: ...
+
+    def __iter__(self) -> Iterator[S_co]: ...
+
+    def shared_texts(self) -> Mapping[str, SharedText]: ...
+
+    def left_out(self) -> tuple[str, ...]: ...
+
+
+class SpecRegistry(Generic[S]):
     """Every command the engine knows, by name; a game may have its own version of a name.
 
     Given ``games`` (each game's command names) and ``load`` (a game's command sets), a game's
@@ -31,12 +75,12 @@ class CommandRegistry:
     def __init__(
         self,
         games: Mapping[str, frozenset[str]] | None = None,
-        load: Callable[[str], Iterable[CommandSet]] | None = None,
+        load: Callable[[str], Iterable[SpecSet[S]]] | None = None,
     ) -> None:
         self._lazy: dict[str, frozenset[str]] = dict(games or {}) if load is not None else {}
         self._load = load
         self._loading = threading.RLock()
-        self._specs: dict[str, list[CommandSpec[Any]]] = {}
+        self._specs: dict[str, list[S]] = {}
         self._max_words = 1
         #: Each option name's type and the first command that declared it.
         self._option_types: dict[str, tuple[OptionType, str]] = {}
@@ -45,7 +89,7 @@ class CommandRegistry:
         self._without: dict[str, set[str]] = {}
         #: What ``find`` answered, by name and game: every command line asks, often several
         #: times (parse, the secrets' read-back, /history). Emptied whenever a command is added.
-        self._found: dict[tuple[str, str | None], CommandSpec[Any] | None] = {}
+        self._found: dict[tuple[str, str | None], S | None] = {}
         for names in self._lazy.values():
             self._max_words = max([self._max_words, *(len(n.split()) for n in names)])
 
@@ -64,7 +108,7 @@ class CommandRegistry:
         for system in tuple(self._lazy):
             self.load(system)
 
-    def add(self, spec: CommandSpec[Any]) -> None:
+    def add(self, spec: S) -> None:
         for word in spec.name.split():
             if not _NAME.fullmatch(word):
                 raise TypeError(f"command word {word!r} must be lowercase letters, digits, - or _")
@@ -94,7 +138,7 @@ class CommandRegistry:
         self._max_words = max(self._max_words, len(spec.name.split()))
         self._found.clear()
 
-    def include(self, commands: CommandSet) -> None:
+    def include(self, commands: SpecSet[S]) -> None:
         for spec in commands:
             self.add(spec)
         for name, text in commands.shared_texts().items():
@@ -113,7 +157,7 @@ class CommandRegistry:
         self.load(system)
         return sorted(name for name in self._specs if self.find(name, system) is not None)
 
-    def find(self, name: str, system: str | None) -> CommandSpec[Any] | None:
+    def find(self, name: str, system: str | None) -> S | None:
         """The command called ``name`` at a table playing ``system`` (None: no table yet); an
         old name (``engine.renamed``) finds the command it became."""
         self.load(system)
@@ -131,9 +175,7 @@ class CommandRegistry:
             found = self._found[key] = self._find(specs, name, system)
             return found
 
-    def _find(
-        self, specs: list[CommandSpec[Any]], name: str, system: str | None
-    ) -> CommandSpec[Any] | None:
+    def _find(self, specs: list[S], name: str, system: str | None) -> S | None:
         if system is None:
             # No table yet: only commands that need none, or the all-games version.
             return next((s for s in specs if s.systems is None), None)
@@ -157,7 +199,7 @@ class CommandRegistry:
             return None
         return sorted({g for s in specs for g in (s.systems or ())} | waiting)
 
-    def spec_of(self, command: str, system: str | None) -> CommandSpec[Any] | None:
+    def spec_of(self, command: str, system: str | None) -> S | None:
         """The command a recorded line (``/game gm add user:bob``) is, at a ``system`` table."""
         words = command.removeprefix("/").split(maxsplit=self._max_words)[: self._max_words]
         for end in range(len(words), 0, -1):
@@ -170,7 +212,7 @@ class CommandRegistry:
         """The most words a command name has (a line's words past it are never a name)."""
         return self._max_words
 
-    def all_specs(self) -> list[CommandSpec[Any]]:
+    def all_specs(self) -> list[S]:
         self.load_all()
         return [spec for name in sorted(self._specs) for spec in self._specs[name]]
 

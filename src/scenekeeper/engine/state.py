@@ -6,11 +6,13 @@ what makes undo cheap (see ``aggregate``). Mappings inside states are never muta
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 import pydantic
 
+from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.names import fold
 
@@ -130,3 +132,34 @@ class TableState:
             "meta": self.meta.model_dump(mode="json"),
             "game": self.game.model_dump(mode="json"),
         }
+
+
+#: Each game's state model by game name (``systems.register_system`` adds them); a game not
+#: imported yet is imported by the hook ``on_unknown_game`` installs (``engine.systems``), as
+#: an event's type is (``events.on_unknown_type``): so a table's state is read back here,
+#: before any game module, and ``aggregate`` needs nothing of the games.
+_GAME_STATES: dict[str, type[GameState]] = {}
+_LOAD_GAME: list[Callable[[str], bool]] = []
+
+
+def register_game_state(system: str, state_type: type[GameState]) -> None:
+    _GAME_STATES[system] = state_type
+
+
+def on_unknown_game(load: Callable[[str], bool]) -> None:
+    _LOAD_GAME[:] = [load]
+
+
+def decode_state(data: Mapping[str, Any]) -> TableState:
+    """Rebuild a ``TableState`` from ``TableState.to_json()`` output."""
+    try:
+        meta = TableMeta.model_validate(data["meta"])
+        state_type = _GAME_STATES.get(meta.system)
+        if state_type is None and any(load(meta.system) for load in _LOAD_GAME):
+            state_type = _GAME_STATES.get(meta.system)
+        if state_type is None:
+            raise CorruptHistory(f"unknown game {meta.system!r}")
+        game = state_type.model_validate(data["game"])
+    except (KeyError, TypeError, pydantic.ValidationError) as error:
+        raise CorruptHistory(f"invalid table state: {error}") from None
+    return TableState(meta=meta, game=game)

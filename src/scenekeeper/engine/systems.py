@@ -12,12 +12,17 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import pydantic
-
 from scenekeeper.engine.controls import Display, View
-from scenekeeper.engine.errors import CorruptHistory, Refusal
+from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event, on_unknown_type
-from scenekeeper.engine.state import GameState, Person, TableMeta, TableState
+from scenekeeper.engine.state import (
+    GameState,
+    Person,
+    TableMeta,
+    TableState,
+    on_unknown_game,
+    register_game_state,
+)
 from scenekeeper.engine.waits import Wait
 
 if TYPE_CHECKING:
@@ -324,12 +329,14 @@ def _load_for_event(type_name: str) -> bool:
 
 
 on_unknown_type(_load_for_event)
+on_unknown_game(lambda name: name not in _SYSTEMS and load_game(name) is not None)
 
 
 def register_system(system: GameSystem) -> GameSystem:
     if system.name in _SYSTEMS and _SYSTEMS[system.name] is not system:
         raise TypeError(f"a game called {system.name!r} is already registered")
     _SYSTEMS[system.name] = system
+    register_game_state(system.name, system.state_type)
     return system
 
 
@@ -344,19 +351,6 @@ def get_system(name: str) -> GameSystem:
         known = ", ".join(system_names()) or "(none installed)"
         raise Refusal(f"There is no game called '{name}'. Choose one of: {known}.")
     return system
-
-
-def decode_state(data: Mapping[str, Any]) -> TableState:
-    """Rebuild a ``TableState`` from ``TableState.to_json()`` output."""
-    try:
-        meta = TableMeta.model_validate(data["meta"])
-        system = _system(meta.system)
-        if system is None:
-            raise CorruptHistory(f"unknown game {meta.system!r}")
-        game = system.state_type.model_validate(data["game"])
-    except (KeyError, TypeError, pydantic.ValidationError) as error:
-        raise CorruptHistory(f"invalid table state: {error}") from None
-    return TableState(meta=meta, game=game)
 
 
 def state_version(meta_system: str) -> str:
