@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from benchmarks import (
     command_path,
+    cpu_per_command,
     import_export,
     many_processes,
     many_tables,
@@ -25,6 +26,17 @@ def test_the_command_path_script_is_all_accepted() -> None:
     for actor, line in command_path.script(60):
         outcome = app.handle("bench", actor, line)
         assert outcome.ok, f"{line!r}: {outcome.error}"
+
+
+def test_the_cpu_benchmark_plays_every_mix_and_splits_it_by_stage() -> None:
+    registry = make_app().registry
+    for name, mix in cpu_per_command.mixes().items():
+        assert len(cpu_per_command.play(registry, mix, 12)) == 12, name  # exits on a refusal
+    split = cpu_per_command.stages(registry, cpu_per_command.mixes()["cortex-rolls"], 6)
+    assert split["decide"] > 0
+    assert split["parse"] > 0
+    assert split["append (encode, hash)"] > 0
+    assert set(split) == {*cpu_per_command.STAGES, "decide", "append (encode, hash)", "the rest"}
 
 
 def test_the_campaign_script_is_all_accepted() -> None:
