@@ -64,6 +64,20 @@ def start(db: Path, script: Path, table: str = "t") -> subprocess.Popen[str]:
     )
 
 
+def rest_of(process: subprocess.Popen[str]) -> str:
+    """Everything the process printed that was not read yet, once it has ended (killed, or its
+    script done). Read through the same file the lines before were read from: its buffer may
+    hold lines already taken from the pipe, which ``communicate`` -- reading the pipe beneath
+    it -- would skip (this test once counted two printed replies as never printed so)."""
+    assert process.stdout is not None
+    assert process.stderr is not None
+    rest = process.stdout.read()  # to the end: the process has ended or is ending
+    process.wait(timeout=30)
+    process.stdout.close()
+    process.stderr.close()
+    return rest
+
+
 def stored(db: Path, table: str = "t") -> list[Any]:
     store = SqliteStore(db)
     try:
@@ -105,7 +119,7 @@ def test_sigkill_mid_burst_loses_no_answered_command_and_leaves_none_half_done(
             break
     # The console prints on until the kill lands: every reply that reached the pipe was
     # printed, read here or not (a line cut off by the kill was not).
-    rest, _ = process.communicate(timeout=30)  # reaps the process and closes its pipes
+    rest = rest_of(process)
     printed += [json.loads(line) for line in rest.splitlines(keepends=True) if line.endswith("\n")]
     assert process.returncode == -signal.SIGKILL, "the script finished before it was killed"
     assert all(p["ok"] for p in printed), [p for p in printed if not p["ok"]][:1]
@@ -181,8 +195,9 @@ def test_two_processes_racing_on_one_table_never_lose_or_duplicate_a_command(
             assert stdout is not None
             outputs[side] += [stdout.readline() for _ in range(20)]
     for side, process in processes.items():
-        rest = process.communicate(timeout=120)[0]
-        outputs[side] += rest.splitlines()
+        assert process.stdin is not None
+        process.stdin.close()  # the end of its script: it answers what it has and stops
+        outputs[side] += rest_of(process).splitlines()
     assert [p.returncode for p in processes.values()] == [0, 0]
 
     records = stored(db)
