@@ -35,11 +35,25 @@ SUBCOMMAND, GROUP = 1, 2
 
 
 def payloads(app: App) -> list[dict[str, Any]]:
+    """The bot's slash commands as Discord is sent them (its message menu: below)."""
+
     async def build() -> list[dict[str, Any]]:
         bot = make_bot(app)
-        return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+        slash = bot.tree.get_commands(type=discord.AppCommandType.chat_input)
+        return [command.to_dict(bot.tree) for command in slash]
 
     return run(build())
+
+
+def test_the_message_menu_is_the_posts_edit_and_delete(app: App) -> None:
+    async def build() -> list[dict[str, Any]]:
+        bot = make_bot(app)
+        menus = bot.tree.get_commands(type=discord.AppCommandType.message)
+        return [menu.to_dict(bot.tree) for menu in menus]
+
+    menus = run(build())
+    assert [m["name"] for m in menus] == ["Edit post", "Delete post"]
+    assert all(m["type"] == 3 and m["contexts"] == [0] for m in menus)
 
 
 def walk(payload: dict[str, Any], depth: int = 0) -> list[tuple[int, dict[str, Any]]]:
