@@ -116,3 +116,27 @@ def test_the_message_menu_is_sent_with_the_every_table_commands(app: App) -> Non
     menus = run(scenario())
     assert [m["name"] for m in menus] == list(MESSAGE_MENUS)
     assert all(m["contexts"] == [0] for m in menus)
+
+
+def test_a_gm_saying_as_the_narrator_is_asked_for_the_text_alone(app: App) -> None:
+    async def scenario() -> tuple[Any, Any]:
+        async with logged_in(app) as h:
+            await cortex(h)
+            asked = await h.slash("say", GM, narrator=True)
+            data = {
+                "custom_id": asked.json["data"]["custom_id"],
+                "components": [
+                    {"type": 18, "component": {"type": 4, "custom_id": "text", "value": "Rain."}}
+                ],
+            }
+            mark = len(h.discord.requests)
+            await h.dispatch(h.payload(5, GM, data))
+            return asked, hook_posts(h.discord.since(mark))
+
+    asked, posts = run(scenario())
+    form = asked.json["data"]
+    assert form["custom_id"] == "sk:say:n"
+    assert [c["component"]["custom_id"] for c in form["components"]] == ["text"]
+    (post,) = posts
+    assert post.json["username"] == "Narrator"
+    assert post.json["content"] == "Rain."
