@@ -44,7 +44,7 @@ from scenekeeper.adapters.discord.wording import GAME_ENDED, PINNED
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.core.board import board_of
 from scenekeeper.engine.reply import Reply
-from scenekeeper.store.base import Snapshot
+from scenekeeper.store.records import read_record, write_record
 
 log = logging.getLogger(__name__)
 MARK = "Live board"
@@ -194,9 +194,9 @@ class BoardKeeper:
 
     async def _threads_of(self, table_id: str) -> set[int]:
         if table_id not in self._threads:
-            store = self.tables.app.store
-            kept = await asyncio.to_thread(store.latest_snapshot, _record(table_id))
-            ids = kept.state.get("threads", []) if kept and kept.version == THREADS_VERSION else []
+            store, stream = self.tables.app.store, _record(table_id)
+            kept = await asyncio.to_thread(read_record, store, stream, THREADS_VERSION)
+            ids = (kept or {}).get("threads", [])
             self._threads.setdefault(table_id, {int(t) for t in ids if isinstance(t, int)})
         return self._threads[table_id]
 
@@ -205,15 +205,9 @@ class BoardKeeper:
         if (thread in threads) == kept:
             return
         threads.symmetric_difference_update({thread})
+        state = {"threads": sorted(threads)}
         store, stream = self.tables.app.store, _record(table_id)
-
-        def save() -> None:
-            before = store.latest_snapshot(stream)
-            seq = (before.seq if before else 0) + 1
-            state = {"threads": sorted(threads)}
-            store.save_snapshot(Snapshot(stream, seq, THREADS_VERSION, state))
-
-        await asyncio.to_thread(save)
+        await asyncio.to_thread(write_record, store, stream, THREADS_VERSION, state)
 
     async def idle(self) -> None:
         """Wait until every update that is due has been made (shutdown, tests)."""

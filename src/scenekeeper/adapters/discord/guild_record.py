@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from scenekeeper.store.base import EventStore, Snapshot
+from scenekeeper.store.records import read_record, write_record
 
 #: The snapshot format of a server's record; another format is ignored (and rebuilt).
 VERSION = "discord.guild-commands@1"
@@ -88,15 +89,11 @@ SENT_VERSION = "discord.every-table@1"
 
 def last_sent(store: EventStore) -> str:
     """Blocking: the digest of the every-table commands last sent ("" if none)."""
-    kept = store.latest_snapshot(SENT_RECORD)
-    if kept is None or kept.version != SENT_VERSION:
-        return ""
-    value = kept.state.get("digest")
+    kept = read_record(store, SENT_RECORD, SENT_VERSION) or {}
+    value = kept.get("digest")
     return value if isinstance(value, str) else ""
 
 
 def remember_sent(store: EventStore, sent: str) -> None:
     """Blocking: note the digest of what was just sent everywhere."""
-    kept = store.latest_snapshot(SENT_RECORD)
-    seq = (kept.seq if kept else 0) + 1
-    store.save_snapshot(Snapshot(SENT_RECORD, seq, SENT_VERSION, {"digest": sent}))
+    write_record(store, SENT_RECORD, SENT_VERSION, {"digest": sent})

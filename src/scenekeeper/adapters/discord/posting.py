@@ -25,7 +25,7 @@ from scenekeeper.adapters.discord.render import Done
 from scenekeeper.adapters.discord.send import NO_MENTIONS
 from scenekeeper.app import App
 from scenekeeper.engine.reply import Reply
-from scenekeeper.store.base import Snapshot
+from scenekeeper.store.records import read_record, write_record
 
 log = logging.getLogger(__name__)
 #: The commands whose success a post follows.
@@ -129,23 +129,18 @@ class Posting:
         table): [message id, thread id or None, the rolls]."""
 
         def save() -> None:
-            kept = self.app.store.latest_snapshot(_record(table_id))
-            posts = dict(kept.state.get("posts", {})) if kept and kept.version == VERSION else {}
+            kept = read_record(self.app.store, _record(table_id), VERSION) or {}
+            posts = dict(kept.get("posts", {}))
             posts[str(post)] = where
             newest = dict(sorted(posts.items(), key=lambda item: int(item[0]))[-KEPT:])
-            seq = (kept.seq if kept else 0) + 1
-            self.app.store.save_snapshot(
-                Snapshot(_record(table_id), seq, VERSION, {"posts": newest})
-            )
+            write_record(self.app.store, _record(table_id), VERSION, {"posts": newest})
 
         await asyncio.to_thread(save)
 
     async def _kept(self, table_id: str, post: int) -> tuple[int, int | None, str] | None:
         def read() -> tuple[int, int | None, str] | None:
-            kept = self.app.store.latest_snapshot(_record(table_id))
-            if kept is None or kept.version != VERSION:
-                return None
-            found = kept.state.get("posts", {}).get(str(post))
+            kept = read_record(self.app.store, _record(table_id), VERSION) or {}
+            found = kept.get("posts", {}).get(str(post))
             if not isinstance(found, list) or len(found) != 3:
                 return None
             return int(found[0]), found[1], str(found[2] or "")
@@ -156,10 +151,8 @@ class Posting:
         """The post whose message is ``message_id`` (None: none of the kept ones)."""
 
         def read() -> int | None:
-            kept = self.app.store.latest_snapshot(_record(table_id))
-            if kept is None or kept.version != VERSION:
-                return None
-            for post, where in kept.state.get("posts", {}).items():
+            kept = read_record(self.app.store, _record(table_id), VERSION) or {}
+            for post, where in kept.get("posts", {}).items():
                 if isinstance(where, list) and where and where[0] == message_id:
                     return int(post)
             return None

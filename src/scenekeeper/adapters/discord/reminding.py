@@ -27,7 +27,7 @@ from scenekeeper.app import App
 from scenekeeper.app.reminders import Reminders
 from scenekeeper.engine.pace import Reminder, since_text
 from scenekeeper.engine.state import TableState
-from scenekeeper.store.base import Snapshot
+from scenekeeper.store.records import read_record, write_record
 
 log = logging.getLogger(__name__)
 RECORD = "discord:paced"
@@ -157,16 +157,11 @@ def reminder_message(
 
 
 def _load(app: App) -> dict[str, int | None]:
-    kept = app.store.latest_snapshot(RECORD)
-    if kept is None or kept.version != VERSION:
-        return {}
-    tables = kept.state.get("tables")
+    tables = (read_record(app.store, RECORD, VERSION) or {}).get("tables")
     if not isinstance(tables, dict):
         return {}
     return {str(t): int(g) if isinstance(g, int) else None for t, g in tables.items()}
 
 
 def _save(app: App, paced: dict[str, int | None]) -> None:
-    kept = app.store.latest_snapshot(RECORD)
-    seq = (kept.seq if kept is not None else 0) + 1
-    app.store.save_snapshot(Snapshot(RECORD, seq, VERSION, {"tables": dict(sorted(paced.items()))}))
+    write_record(app.store, RECORD, VERSION, {"tables": dict(sorted(paced.items()))})

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 
 from scenekeeper.adapters.web import links
 from scenekeeper.app import App, Outcome
-from scenekeeper.store.base import EventStore, Snapshot
+from scenekeeper.store.base import EventStore
+from scenekeeper.store.records import read_record, write_record
 
 URL_ENV = "SCENEKEEPER_WEB_URL"
 HOST_ENV = "SCENEKEEPER_WEB_HOST"
@@ -88,17 +89,12 @@ def lan_address() -> str:
 
 def record_server(store: EventStore, url: str) -> None:
     """Blocking: note the address a board server serves this database's pages at."""
-    kept = store.latest_snapshot(SERVER_RECORD)
-    seq = (kept.seq if kept else 0) + 1
-    store.save_snapshot(Snapshot(SERVER_RECORD, seq, SERVER_VERSION, {"url": url}))
+    write_record(store, SERVER_RECORD, SERVER_VERSION, {"url": url})
 
 
 def recorded_server(store: EventStore) -> str | None:
     """Blocking: the address the last board server on this database served at, if any."""
-    kept = store.latest_snapshot(SERVER_RECORD)
-    if kept is None or kept.version != SERVER_VERSION:
-        return None
-    url = kept.state.get("url")
+    url = (read_record(store, SERVER_RECORD, SERVER_VERSION) or {}).get("url")
     return url if isinstance(url, str) and url else None
 
 

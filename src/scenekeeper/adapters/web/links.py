@@ -22,7 +22,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from scenekeeper.store.base import EventStore, Snapshot
+from scenekeeper.store.base import EventStore
+from scenekeeper.store.records import read_record, write_record
 
 VERSION = "web.board-link@1"
 #: 24 random bytes: 192 bits, 32 URL-safe characters.
@@ -46,10 +47,7 @@ class Link:
 
 def current(store: EventStore, table_id: str) -> str | None:
     """The table's live token, if it has one."""
-    kept = store.latest_snapshot(board_record(table_id))
-    if kept is None or kept.version != VERSION:
-        return None
-    token = kept.state.get("token")
+    token = (read_record(store, board_record(table_id), VERSION) or {}).get("token")
     return token if isinstance(token, str) else None
 
 
@@ -77,10 +75,10 @@ def table_of(store: EventStore, token: str) -> str | None:
     """The table whose live link ``token`` is; None for anything else."""
     if not _TOKEN.fullmatch(token):
         return None
-    kept = store.latest_snapshot(link_record(token))
-    if kept is None or kept.version != VERSION or kept.state.get("live") is not True:
+    kept = read_record(store, link_record(token), VERSION)
+    if kept is None or kept.get("live") is not True:
         return None
-    table_id = kept.state.get("table")
+    table_id = kept.get("table")
     if not isinstance(table_id, str):
         return None
     live = current(store, table_id)
@@ -90,5 +88,4 @@ def table_of(store: EventStore, token: str) -> str | None:
 
 
 def _save(store: EventStore, stream: str, state: dict[str, object]) -> None:
-    kept = store.latest_snapshot(stream)
-    store.save_snapshot(Snapshot(stream, (kept.seq if kept else 0) + 1, VERSION, state))
+    write_record(store, stream, VERSION, state)
