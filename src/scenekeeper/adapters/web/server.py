@@ -149,28 +149,23 @@ class BoardServer:
         return response
 
     async def static(self, request: web.Request) -> web.StreamResponse:
-        found = self._static.get(request.match_info["name"])
-        if found is None:
-            return not_found()
-        body, kind = found
-        return web.Response(
-            body=body,
-            content_type=kind,
-            headers={**_HEADERS, "Cache-Control": "public, max-age=300"},
-        )
+        return _file(self._static.get(request.match_info["name"]), "public, max-age=300")
 
     async def picture(self, request: web.Request) -> web.StreamResponse:
         """A character's picture by its name (the SHA-256 of its bytes): the same name is
         always the same picture, so it is cached for good."""
         found = await self._picture(request.match_info["name"]) if self._picture else None
-        if found is None:
-            return not_found()
-        body, kind = found
-        return web.Response(
-            body=body,
-            content_type=kind,
-            headers={**_HEADERS, "Cache-Control": "public, max-age=31536000, immutable"},
-        )
+        return _file(found, "public, max-age=31536000, immutable")
+
+
+def _file(found: tuple[bytes, str] | None, caching: str) -> web.Response:
+    """A file's bytes and media type as a response (a plain 404 for none)."""
+    if found is None:
+        return not_found()
+    body, kind = found
+    return web.Response(
+        body=body, content_type=kind, headers={**_HEADERS, "Cache-Control": caching}
+    )
 
 
 def _seen(request: web.Request) -> int:
