@@ -11,7 +11,16 @@ from typing import Any
 from scenekeeper.adapters.discord.tree import MESSAGE_MENUS
 from scenekeeper.app import App
 from tests.discord.fakes import run
-from tests.discord.gateway import ANA, BEN, GM, Harness, logged_in, snowflake
+from tests.discord.gateway import (
+    ANA,
+    BEN,
+    CHANNEL,
+    GM,
+    FakeDiscord,
+    Harness,
+    logged_in,
+    snowflake,
+)
 from tests.discord.test_posting import cortex, hook_posts
 
 
@@ -140,3 +149,26 @@ def test_a_gm_saying_as_the_narrator_is_asked_for_the_text_alone(app: App) -> No
     (post,) = posts
     assert post.json["username"] == "Narrator"
     assert post.json["content"] == "Rain."
+
+
+def test_a_post_the_bot_sent_as_its_own_reply_is_found_by_its_number(app: App) -> None:
+    fake = FakeDiscord()
+    fake.forbidden.append(rf"/channels/{CHANNEL}/webhooks")  # no Manage Webhooks
+
+    async def scenario() -> tuple[Any, str]:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            reply = await h.slash("say", ANA, text="Quietly.\nVery quietly. [[d8 d6]]")
+            message = h.stored(reply)
+            asked = h.one(await h.dispatch(menu_payload(h, "Edit post", message, ANA)))
+            said = message["content"] or message["embeds"][0]["description"]  # a reply's embed
+            return asked, str(said)
+
+    asked, content = run(scenario())
+    assert content.startswith("Ada (post #")
+    assert asked.kind == 9
+    post = content.split("(post #", 1)[1].split(")", 1)[0]
+    assert asked.json["data"]["custom_id"] == f"sk:pe:{post}"
+    shown = asked.json["data"]["components"][0]["component"]
+    # The words alone, every line of them: not the name, not the roll's lines.
+    assert shown["value"] == "Quietly.\nVery quietly. [[d8 d6]]"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scenekeeper.engine.commands import Attachment
-from scenekeeper.engine.core.say import PostDeleted, PostEdited, Said
+from scenekeeper.engine.core.say import PostDeleted, PostEdited, Said, post_text
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver, make_app, person
 
@@ -145,3 +145,12 @@ def test_an_edit_keeps_a_posts_rolls_as_text_and_rolls_nothing() -> None:
     assert "as they were" in driver.refused(
         f'/post edit post:{rolled} text:"Up! [[Sneaking]]"', "ana"
     )
+
+
+def test_a_posts_text_as_it_stands_is_read_from_the_undo_window() -> None:
+    driver = cortex()
+    post = driver.do('/say text:"First words."', "ana").events[0].seq
+    assert post_text(driver.app.table("t1"), post) == "First words."
+    driver.do(f'/post edit post:{post} text:"Second words."', "ana")
+    assert post_text(driver.app.table("t1"), post) == "Second words."
+    assert post_text(driver.app.table("t1"), post + 50) is None

@@ -28,6 +28,7 @@ from scenekeeper.adapters.discord.runner import Runner
 from scenekeeper.adapters.discord.tree import MESSAGE_MENUS, menu
 from scenekeeper.adapters.suggest import Suggestion
 from scenekeeper.engine.commands import OptionType
+from scenekeeper.engine.core.say import post_text
 
 log = logging.getLogger(__name__)
 #: What a post's message menu holds (Discord allows 5 message commands an application).
@@ -112,7 +113,7 @@ class PostForms:
         """The post ``message`` is (None, with the reason said privately, if none)."""
         table_id = await self._table_id(interaction)
         post = await self.runner.posting.post_of(table_id, message.id) if table_id else None
-        own = OWN_REPLY.match(message.content or "")
+        own = OWN_REPLY.match(_text(message))
         client = interaction.client.user
         if post is None and own and client is not None and message.author.id == client.id:
             post = int(own["post"])
@@ -123,12 +124,17 @@ class PostForms:
     async def _words(
         self, interaction: discord.Interaction[Any], message: discord.Message, post: int
     ) -> str:
-        """The post's words as its message shows them, without the lines of its rolls."""
-        content = message.content or ""
+        """The post's words as they stand: as the table recorded them (its newest edit), else
+        as its message shows them, without the lines of its rolls."""
+        table_id = await self._table_id(interaction)
+        table = self.runner.app.cached_table(table_id) if table_id else None
+        recorded = post_text(table, post) if table is not None else None
+        if recorded is not None:
+            return recorded[:MOST_TEXT]
+        content = _text(message)
         own = OWN_REPLY.match(content)
         if own is not None:
             content = content[own.end() :]
-        table_id = await self._table_id(interaction)
         rolls = await self.runner.posting.rolls_of(table_id, post) if table_id else ""
         if rolls and content.endswith("\n" + rolls):
             content = content[: -len(rolls) - 1]
@@ -149,6 +155,13 @@ class PostForms:
     ) -> None:
         kinds = dict.fromkeys(values, OptionType.STRING)
         await self.runner.command(interaction, name, values, kinds)
+
+
+def _text(message: discord.Message) -> str:
+    """What a message says: its content, or a reply's embed's description."""
+    if message.content:
+        return message.content
+    return (message.embeds[0].description or "") if message.embeds else ""
 
 
 def say_form(speaking: str, narrator: bool) -> discord.ui.Modal:

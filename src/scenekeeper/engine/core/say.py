@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
-from scenekeeper.engine.aggregate import evolve
+from scenekeeper.engine.aggregate import Table, evolve
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Envelope, Event
@@ -198,6 +198,16 @@ def speaker(state: TableState, me: str, character: str | None, narrator: bool) -
             f"You speak as your own character ({', '.join(mine) or 'none yet'}).", public=True
         )
     return found
+
+
+def post_text(table: Table, post: int) -> str | None:
+    """What post ``post`` says now (its newest edit), if it is in the table's undo window."""
+    text = None
+    for record in table.window:
+        for event in record.events:
+            if isinstance(event, Said | PostEdited) and event.post == post:
+                text = event.text
+    return text
 
 
 def _gm_character(state: TableState, name: str) -> bool:
