@@ -16,7 +16,9 @@ from scenekeeper.adapters.web import links
 from scenekeeper.adapters.web.answer import WebSettings
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
-from tests.support import make_app
+from scenekeeper.engine.commands import Attachment
+from tests.engine.test_pictures import picture_file
+from tests.support import make_app, person
 from tests.web.scenes import CORTEX, FULL, GM, METTLE, play
 
 pytestmark = pytest.mark.slow
@@ -185,3 +187,37 @@ def test_an_overlay_fits_a_1080_frame_and_leaves_out_gm_hints(browser_path: str)
             await board.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_posts_picture_loads_on_the_page_under_its_security_policy(browser_path: str) -> None:
+    async def scenario() -> tuple[int, str]:
+        app = make_app()
+        await asyncio.to_thread(play, app, "docks", CORTEX)
+        content = picture_file((120, 90))
+        set_picture = await asyncio.to_thread(
+            app.handle,
+            "docks",
+            person("ana"),
+            "/post picture image:ada.png",
+            lambda _p: Attachment("ada.png", content),
+        )
+        assert set_picture.ok, set_picture.error
+        said = await asyncio.to_thread(app.handle, "docks", person("ana"), '/say text:"Hi."')
+        assert said.ok, said.error
+        token = links.issue(app.store, "docks").token
+        board, base = await _serve(app)
+        try:
+            async with chromium(browser_path) as browser:
+                page = await browser.new_page()
+                await page.goto(f"{base}/b/{token}")
+                found = "document.querySelector('.post img.avatar')"
+                await page.wait_for(f"{found} && {found}.complete && {found}.naturalWidth > 0")
+                width = int(await page.evaluate(f"{found}.naturalWidth"))
+                src = str(await page.evaluate(f"{found}.getAttribute('src')"))
+                return width, src
+        finally:
+            await board.stop()
+
+    width, src = asyncio.run(scenario())
+    assert width == 120  # the picture made small was served, and the page's policy let it in
+    assert src.startswith("/pictures/")
