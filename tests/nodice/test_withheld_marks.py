@@ -202,3 +202,16 @@ def test_a_mark_where_nothing_is_sealed_is_refused(
     with pytest.raises(Refusal) as refused:
         check_marks([*earlier, mark], build_registry())
     assert str(refused.value) == f"#{seq} {line} is marked withheld, but it is not a sealed choice"
+
+
+def test_a_withheld_commit_reads_as_whose_it_was_when_it_kept_that() -> None:
+    """History reads a withheld commit by the character it kept, or without one."""
+    assert Withheld(of=AnteSealed.type_name, kept={"character": "Ada"}).describe() == (
+        "Ada committed (sealed, never revealed)"
+    )
+    assert Withheld(of=AnteSealed.type_name, kept={}).describe() == (
+        "committed (sealed, never revealed)"
+    )
+    assert Withheld(of=AnteSealed.type_name, kept={"character": None}).describe() == (
+        "committed (sealed, never revealed)"
+    )
