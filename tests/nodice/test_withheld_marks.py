@@ -62,9 +62,34 @@ def withholds_half_a_command(doc: Doc) -> None:
         event["command"] = "/hand ante character:Brute (withheld)"
 
 
+def _takes_back_before_anything(doc: Doc, verb: str) -> None:
+    """The GM's first command after the table's creation made an undo (or a redo): nothing
+    stood to take back or put back (the walk of sealed choices meets one of nothing)."""
+    created, first = doc["events"][:2]
+    first.update(type=f"table.{verb}ne@1", command=f"/{verb}", actor=created["actor"])
+    first["data"] = {"target_seq": 1, "command": "/game new", "keeps_numbers": True}
+
+
+def undoes_before_anything(doc: Doc) -> None:
+    _takes_back_before_anything(doc, "undo")
+
+
+def redoes_before_anything(doc: Doc) -> None:
+    _takes_back_before_anything(doc, "redo")
+
+
 @pytest.mark.parametrize(
     ("forge", "says"),
     [
+        (
+            undoes_before_anything,
+            "#2 /undo is refused when made again: There is nothing to undo",
+        ),
+        (
+            redoes_before_anything,
+            "#2 /redo is refused when made again: There is nothing to redo: redo puts back an "
+            "undo, until a new command",
+        ),
         (
             keeps_a_sealed_field,
             "#15 /hand ante (withheld) is marked withheld, but it keeps other fields than its own",
