@@ -106,3 +106,25 @@ def test_a_failed_defer_of_a_slow_command_is_logged(caplog: pytest.LogCaptureFix
         run(scenario())
     finally:
         app.store.close()
+
+
+def test_a_failed_private_answer_to_a_click_is_logged_as_the_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A click on a button of an undone roll is answered privately, as a reply of its own
+    (the message left as it was): when Discord fails it, the log names the reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        sent = (await slash(bot, "roll", ANA, pool="Fighting d6 d6 d6", results="5 4 3 2")).one()
+        await slash(bot, "undo", ANA)
+        spend = next(i for i, label in sent.labels().items() if "+1 effect die" in label)
+        ref = ids.parse(spend)
+        assert ref is not None
+        clicked = Interaction(bot, ANA, message=Message.of(sent), fail=True)
+        with caplog.at_level(logging.WARNING):
+            await bot.runner.click(clicked, ref)
+        assert caplog.messages[-1] == logged("reply")
+
+    run(scenario())
