@@ -128,3 +128,23 @@ def test_a_failed_private_answer_to_a_click_is_logged_as_the_reply(
         assert caplog.messages[-1] == logged("reply")
 
     run(scenario())
+
+
+def test_a_failed_private_answer_to_a_secret_roll_is_logged_as_the_private_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A secret roll is deferred privately; Discord takes the defer, then fails the private
+    answer edited into it: the log names the private reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = Interaction(bot, GM)
+        interaction.on_defer = lambda: setattr(interaction, "fail", True)
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "roll", dice="d6", results="3", secret=True)
+        assert [s.kind for s in interaction.sent] == ["defer"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("private reply")]
+
+    run(scenario())
