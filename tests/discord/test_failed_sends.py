@@ -148,3 +148,31 @@ def test_a_failed_private_answer_to_a_secret_roll_is_logged_as_the_private_reply
         assert said == [logged("private reply")]
 
     run(scenario())
+
+
+class FailingChannel:
+    """A channel Discord will not post in (the table's part of a secret roll goes there)."""
+
+    async def send(self, **args: Any) -> None:
+        del args
+        raise Failing()
+
+
+def test_a_failed_table_s_message_of_a_secret_roll_is_logged_by_name(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The GM's dice reach the GM privately; what the table reads of the roll, posted to the
+    channel as a message of its own, fails: the log names the table's message."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = Interaction(bot, GM)
+        interaction.channel = FailingChannel()
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "roll", dice="d6", results="3", secret=True)
+        assert [s.kind for s in interaction.sent] == ["defer", "edit_original"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("table's message")]
+
+    run(scenario())
