@@ -176,3 +176,28 @@ def test_a_failed_table_s_message_of_a_secret_roll_is_logged_by_name(
         assert said == [logged("table's message")]
 
     run(scenario())
+
+
+def test_a_failed_private_part_is_logged_as_the_private_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An export's public line goes out, its file (the GM's alone) follows privately; when
+    Discord fails that follow-up, the log names the private reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = Interaction(bot, GM)
+
+        async def fails(*args: Any, **kwargs: Any) -> None:
+            del args, kwargs
+            raise Failing()
+
+        interaction.followup.send = fails  # type: ignore[method-assign]
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "game export")
+        assert [s.kind for s in interaction.sent] == ["send_message"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("private reply")]
+
+    run(scenario())
