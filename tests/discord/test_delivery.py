@@ -163,3 +163,25 @@ def test_an_unexpected_failure_is_answered_privately(
 
     run(scenario())
     assert "slash command failed" in caplog.text
+
+
+def test_a_slow_command_s_file_is_attached_to_the_answer_edited_in() -> None:
+    """A session log asked for on a busy bot is deferred; the answer edited into the
+    "thinking" message carries the log itself."""
+    app = GatedApp()
+
+    async def scenario() -> None:
+        bot = make_bot(app, quick_reply=0)
+        await call(bot, Interaction(bot, GM), "game new", system="generic", name="Slow")
+        app.gated = True
+        interaction = Interaction(bot, GM, on_defer=app.gate.set)
+        await call(bot, interaction, "game log")
+        assert [s.kind for s in interaction.sent] == ["defer", "edit_original"]
+        edited = interaction.sent[1]
+        assert "The session log of 'Slow' is in slow-session-log.md." in edited.text()
+        assert [f.filename for f in edited.args["attachments"]] == ["slow-session-log.md"]
+
+    try:
+        run(scenario())
+    finally:
+        app.store.close()

@@ -106,3 +106,98 @@ def test_a_failed_defer_of_a_slow_command_is_logged(caplog: pytest.LogCaptureFix
         run(scenario())
     finally:
         app.store.close()
+
+
+def test_a_failed_private_answer_to_a_click_is_logged_as_the_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A click on a button of an undone roll is answered privately, as a reply of its own
+    (the message left as it was): when Discord fails it, the log names the reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        sent = (await slash(bot, "roll", ANA, pool="Fighting d6 d6 d6", results="5 4 3 2")).one()
+        await slash(bot, "undo", ANA)
+        spend = next(i for i, label in sent.labels().items() if "+1 effect die" in label)
+        ref = ids.parse(spend)
+        assert ref is not None
+        clicked = Interaction(bot, ANA, message=Message.of(sent), fail=True)
+        with caplog.at_level(logging.WARNING):
+            await bot.runner.click(clicked, ref)
+        assert caplog.messages[-1] == logged("reply")
+
+    run(scenario())
+
+
+def test_a_failed_private_answer_to_a_secret_roll_is_logged_as_the_private_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A secret roll is deferred privately; Discord takes the defer, then fails the private
+    answer edited into it: the log names the private reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = Interaction(bot, GM)
+        interaction.on_defer = lambda: setattr(interaction, "fail", True)
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "roll", dice="d6", results="3", secret=True)
+        assert [s.kind for s in interaction.sent] == ["defer"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("private reply")]
+
+    run(scenario())
+
+
+class FailingChannel:
+    """A channel Discord will not post in (the table's part of a secret roll goes there)."""
+
+    async def send(self, **args: Any) -> None:
+        del args
+        raise Failing()
+
+
+def test_a_failed_table_s_message_of_a_secret_roll_is_logged_by_name(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The GM's dice reach the GM privately; what the table reads of the roll, posted to the
+    channel as a message of its own, fails: the log names the table's message."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = Interaction(bot, GM)
+        interaction.channel = FailingChannel()
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "roll", dice="d6", results="3", secret=True)
+        assert [s.kind for s in interaction.sent] == ["defer", "edit_original"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("table's message")]
+
+    run(scenario())
+
+
+def test_a_failed_private_part_is_logged_as_the_private_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An export's public line goes out, its file (the GM's alone) follows privately; when
+    Discord fails that follow-up, the log names the private reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        await cortex_table(bot)
+        interaction = Interaction(bot, GM)
+
+        async def fails(*args: Any, **kwargs: Any) -> None:
+            del args, kwargs
+            raise Failing()
+
+        interaction.followup.send = fails  # type: ignore[method-assign]
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "game export")
+        assert [s.kind for s in interaction.sent] == ["send_message"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("private reply")]
+
+    run(scenario())

@@ -117,3 +117,13 @@ def test_people_are_read_back_by_name_whatever_their_ids_hold() -> None:
         '#7 Gemma: /game gm add user:"@Bo Li" → Bo Li became a co-GM',
         "#8 Gemma: /roll dice:d6 results:4 label:gm → Gemma rolled d6 (4) = 4",
     )
+
+
+def test_a_line_that_names_no_command_reads_back_as_recorded() -> None:
+    """A recorded line no command of the table's game reads (another game's command, a
+    command since taken out) is read back as it stands, not refused."""
+    registry = build_registry()
+    assert shown("/hand bid action:QUI bid:3", registry, _meta("cortex")) == (
+        "/hand bid action:QUI bid:3"
+    )
+    assert shown("/nosuch thing secret:true", registry, None) == "/nosuch thing secret:true"

@@ -77,3 +77,14 @@ def test_undo_and_redo_name_a_secret_roll_hidden() -> None:
     said(app, "/roll dice:d8 results:5")
     row = json.loads(as_json(3, "1", said(app, "/undo")))
     assert [e["command"] for e in row["events"]] == ["/roll dice:d8 results:5"]
+
+
+def test_an_undo_names_the_people_of_the_command_it_took_back_in_its_json_row() -> None:
+    """The ``events`` of an undo's row read the command back as the table knows it: the co-GM
+    it had made named, not the id Discord gave (as ``/history`` reads it)."""
+    app = table()
+    said(app, "/game gm add user:22")
+    undone = said(app, "/undo")
+    row = json.loads(as_json(1, "1", undone))
+    assert [e["command"] for e in row["events"]] == ['/game gm add user:"@Ben Smith"']
+    assert undone.reply.text == ('Undid #5 /game gm add user:"@Ben Smith" (by Gemma).',)

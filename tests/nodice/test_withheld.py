@@ -8,6 +8,7 @@ import json
 import pytest
 
 from scenekeeper.app.records import envelope_from_record
+from scenekeeper.engine.state import Person
 from scenekeeper.engine.withheld import superseded
 from tests.nodice.test_leaks import (
     ANA,
@@ -90,3 +91,24 @@ def test_a_withheld_commit_no_one_could_have_sealed_there_is_refused(
     assert not refused.ok
     assert says in (refused.error or ""), refused.error
     assert table.app.table("forged").seq == 0
+
+
+def test_a_commit_a_hundred_commands_back_stands_again_after_undo_and_is_revealed() -> None:
+    """Ada's ante is followed by a hundred commands, the furthest undo reaches: undone all, her
+    ante stands again (the oldest command the walk still knows is the one after it), and the
+    reveal that follows shows it -- so the export holds it, not withheld."""
+    table = setup_table()
+
+    def do(who: Person, line: str) -> None:
+        outcome = table.app.handle(T, who, line)
+        assert outcome.ok, (line, outcome.error)
+
+    do(ANA, "/hand ante aspect:Body ante:KNO")
+    for n in range(100):
+        do(GM, "/game gm add user:cara" if n % 2 == 0 else "/game gm remove user:cara")
+    for _ in range(5):
+        do(GM, "/undo count:20")
+    do(BEN, "/hand ante aspect:Mind ante:QUI")
+    do(GM2, "/hand ante character:Brute aspect:Body ante:STR")  # the reveal: Ada's Body too
+    assert withheld_lines(table) == []
+    assert "withheld" not in table.do(GM, "/game export").reply.private_data

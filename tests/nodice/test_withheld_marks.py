@@ -12,8 +12,12 @@ from typing import Any
 import pytest
 
 from scenekeeper.bootstrap import build_registry
-from scenekeeper.engine.withheld import withheld_line
+from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.withheld import Withheld, check_marks, withheld_line
+from scenekeeper.systems.nodice.events import AnteSealed
 from tests.nodice.test_leaks import GM, import_file, play_both_conflicts, setup_table
+from tests.support import TableDriver
 
 Doc = dict[str, Any]
 
@@ -58,9 +62,34 @@ def withholds_half_a_command(doc: Doc) -> None:
         event["command"] = "/hand ante character:Brute (withheld)"
 
 
+def _takes_back_before_anything(doc: Doc, verb: str) -> None:
+    """The GM's first command after the table's creation made an undo (or a redo): nothing
+    stood to take back or put back (the walk of sealed choices meets one of nothing)."""
+    created, first = doc["events"][:2]
+    first.update(type=f"table.{verb}ne@1", command=f"/{verb}", actor=created["actor"])
+    first["data"] = {"target_seq": 1, "command": "/game new", "keeps_numbers": True}
+
+
+def undoes_before_anything(doc: Doc) -> None:
+    _takes_back_before_anything(doc, "undo")
+
+
+def redoes_before_anything(doc: Doc) -> None:
+    _takes_back_before_anything(doc, "redo")
+
+
 @pytest.mark.parametrize(
     ("forge", "says"),
     [
+        (
+            undoes_before_anything,
+            "#2 /undo is refused when made again: There is nothing to undo",
+        ),
+        (
+            redoes_before_anything,
+            "#2 /redo is refused when made again: There is nothing to redo: redo puts back an "
+            "undo, until a new command",
+        ),
         (
             keeps_a_sealed_field,
             "#15 /hand ante (withheld) is marked withheld, but it keeps other fields than its own",
@@ -162,4 +191,52 @@ def test_a_withheld_line_keeps_only_what_was_never_sealed() -> None:
     # Before a table's game is known, NoDice's commands are not there to read.
     assert withheld_line("/hand bid action:QUI bid:2", registry, None) == (
         "/hand bid action:QUI bid:2"
+    )
+
+
+def _generic_table() -> list[Envelope]:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Plain")
+    return list(driver.app._history("t1", 0, driver.app.table("t1").seq))
+
+
+@pytest.mark.parametrize(
+    ("before", "line"),
+    [
+        (list, "/hand ante (withheld)"),  # no game yet to say what it sealed
+        (_generic_table, "/roll (withheld)"),  # a game that seals nothing
+    ],
+    ids=["before_the_game", "in_a_game_that_seals_nothing"],
+)
+def test_a_mark_where_nothing_is_sealed_is_refused(
+    before: Callable[[], list[Envelope]], line: str
+) -> None:
+    """A withheld commit where no game seals choices -- before the table was created, or at a
+    table of a game that seals none -- is refused as no sealed choice, naming it."""
+    earlier = before()
+    seq = len(earlier) + 1
+    kept = dict.fromkeys(set(AnteSealed.model_fields) - AnteSealed.secret_fields, "x")
+    mark = Envelope(
+        seq=seq,
+        event=Withheld(of=AnteSealed.type_name, kept=kept),
+        actor="ana",
+        time="2026-01-01T00:00:00.000Z",
+        command_seq=seq,
+        command=line,
+    )
+    with pytest.raises(Refusal) as refused:
+        check_marks([*earlier, mark], build_registry())
+    assert str(refused.value) == f"#{seq} {line} is marked withheld, but it is not a sealed choice"
+
+
+def test_a_withheld_commit_reads_as_whose_it_was_when_it_kept_that() -> None:
+    """History reads a withheld commit by the character it kept, or without one."""
+    assert Withheld(of=AnteSealed.type_name, kept={"character": "Ada"}).describe() == (
+        "Ada committed (sealed, never revealed)"
+    )
+    assert Withheld(of=AnteSealed.type_name, kept={}).describe() == (
+        "committed (sealed, never revealed)"
+    )
+    assert Withheld(of=AnteSealed.type_name, kept={"character": None}).describe() == (
+        "committed (sealed, never revealed)"
     )
