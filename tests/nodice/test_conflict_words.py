@@ -1,0 +1,99 @@
+"""What /conflict says (conflict_commands, engagement): an Actor listed twice is refused, at the
+start and when a GM engages again; sides that oppose nobody are refused with how to write them;
+with clusters, /conflict show gives each cluster's pot and a tied cluster's Jackpot, and an
+Actor whose opponent retreats stands by, its sealed ante discarded unseen."""
+
+from __future__ import annotations
+
+from scenekeeper.app import App
+from scenekeeper.engine.state import Person
+from tests.nodice.helpers import played
+
+GM, ANA = Person("gm", "gm"), Person("ana", "ana")
+TRAITS = 'traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2"'
+NPC = 'gmc:true traits:"QUI 1 STR 2 FIT 1 AGI 1 WIL 1"'
+
+
+def table(*more: tuple[Person, str]) -> App:
+    return played(
+        [
+            (GM, '/game new system:nodice name:"Words"'),
+            (ANA, "/game join"),
+            (ANA, f"/char new name:Ada {TRAITS}"),
+            (ANA, f"/char new name:Bo {TRAITS}"),
+            (GM, f"/char new name:Brute {NPC}"),
+            (GM, f"/char new name:Wisp {NPC}"),
+            (GM, "/mods set mod:clusters enabled:true"),
+            (GM, "/mods set mod:engage enabled:true"),
+            *more,
+        ]
+    )
+
+
+def test_an_actor_listed_twice_is_refused_at_the_start_and_when_engaged_again() -> None:
+    app = table()
+    assert app.handle("t", GM, '/conflict start sides:"Ada, ada | Brute"').error == (
+        "Ada is listed twice; each Actor is on one side."
+    )
+    played([(GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"')], app)
+    assert app.handle("t", GM, '/conflict engage sides:"Ada | Brute, Brute"').error == (
+        "Brute is listed twice; each Actor is on one side."
+    )
+
+
+def test_show_gives_each_clusters_pot_and_a_tied_clusters_jackpot() -> None:
+    app = table(
+        (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"'),
+        (ANA, "/hand ante character:Ada aspect:Mind ante:QUI"),
+        (GM, "/hand ante character:Brute aspect:Mind ante:STR"),  # a tie: a Jackpot of 2
+    )
+    shown = app.handle("t", GM, "/conflict show").reply.text
+    assert "Cluster 1's Jackpot: 2 (into the next Hand's pot)." in shown
+    assert "Cluster 2's pot: 0 tokens (Jackpot 0)." in shown
+    played([(ANA, "/hand ante character:Bo aspect:Body ante:STR")], app)
+    shown = app.handle("t", GM, "/conflict show").reply.text
+    assert "Cluster 2's pot: 1 token (Jackpot 0)." in shown
+    assert "Cluster 1's Jackpot: 2 (into the next Hand's pot)." in shown
+
+
+def test_sides_that_oppose_nobody_are_refused_with_how_to_write_them() -> None:
+    app = table(
+        (GM, "/mods set mod:clusters enabled:false"),
+    )
+    two_sides = 'Give at least two sides, split by |: sides:"Ada, Bo | Brute".'
+    assert app.handle("t", GM, '/conflict start sides:"Ada"').error == two_sides
+    assert app.handle("t", GM, '/conflict start sides:"Ada, Bo |"').error == two_sides
+    played([(GM, "/mods set mod:clusters enabled:true")], app)
+    assert app.handle("t", GM, '/conflict start sides:" | ; | "').error == two_sides
+    assert app.handle("t", GM, '/conflict start sides:"Ada | Brute; Bo"').error == (
+        "Each cluster needs at least two sides, split by |: Bo opposes nobody "
+        '(like sides:"Ada | Brute; Bo | Wisp").'
+    )
+    # An empty cluster (a doubled ;) is passed over, not the end of the list.
+    started = app.handle("t", GM, '/conflict start sides:"Ada | Brute; ; Bo | Wisp"')
+    assert started.reply.text[0].startswith(
+        "Conflict: cluster 1: Ada vs Brute; cluster 2: Bo vs Wisp."
+    )
+
+
+def test_an_actor_whose_opponent_retreats_stands_by_its_ante_discarded_unseen() -> None:
+    app = table(
+        (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"'),
+        (ANA, "/hand ante character:Ada aspect:Mind ante:QUI"),
+    )
+    folded = app.handle("t", GM, "/hand fold character:Brute")
+    assert folded.reply.text == (
+        "Brute will not ante: Brute retreats.",
+        "Ada has no opponent left this Hand: Ada stands by, its sealed commit discarded unseen.",
+    )
+    shown = app.handle("t", GM, "/conflict show").reply.text
+    assert "Standing by this Hand (no opponent): Ada." in shown
+    assert "Ada: REA 4 KNO 5 QUI 7; STR 3 FIT 3 AGI 3; WIL 2 PRE 0 INT 0." in shown  # no ante
+    # Without an ante, nothing is said discarded.
+    app = table(
+        (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp"'),
+        (ANA, "/hand ante character:Bo aspect:Mind ante:QUI"),
+    )
+    assert app.handle("t", GM, "/hand fold character:Brute").reply.text[1] == (
+        "Ada has no opponent left this Hand: Ada stands by."
+    )
