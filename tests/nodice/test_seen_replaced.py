@@ -55,3 +55,23 @@ def test_an_undone_reveal_of_an_earlier_conflict_leaves_a_replacement_unseen() -
     assert again.reply.private == (
         "Sealed for Ada (replacing the earlier one, unseen): Mind card, ante KNO.",
     )
+
+
+def test_an_undone_start_of_a_later_conflict_does_not_hide_what_everyone_saw() -> None:
+    app = played(
+        (
+            *SETUP,
+            (ANA, "/hand ante aspect:Mind ante:QUI"),
+            (GM, "/hand ante character:Brute aspect:Body ante:STR"),  # the reveal
+            (GM, "/conflict end"),
+            (GM, '/conflict start sides:"Ada | Brute"'),
+            (GM, "/undo"),  # the new Conflict's start
+            (GM, "/undo"),  # the end of the first
+            (GM, "/undo"),  # its reveal: everyone saw Ada's Mind, QUI
+        )
+    )
+    again = app.handle("t", ANA, "/hand ante aspect:Mind ante:KNO")
+    assert again.reply.private == (
+        "Sealed for Ada (replacing the earlier one, which everyone saw before the reveal was "
+        "undone): Mind card, ante KNO.",
+    )

@@ -6,7 +6,7 @@ PC; an NPC's is any GM's; a sealed commit is replaced only by whoever sealed it.
 
 from __future__ import annotations
 
-from scenekeeper.engine.aggregate import Undone
+from scenekeeper.engine.aggregate import Redone, Undone
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.names import resolve
@@ -116,26 +116,39 @@ def check_replace(ctx: Context, by: str | None, fighter: Fighter) -> None:
         )
 
 
+def _shown_of(event: ev.AspectsRevealed | ev.BidsRevealed, name: str) -> tuple[object, ...] | None:
+    """What a reveal showed of ``name``'s commit (None: nothing of theirs)."""
+    if isinstance(event, ev.AspectsRevealed):
+        return (event.cards[name], event.antes.get(name)) if name in event.cards else None
+    return tuple(event.plays[name]) if name in event.plays else None
+
+
 def seen_at_undone_reveal(
     ctx: Context, conflict: Conflict, name: str, standing: AnteCommit | BidCommit
 ) -> bool:
     """Whether everyone saw ``name``'s standing commit at a reveal of this Hand that a GM then
     undid (G8): replacing it is no replacement 'unseen'."""
-    reveals: dict[int, tuple[object, ...]] = {}  # command seq -> what it showed of ``name``
-    undone: set[int] = set()
-    for envelope in ctx.history(0):
+    history = ctx.history(0)
+    undone: set[int] = set()  # every command ever undone (a reveal once undone was seen)
+    gone: set[int] = set()  # undone and not redone since: never stood, as the table is now
+    for envelope in history:
         event = envelope.event
-        if isinstance(event, ev.ConflictStarted):
-            reveals.clear()
-            undone.clear()
-        elif isinstance(event, ev.AspectsRevealed) and event.hand == conflict.hand:
-            if name in event.cards:
-                reveals[envelope.command_seq] = (event.cards[name], event.antes.get(name))
-        elif isinstance(event, ev.BidsRevealed) and event.hand == conflict.hand:
-            if name in event.plays:
-                reveals[envelope.command_seq] = tuple(event.plays[name])
-        elif isinstance(event, Undone):
+        if isinstance(event, Undone):
             undone.add(event.target_seq)
+            gone.add(event.target_seq)
+        elif isinstance(event, Redone):
+            gone.discard(event.target_seq)
+    reveals: dict[int, tuple[object, ...]] = {}  # command seq -> what it showed of ``name``
+    for envelope in history:
+        event = envelope.event
+        if isinstance(event, ev.ConflictStarted) and envelope.command_seq not in gone:
+            reveals.clear()  # an earlier Conflict's reveals (a start undone since starts none)
+        elif isinstance(event, ev.AspectsRevealed | ev.BidsRevealed) and (
+            event.hand == conflict.hand
+        ):
+            shown = _shown_of(event, name)
+            if shown is not None:
+                reveals[envelope.command_seq] = shown
     if isinstance(standing, AnteCommit):
         mine: tuple[object, ...] = (standing.aspect, standing.ante)
     else:
