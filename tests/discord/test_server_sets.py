@@ -23,6 +23,8 @@ from tests.discord.fakes import run
 from tests.discord.gateway import CHANNEL, GM, Harness, Request, logged_in
 
 SUBCOMMAND, GROUP = 1, 2
+#: A top-level command typed as a slash command (a message menu, type 3, is not typed).
+CHAT_INPUT = 1
 #: Each game alone, and two mixes (one of three Cortex-family games and METTLE, one with a
 #: game that rolls no dice).
 SERVERS = [(g,) for g in system_names()] + [("cortex", "mettle"), ("cybergod", "generic", "nodice")]
@@ -43,7 +45,8 @@ def _leaves(tops: list[dict[str, Any]]) -> dict[tuple[str, ...], dict[str, Any]]
             visit(child, here)
 
     for top in tops:
-        visit(top, ())
+        if top.get("type", CHAT_INPUT) == CHAT_INPUT:
+            visit(top, ())
     return found
 
 
