@@ -158,7 +158,7 @@ def test_check_builds_the_tree_offline(
     assert cli.main(["--check"]) == 0
     out = capsys.readouterr().out
     assert "top-level (Discord allows 100)" in out
-    assert "Largest group: /game with 15 subcommands (25 allowed)." in out
+    assert "Largest group: /game with 16 subcommands (25 allowed)." in out
     assert (
         "Global (every table): /board, /game, /help, /history, /post, /recap, /redo, /say, /undo."
         in out
