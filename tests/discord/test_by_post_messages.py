@@ -1,0 +1,148 @@
+"""The messages play by post sends on Discord, as words (issue 34, found by mutation testing):
+a mention and a reminder may ping only the Discord ids they name, once each, and are cut to
+Discord's length; the record of paced tables reads back what was kept and nothing else; the
+forms a post is written and edited in carry what their submission needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from scenekeeper.adapters.discord import post_forms, posting, reminding
+from scenekeeper.adapters.discord.limits import MAX_CONTENT
+from scenekeeper.adapters.discord.mentions import told
+from scenekeeper.engine.pace import Reminder
+from scenekeeper.engine.state import TableState
+from scenekeeper.engine.waits import Mention
+from scenekeeper.store.base import Snapshot
+from tests.support import TableDriver, make_app
+
+SINCE = "2026-11-30T09:00:00.000Z"
+
+
+def users(allowed: discord.AllowedMentions) -> list[int]:
+    return [user.id for user in allowed.users]  # type: ignore[union-attr]
+
+
+def test_a_mention_pings_each_discord_id_once_and_only_them() -> None:
+    assert told(()) is None
+    assert told((Mention("ana", "Ada's turn"), Mention("١٢", "Bo's turn"))) is None
+    message = told(
+        (
+            Mention("11", "Ada's turn @everyone"),
+            Mention("gm", "a line for the console"),
+            Mention("11", "a *save* owed"),
+        )
+    )
+    assert message is not None
+    content, allowed = message
+    assert content == "<@11> Ada's turn @\u200beveryone\n<@11> a \\*save\\* owed"
+    assert users(allowed) == [11]
+    assert (allowed.everyone, allowed.roles, allowed.replied_user) == (False, False, False)
+
+
+def test_a_long_mention_is_cut_to_discords_length() -> None:
+    message = told(tuple(Mention("11", "w" * 300) for _ in range(10)))
+    assert message is not None
+    content = message[0]
+    assert len(content) == MAX_CONTENT
+    assert content.endswith("w…")
+    exact = told((Mention("11", "w" * (MAX_CONTENT - len("<@11> "))),))
+    assert exact is not None
+    assert exact[0].endswith("w")
+    assert len(exact[0]) == MAX_CONTENT
+
+
+def state(**meta: Any) -> TableState:
+    driver = TableDriver()
+    driver.do("/game new system:cortex name:P")
+    made = driver.app.table(driver.table_id).state
+    assert made is not None
+    return made.replace(meta=made.meta.model_copy(update=meta))
+
+
+def test_a_reminder_pings_whom_it_may_and_names_the_others() -> None:
+    due = [
+        Reminder("11", "Ada's turn", SINCE),
+        Reminder("12", "Bo's *turn*", SINCE),
+        Reminder("11", "a save", SINCE),
+        Reminder("ana", "a seal", SINCE),
+    ]
+    players = ("11", "12", "ana")
+    quiet = state(players=players, unmentioned=("12",), names={"12": "Bo_b", "ana": "Ana"})
+    content, allowed = reminding.reminder_message(quiet, due)
+    assert content.split("\n") == [
+        "Reminder for <@11>: the table has waited for you since Mon 30 Nov 09:00 UTC: Ada's turn",
+        "Reminder for Bo\\_b: the table has waited for you since Mon 30 Nov 09:00 UTC: "
+        "Bo's \\*turn\\*",
+        "Reminder for <@11>: the table has waited for you since Mon 30 Nov 09:00 UTC: a save",
+        "Reminder for Ana: the table has waited for you since Mon 30 Nov 09:00 UTC: a seal",
+    ]
+    assert users(allowed) == [11]
+    assert (allowed.everyone, allowed.roles) == (False, False)
+    # A table gone: the ids, as they are.
+    content, _ = reminding.reminder_message(None, [Reminder("a_b", "x", SINCE)])
+    assert content.startswith("Reminder for a\\_b: ")
+
+
+def test_a_long_reminder_is_cut_to_discords_length() -> None:
+    long = [Reminder("11", "w" * 400, SINCE) for _ in range(6)]
+    content, _ = reminding.reminder_message(state(), long)
+    assert len(content) == MAX_CONTENT
+    assert content.endswith("w…")
+    text = reminding.dm(Reminder("11", "w" * MAX_CONTENT, SINCE), 99)
+    assert text.startswith("Reminder from <#99>: the table has waited for you since Mon 30 Nov")
+    assert len(text) == MAX_CONTENT
+    assert text.endswith("w…")
+    short = reminding.dm(Reminder("11", "@here *now*", SINCE), 99)
+    assert short.endswith(": @\u200bhere \\*now\\*")
+
+
+def test_the_record_of_paced_tables_reads_back_what_was_kept_and_nothing_else() -> None:
+    app = make_app()
+    assert reminding._load(app) == {}
+    reminding._save(app, {"t2": 5, "t1": None})
+    reminding._save(app, {"t3": 7})
+    assert reminding._load(app) == {"t3": 7}
+    kept = app.store.latest_snapshot(reminding.RECORD)
+    assert kept is not None
+    assert kept.seq == 2
+    app.store.save_snapshot(
+        Snapshot(reminding.RECORD, 3, reminding.VERSION, {"tables": {"t4": "x"}})
+    )
+    assert reminding._load(app) == {"t4": None}
+    app.store.save_snapshot(Snapshot(reminding.RECORD, 4, reminding.VERSION, {"tables": []}))
+    assert reminding._load(app) == {}
+    app.store.save_snapshot(Snapshot(reminding.RECORD, 5, "discord.paced@0", {"tables": {}}))
+    assert reminding._load(app) == {}
+
+
+def test_a_posts_content_is_cut_to_discords_length() -> None:
+    assert posting._content("Hi", ("roll 1", "roll 2")) == "Hi\nroll 1\nroll 2"
+    cut = posting._content("w" * MAX_CONTENT, ("roll",))
+    assert len(cut) == MAX_CONTENT
+    assert cut.endswith("w…")
+    assert posting._content("w" * MAX_CONTENT, ()) == "w" * MAX_CONTENT
+
+
+def test_the_forms_carry_what_their_submission_needs() -> None:
+    spoken = post_forms.say_form("Ada", narrator=False)
+    assert spoken.custom_id == "sk:say:c"
+    assert post_forms.SAY_FORM.fullmatch(spoken.custom_id)
+    fields = [item.to_component_dict() for item in spoken.children]
+    assert [f["component"]["custom_id"] for f in fields] == ["text", "character"]
+    assert fields[1]["component"]["value"] == "Ada"
+    narrated = post_forms.say_form("", narrator=True)
+    assert narrated.custom_id == "sk:say:n"
+    assert [i.to_component_dict()["component"]["custom_id"] for i in narrated.children] == ["text"]
+    edit = post_forms.edit_form(16, "I wait.")
+    assert edit.custom_id == "sk:pe:16"
+    assert edit.title == "Edit post #16"
+    (field,) = [item.to_component_dict() for item in edit.children]
+    assert field["component"]["value"] == "I wait."
+    assert field["component"]["max_length"] == post_forms.MOST_TEXT
+    own = post_forms.OWN_REPLY.match("Ada (post #16): I wait.\nroll")
+    assert own is not None
+    assert own["post"] == "16"
+    assert post_forms.OWN_REPLY.match("Ada said (post #16) nothing") is None
