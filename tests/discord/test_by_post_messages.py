@@ -5,6 +5,7 @@ forms a post is written and edited in carry what their submission needs."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -12,13 +13,18 @@ import discord
 from scenekeeper.adapters.discord import post_forms, posting, reminding
 from scenekeeper.adapters.discord.limits import MAX_CONTENT
 from scenekeeper.adapters.discord.mentions import told
+from scenekeeper.adapters.discord.shards import Shards
+from scenekeeper.app import App
+from scenekeeper.app.clock import MovableClock
 from scenekeeper.engine.pace import Reminder
 from scenekeeper.engine.state import TableState
 from scenekeeper.engine.waits import Mention
 from scenekeeper.store.base import Snapshot
+from tests.discord.fakes import run
 from tests.support import TableDriver, make_app
 
 SINCE = "2026-11-30T09:00:00.000Z"
+START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 def users(allowed: discord.AllowedMentions) -> list[int]:
@@ -146,3 +152,57 @@ def test_the_forms_carry_what_their_submission_needs() -> None:
     assert own is not None
     assert own["post"] == "16"
     assert post_forms.OWN_REPLY.match("Ada said (post #16) nothing") is None
+
+
+def paced_tables(clock: MovableClock, *tables: str) -> App:
+    app = make_app(clock=clock.now)
+    for table in tables:
+        driver = TableDriver(app=app, table_id=table)
+        driver.do("/game new system:cortex name:Post")
+        driver.do("/game join", "11")
+        driver.do("/char new name:Ada", "11")
+        driver.do("/game pace hours:12")
+        driver.do("/scene start type:action name:Docks")
+        driver.do("/order start lead:Ada")
+    return app
+
+
+def test_the_record_of_paced_tables_follows_each_tables_pace() -> None:
+    app = paced_tables(MovableClock(START), "100")
+    paced = app.table("100").state
+    assert paced is not None
+    unpaced = paced.replace(meta=paced.meta.model_copy(update={"pace_hours": 0}))
+    keeper = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=0)
+    run(keeper.start())
+    assert keeper.paced == {}
+    run(keeper.after(7, "100", paced))
+    assert keeper.paced == {"100": 7}
+    assert reminding._load(app) == {"100": 7}
+    run(keeper.after(7, "100", paced))  # nothing new: nothing written
+    run(keeper.after(None, "200", None))
+    assert app.store.latest_snapshot(reminding.RECORD).seq == 1  # type: ignore[union-attr]
+    run(keeper.after(7, "100", unpaced))
+    assert keeper.paced == {}
+    assert reminding._load(app) == {}
+
+
+async def _never_posts(channel: int, content: str, allowed: discord.AllowedMentions) -> None:
+    raise AssertionError(f"posted to {channel}: {content}")
+
+
+def test_one_tables_failed_reminder_never_stops_the_others() -> None:
+    clock = MovableClock(START)
+    app = paced_tables(clock, "100", "200")
+    posted: list[tuple[int, str]] = []
+
+    async def post(channel: int, content: str, allowed: discord.AllowedMentions) -> None:
+        if channel == 100:
+            raise RuntimeError("Discord is down for this channel")
+        posted.append((channel, content))
+
+    keeper = reminding.Reminding(app, post, Shards.of(None, None), interval=0)
+    keeper.paced = {"100": None, "200": None}
+    clock.later(timedelta(hours=13))
+    assert run(keeper.tick()) == 1
+    assert [channel for channel, _ in posted] == [200]
+    assert posted[0][1].startswith("Reminder for <@11>: the table has waited for you since ")
