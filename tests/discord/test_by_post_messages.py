@@ -206,3 +206,64 @@ def test_one_tables_failed_reminder_never_stops_the_others() -> None:
     assert run(keeper.tick()) == 1
     assert [channel for channel, _ in posted] == [200]
     assert posted[0][1].startswith("Reminder for <@11>: the table has waited for you since ")
+
+
+class _Runner:
+    """What the forms hand on: each command, as its name and values."""
+
+    def __init__(self) -> None:
+        self.ran: list[tuple[str, dict[str, object]]] = []
+
+    async def command(self, _interaction: Any, name: str, values: Any, _kinds: Any) -> None:
+        self.ran.append((name, dict(values)))
+
+    async def suggest(self, _interaction: Any, name: str, option: str, current: str) -> list[str]:
+        return [f"{name} {option} {current}"]
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.modals: list[discord.ui.Modal] = []
+
+    async def send_modal(self, modal: discord.ui.Modal) -> None:
+        self.modals.append(modal)
+
+
+class _Interaction:
+    def __init__(self, custom_id: str = "") -> None:
+        self.data = {"custom_id": custom_id}
+        self.response = _Response()
+
+
+def test_a_submitted_form_is_the_command_it_stands_for() -> None:
+    runner = _Runner()
+    forms = post_forms.PostForms(runner)  # type: ignore[arg-type]
+    answers = {"text": "Hi", "character": "  Ada "}
+    assert run(forms.submitted(_Interaction("sk:say:c"), answers))  # type: ignore[arg-type]
+    assert run(forms.submitted(_Interaction("sk:say:n"), {"text": "Rain", "character": " "}))  # type: ignore[arg-type]
+    assert run(forms.submitted(_Interaction("sk:pe:16"), {"text": "New"}))  # type: ignore[arg-type]
+    assert not run(forms.submitted(_Interaction("sk:say:x"), answers))  # type: ignore[arg-type]
+    assert runner.ran == [
+        ("say", {"text": "Hi", "character": "Ada"}),
+        ("say", {"text": "Rain", "narrator": True}),
+        ("post edit", {"post": 16, "text": "New"}),
+    ]
+
+
+def test_say_without_its_text_is_asked_in_a_form_and_with_it_is_run() -> None:
+    runner = _Runner()
+    forms = post_forms.PostForms(runner)  # type: ignore[arg-type]
+    asked = _Interaction()
+    run(forms.command(asked, "say", {"character": "Ada"}, {}))  # type: ignore[arg-type]
+    (modal,) = asked.response.modals
+    assert modal.custom_id == "sk:say:c"
+    narrated = _Interaction()
+    run(forms.command(narrated, "say", {"narrator": True}, {}))  # type: ignore[arg-type]
+    assert narrated.response.modals[0].custom_id == "sk:say:n"
+    assert runner.ran == []
+    said = _Interaction()
+    run(forms.command(said, "say", {"text": "Hi"}, {}))  # type: ignore[arg-type]
+    run(forms.command(said, "roll", {}, {}))  # type: ignore[arg-type]
+    assert said.response.modals == []
+    assert runner.ran == [("say", {"text": "Hi"}), ("roll", {})]
+    assert run(forms.suggest(said, "say", "character", "A")) == ["say character A"]  # type: ignore[arg-type]
