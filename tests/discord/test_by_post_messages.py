@@ -267,3 +267,42 @@ def test_say_without_its_text_is_asked_in_a_form_and_with_it_is_run() -> None:
     assert said.response.modals == []
     assert runner.ran == [("say", {"text": "Hi"}), ("roll", {})]
     assert run(forms.suggest(said, "say", "character", "A")) == ["say character A"]  # type: ignore[arg-type]
+
+
+def test_which_message_a_post_is_is_kept_for_the_newest_posts_only() -> None:
+    app = make_app()
+    kept = posting.Posting(None, app)
+    assert run(kept.post_of("100", 9)) is None
+    assert run(kept.rolls_of("100", 1)) == ""
+    run(kept._remember("100", 1, [9001, None, "Ada rolls 7"]))
+    run(kept._remember("100", 2, [9002, 55, ""]))
+    assert run(kept._kept("100", 1)) == (9001, None, "Ada rolls 7")
+    assert run(kept._kept("100", 2)) == (9002, 55, "")
+    assert run(kept.post_of("100", 9002)) == 2
+    assert run(kept.post_of("100", 9003)) is None
+    assert run(kept.post_of("200", 9002)) is None  # another table's
+    assert run(kept.rolls_of("100", 1)) == "Ada rolls 7"
+    for post in range(3, posting.KEPT + 2):
+        run(kept._remember("100", post, [9000 + post, None, ""]))
+    assert run(kept._kept("100", 1)) is None
+    assert run(kept._kept("100", 2)) == (9002, 55, "")
+    run(kept._remember("100", posting.KEPT + 2, [1, None, ""]))
+    assert run(kept._kept("100", 2)) is None  # the oldest by number, not by its words
+    assert run(kept._kept("100", 10)) == (9010, None, "")
+    record = app.store.latest_snapshot(posting._record("100"))
+    assert record is not None
+    assert record.seq == posting.KEPT + 2
+    assert len(record.state["posts"]) == posting.KEPT
+    # A record of another version, or an entry that is not [message, thread, rolls]: none.
+    bad = {"posts": {"5": [1, None], "6": "x"}}
+    app.store.save_snapshot(Snapshot(posting._record("100"), 600, posting.VERSION, bad))
+    assert run(kept._kept("100", 5)) is None
+    assert run(kept._kept("100", 6)) is None
+    old = {"posts": {"7": [7007, None, ""]}}
+    app.store.save_snapshot(Snapshot(posting._record("100"), 601, "discord.posts@0", old))
+    assert run(kept._kept("100", 7)) is None
+    assert run(kept.post_of("100", 7007)) is None
+    run(kept._remember("100", 8, [8008, None, ""]))  # begins a new record
+    assert app.store.latest_snapshot(posting._record("100")).state == {  # type: ignore[union-attr]
+        "posts": {"8": [8008, None, ""]}
+    }
