@@ -266,7 +266,8 @@ def test_say_without_its_text_is_asked_in_a_form_and_with_it_is_run() -> None:
     run(forms.command(said, "roll", {}, {}))  # type: ignore[arg-type]
     assert said.response.modals == []
     assert runner.ran == [("say", {"text": "Hi"}), ("roll", {})]
-    assert run(forms.suggest(said, "say", "character", "A")) == ["say character A"]  # type: ignore[arg-type]
+    suggested: object = run(forms.suggest(said, "say", "character", "A"))  # type: ignore[arg-type]
+    assert suggested == ["say character A"]
 
 
 def test_which_message_a_post_is_is_kept_for_the_newest_posts_only() -> None:
