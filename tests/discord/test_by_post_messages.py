@@ -307,3 +307,56 @@ def test_which_message_a_post_is_is_kept_for_the_newest_posts_only() -> None:
     assert app.store.latest_snapshot(posting._record("100")).state == {  # type: ignore[union-attr]
         "posts": {"8": [8008, None, ""]}
     }
+
+
+class _Tables:
+    def __init__(self, table: str | None) -> None:
+        self.table = table
+
+    async def where(self, channel: int, parent: int | None, _guild: object) -> str | None:
+        if self.table is None:
+            raise OSError("the store is down")
+        return self.table
+
+
+class _MenuRunner(_Runner):
+    def __init__(self, app: App, table: str | None) -> None:
+        super().__init__()
+        self.posting = posting.Posting(None, app)
+        self.tables = _Tables(table)
+        self.refused: list[str] = []
+
+    async def refuse(self, _interaction: Any, text: str) -> None:
+        self.refused.append(text)
+
+
+class _Message:
+    def __init__(self, message_id: int, content: str, author: int) -> None:
+        self.id, self.content = message_id, content
+        self.author = discord.Object(author)
+
+
+class _MenuInteraction(_Interaction):
+    def __init__(self) -> None:
+        super().__init__()
+        self.channel_id, self.channel = 100, None
+        self.client = type("Client", (), {"user": discord.Object(1)})()
+
+
+def test_a_posts_menu_finds_its_post_and_its_words_without_the_rolls() -> None:
+    app = make_app()
+    runner = _MenuRunner(app, "100")
+    forms = post_forms.PostForms(runner)  # type: ignore[arg-type]
+    run(runner.posting._remember("100", 16, [5016, None, "Ada rolls 7"]))
+    asked = _MenuInteraction()
+    hooked = _Message(5016, "I wait.\nAda rolls 7", author=2)
+    assert run(forms._post_of(asked, hooked)) == 16  # type: ignore[arg-type]
+    assert run(forms._words(asked, hooked, 16)) == "I wait."  # type: ignore[arg-type]
+    own = _Message(6000, "Ada (post #17): I run.\nAda rolls 3", author=1)
+    assert run(forms._post_of(asked, own)) == 17  # type: ignore[arg-type]
+    assert run(forms._words(asked, own, 17)) == "I run."  # type: ignore[arg-type]
+    # Another's message that reads like a post is none; nor is any while the store is down.
+    assert run(forms._post_of(asked, _Message(6001, own.content, author=2))) is None  # type: ignore[arg-type]
+    down = post_forms.PostForms(_MenuRunner(app, None))  # type: ignore[arg-type]
+    assert run(down._post_of(asked, hooked)) is None  # type: ignore[arg-type]
+    assert runner.refused == [post_forms.NOT_A_POST]
