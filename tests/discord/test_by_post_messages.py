@@ -360,3 +360,33 @@ def test_a_posts_menu_finds_its_post_and_its_words_without_the_rolls() -> None:
     down = post_forms.PostForms(_MenuRunner(app, None))  # type: ignore[arg-type]
     assert run(down._post_of(asked, hooked)) is None  # type: ignore[arg-type]
     assert runner.refused == [post_forms.NOT_A_POST]
+
+
+def test_the_forms_say_what_to_write_as_discord_shows_them() -> None:
+    edit = post_forms.edit_form(16, "")
+    assert edit.to_dict() == {
+        "custom_id": "sk:pe:16",
+        "title": "Edit post #16",
+        "components": [
+            {
+                "type": 18,
+                "label": "What it says now",
+                "description": "keep its [[...]] as they were: an edit rolls nothing",
+                "component": {
+                    "type": 4,
+                    "style": 2,
+                    "label": None,
+                    "custom_id": "text",
+                    "required": True,
+                    "max_length": 1800,
+                },
+            }
+        ],
+    }
+    say = post_forms.say_form("", narrator=False)
+    assert [(c["label"], c["description"]) for c in say.to_dict()["components"]] == [
+        ("What is said", "[[...]] rolls by the game's rules, as in /say text:"),
+        ("Speaking as", "blank: the character you play (GMs: the narrator)"),
+    ]
+    assert say.to_dict()["components"][1]["component"]["max_length"] == 60
+    assert (say.title, say.timeout, edit.timeout) == ("Say", 900, 900)
