@@ -133,3 +133,19 @@ def test_a_post_in_a_thread_goes_through_the_parents_webhook_into_the_thread(app
     (post,) = hook_posts(run(scenario()))
     assert str(post.params.get("thread_id")) == str(thread)
     assert post.path.startswith("/webhooks/")  # the parent channel's webhook
+
+
+def test_a_post_the_webhook_refuses_is_the_bots_own_reply(app: App) -> None:
+    fake = FakeDiscord()
+    fake.forbidden.append(r"/webhooks/\d+/hook-\d+.*")
+
+    async def scenario() -> Request:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            return await h.slash("say", ANA, text="Still here.")
+
+    answer = run(scenario())
+    assert [p.status for p in hook_posts(fake.requests)] == [403]
+    assert not answer.ephemeral
+    assert "Ada (post #" in answer.text()
+    assert "Still here." in answer.text()

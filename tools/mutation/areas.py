@@ -80,6 +80,27 @@ AREAS: tuple[Area, ...] = (
             "src/scenekeeper/app/recent.py",
         ),
     ),
+    Area(
+        "by-post",
+        "play by post: whose turn, reminders, posts as characters",
+        (
+            "src/scenekeeper/engine/waits.py",
+            "src/scenekeeper/engine/pace.py",
+            "src/scenekeeper/engine/core/by_post.py",
+            "src/scenekeeper/engine/core/recap.py",
+            "src/scenekeeper/engine/core/say.py",
+            "src/scenekeeper/engine/core/pictures.py",
+            "src/scenekeeper/app/told.py",
+            "src/scenekeeper/app/clock.py",
+            "src/scenekeeper/app/reminders.py",
+            "src/scenekeeper/app/pictures.py",
+            "src/scenekeeper/adapters/web/posts.py",
+            "src/scenekeeper/adapters/discord/mentions.py",
+            "src/scenekeeper/adapters/discord/reminding.py",
+            "src/scenekeeper/adapters/discord/posting.py",
+            "src/scenekeeper/adapters/discord/post_forms.py",
+        ),
+    ),
 )
 
 BY_NAME = {area.name: area for area in AREAS}
