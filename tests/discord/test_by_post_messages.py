@@ -322,6 +322,7 @@ class _Tables:
 class _MenuRunner(_Runner):
     def __init__(self, app: App, table: str | None) -> None:
         super().__init__()
+        self.app = app  # the table's record of a post's words comes first (none here)
         self.posting = posting.Posting(None, app)
         self.tables = _Tables(table)
         self.refused: list[str] = []
