@@ -11,7 +11,7 @@ import pytest
 
 from scenekeeper.app.clock import MovableClock, later
 from scenekeeper.app.reminders import Reminders
-from scenekeeper.engine.pace import WaitsNoted, due, seconds, since_text
+from scenekeeper.engine.pace import PaceSet, WaitsNoted, due, seconds, since_text
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver, make_app
 
@@ -161,3 +161,9 @@ def test_each_person_chooses_how_their_reminders_reach_them_for_themselves() -> 
     assert unpaced.reply.text[0].endswith("(This table has no pace yet: /game pace sets one.)")
     imported = import_into(TableDriver(), "t2", export(driver))
     assert imported.ok, imported.error
+
+
+def test_a_pace_reads_in_history_as_people_say_it() -> None:
+    assert PaceSet(hours=1).describe() == "pace 1 hour"
+    assert PaceSet(hours=12).describe() == "pace 12 hours"
+    assert PaceSet(hours=0).describe() == "no pace"

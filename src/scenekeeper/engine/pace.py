@@ -34,7 +34,9 @@ class PaceSet(Event):
     hours: int
 
     def describe(self) -> str:
-        return f"pace {self.hours} hours" if self.hours else "no pace"
+        if not self.hours:
+            return "no pace"
+        return f"pace {self.hours} hour{'s' if self.hours != 1 else ''}"
 
 
 class WaitsNoted(Event):
