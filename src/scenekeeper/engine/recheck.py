@@ -5,8 +5,8 @@ recorded command is taken as if it were typed now, in order: its text is parsed,
 authorised on the state before it (a player's ``/pp give`` is refused here exactly as at the
 table), and it is decided again -- with dice that show the faces its own events recorded --
 and must decide exactly the events the file holds. Times must parse and never go backwards.
-A command that takes a file (``/char import``) cannot be decided again without the file, so
-its game checks its events instead (``GameSystem.check_file_command``). A sealed choice an
+A command that takes a file cannot be decided again without it: its events are checked by its
+game (``/char import``) or the shell (``SHELL_FILE_COMMANDS``). A sealed choice an
 export withheld (``engine.withheld``) is taken as recorded, once its marks are shown to hold.
 The first command that does not hold is named with the reason, and nothing is imported.
 """
@@ -74,12 +74,10 @@ def recheck(
         note = group.pop() if len(group) > 1 and isinstance(group[-1].event, WaitsNoted) else None
         try:
             # A withheld choice cannot be decided again (check_marks: it was never revealed).
-            withheld = only_withheld([e.event for e in group])
-            if withheld:
-                _check_withheld(table, group)
-            decided, change = (
-                _check_command(table, group, registry, where) if not withheld else (None, "")
-            )
+            if only_withheld([e.event for e in group]):
+                decided, change = _check_withheld(table, group)
+            else:
+                decided, change = _check_command(table, group, registry, where)
             if change and earlier is not None:
                 earlier[first.seq] = change
             if said is not None:
@@ -99,16 +97,16 @@ def _check_note(before: Table, after: Table, group: list[Envelope], note: Envelo
     return evolve(after, note) if note is not None else after
 
 
-def _check_withheld(table: Table, group: list[Envelope]) -> None:
+def _check_withheld(table: Table, group: list[Envelope]) -> tuple[None, str]:
     """A withheld choice is its game's to check: one its actor could have sealed here."""
     state = table.state
     if state is None:
         raise Refusal("a withheld choice cannot come before the table's game")
     actor = Person(group[0].actor, state.meta.name_of(group[0].actor))
-    for envelope in group:
-        event = envelope.event
+    for event in (envelope.event for envelope in group):
         assert isinstance(event, Withheld)
         get_system(state.meta.system).check_withheld(state, actor, event.of, event.kept)
+    return None, ""
 
 
 def _commands(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
@@ -122,7 +120,6 @@ def _commands(envelopes: Sequence[Envelope]) -> Iterator[list[Envelope]]:
         yield group
 
 
-#: Every table's commands that take a file, checked by the shell (a game checks its own).
 SHELL_FILE_COMMANDS = {"post picture": check_picture}
 _ISO = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})"
