@@ -159,6 +159,29 @@ def test_the_copys_settings_mutate_only_the_chosen_files(
     assert "type_check_command" in text
 
 
+def test_a_focused_run_names_its_tests_and_refuses_a_folder_that_is_not_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(work, "TREE", tmp_path)
+    work.configure(["src/scenekeeper/engine/names.py"], ["tests/nodice", "tests/engine"])
+    text = (tmp_path / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'pytest_add_cli_args_test_selection = ["tests/engine", "tests/nodice"]\n' in text
+    work.configure(["src/scenekeeper/engine/names.py"])
+    plain = (tmp_path / "pyproject.toml").read_text(encoding="utf-8")
+    assert "pytest_add_cli_args_test_selection" not in plain
+    with pytest.raises(SystemExit, match="no test file or folder 'tests/nodyce'"):
+        work.configure(["src/scenekeeper/engine/names.py"], ["tests/nodyce"])
+
+
+def test_a_focused_report_says_its_scores_are_a_lower_bound() -> None:
+    assert report.focus_of([]) == ""
+    focus = report.focus_of(["tests/nodice"])
+    assert "tests/nodice" in focus
+    assert "lower bound" in focus
+    text = report.markdown([], [], 60.0, focus)
+    assert focus in text
+
+
 def test_a_test_that_hangs_fails_with_a_trace(tmp_path: Path) -> None:
     (tmp_path / "test_hang.py").write_text(
         "import time\n\ndef test_hangs():\n    time.sleep(30)\n", encoding="utf-8"
@@ -279,3 +302,9 @@ def test_which_tests_reach_what_is_learnt_again_for_other_files(
     assert stats.exists()
     assert work.forget_stats_if_scope_changed(["src/b.py"]) is True
     assert not stats.exists()
+    stats.write_text("{}", encoding="utf-8")
+    # Other tests reach other functions: a focused run learns them again too.
+    assert work.forget_stats_if_scope_changed(["src/b.py"], ["tests/nodice"]) is True
+    assert not stats.exists()
+    stats.write_text("{}", encoding="utf-8")
+    assert work.forget_stats_if_scope_changed(["src/b.py"], ["tests/nodice"]) is False

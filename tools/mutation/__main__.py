@@ -2,6 +2,7 @@
 
     make mutants BASE=<commit>          every src/ file changed since the commit (edits included)
     make mutants AREA=sheets            an area (tools/mutation/areas.py); AREA=all for every one
+    make mutants AREA=undo TESTS="tests/engine tests/app"    only these tests: a lower bound
     python -m tools.mutation --files src/scenekeeper/engine/names.py
     python -m tools.mutation --area nodice --report-only      the last run's report, no run
 
@@ -95,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         "--area", action="append", default=[], choices=[*BY_NAME, "all"], help="an area's files"
     )
     parser.add_argument("--files", action="append", default=[], help="a glob of src/ files")
+    parser.add_argument(
+        "--tests",
+        action="append",
+        default=[],
+        help="run only these test files or folders (the score is then a lower bound)",
+    )
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--fresh", action="store_true", help="forget every earlier verdict")
     parser.add_argument("--report-only", action="store_true", help="report the last run's")
@@ -117,9 +124,9 @@ def main(argv: list[str] | None = None) -> int:
         if work.forget_if_stale():
             print("The pinned packages or the test setup changed: every verdict is made again.")
         work.sync(tree_files)
-        if work.forget_stats_if_scope_changed(scope):
+        if work.forget_stats_if_scope_changed(scope, args.tests):
             print("Other files than the last run's: which tests reach them is learnt again.")
-        work.configure(scope)
+        work.configure(scope, args.tests)
         work.refresh(set(scope))
         log.write_text("", encoding="utf-8")
         # Survivors of an earlier run are tried again: the tests may have changed since.
@@ -133,7 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     took = time.monotonic() - started
     mutants = read_all(scope)
     entries = explained.load()
-    (work.WORK / "report.md").write_text(report.markdown(mutants, entries, took), encoding="utf-8")
+    focus = report.focus_of(args.tests)
+    text = report.markdown(mutants, entries, took, focus)
+    (work.WORK / "report.md").write_text(text, encoding="utf-8")
+    if focus:
+        print(focus)
     print(report.summary(mutants, entries))
     print(f"\n{len(mutants)} mutants, {took / 60:.1f} min. Report: {work.WORK / 'report.md'}")
     files = report.by_file(mutants, entries)

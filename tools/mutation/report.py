@@ -63,7 +63,15 @@ def below_bar(files: list[Score]) -> list[Score]:
     return [s for s in files if area_of(s.name) is not None and s.share < BAR]
 
 
-def markdown(mutants: list[Mutant], entries: list[Explained], took: float) -> str:
+def focus_of(tests: list[str]) -> str:
+    """The report's line for a run over only some tests (none for the whole suite)."""
+    if not tests:
+        return ""
+    named = ", ".join(sorted(set(tests)))
+    return f"Only these tests were run: {named}. A score is a lower bound of the whole suite's."
+
+
+def markdown(mutants: list[Mutant], entries: list[Explained], took: float, focus: str = "") -> str:
     files = by_file(mutants, entries)
     areas = by_area(mutants, entries)
     total = score("all", mutants, entries)
@@ -75,6 +83,8 @@ def markdown(mutants: list[Mutant], entries: list[Explained], took: float) -> st
         f"({total.share:.1%}). The bar for a file of an area is {BAR:.0%}.",
         "",
     ]
+    if focus:
+        lines += [focus, ""]
     if areas:
         lines += ["## Areas", "", HEAD, *(s.row() for s in areas), ""]
     lines += ["## Files", "", HEAD, *(s.row().replace("src/scenekeeper/", "") for s in files), ""]
