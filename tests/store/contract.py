@@ -20,7 +20,7 @@ import pytest
 from scenekeeper import __version__
 from scenekeeper.store import AppendConflict, EventRecord, EventStore, Snapshot, StoreError
 from scenekeeper.store.base import Opened
-from scenekeeper.store.chain import DamagedTable
+from scenekeeper.store.chain import GENESIS, DamagedTable, event_hash
 
 StoreFactory = Callable[[], EventStore]
 
@@ -437,12 +437,26 @@ class EventStoreContract:
         # strings): the chain hashes the data as it reads back, so writing and reading agree.
         nested = {"outer": MappingProxyType({"b": 1, "a": MappingProxyType({"c": [1]})})}
         mixed: dict[Any, Any] = {1: "one", "2": "two", "x": {3: True}}
+        # Sorted as numbers 9 < 10, as text "10" < "9": the hash must follow the text.
+        numbered: dict[Any, Any] = {"z": ({10: "ten", 9: "nine"},), "a": 1}
         store.append("t", 0, [event("t", 1, data=nested), event("t", 2, data=mixed)])
-        store.append("t", 2, batch("t", 3, 1))
+        store.append("t", 2, [*batch("t", 3, 1), event("t", 4, data=numbered)])
         records = store.read("t")
         assert records[0].data == {"outer": {"a": {"c": [1]}, "b": 1}}
         assert records[1].data == {"1": "one", "2": "two", "x": {"3": True}}
-        assert [r.seq for r in store.read("t", after=1)] == [2, 3]
+        assert records[3].data == {"a": 1, "z": [{"10": "ten", "9": "nine"}]}
+        assert [r.seq for r in store.read("t", after=1)] == [2, 3, 4]
+
+    def test_the_hash_is_of_the_event_as_it_reads_back(self, store: EventStore) -> None:
+        # Written once, canonically, and hashed as stored: the same hash as the chain's own
+        # definition gives the record read back (keys in any order, text of any script).
+        data = {"b": [{"y": 2, "x": 1.5}], "a": 'é\u2028"', "c": {"z": None, "m": [True]}}
+        store.append("t", 0, [event("t", 1, data=data, actor="émile", command="/say «ça»")])
+        store.append("t", 1, batch("t", 2, 2))
+        prev = GENESIS
+        for record in store.read("t"):
+            assert record.hash == event_hash(prev, record)
+            prev = record.hash
 
     @pytest.mark.parametrize(
         ("column", "value"),

@@ -155,10 +155,19 @@ _JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 def dump_json(value: Mapping[str, Any], what: str) -> str:
     """``value`` as compact JSON text, or ``StoreError`` naming ``what`` if it is not storable."""
+    return _dump(_COMPACT, value, what)
+
+
+def dump_canonical(value: Mapping[str, Any], what: str) -> str:
+    """As ``dump_json``, with every object's keys sorted: the chain's canonical form."""
+    return _dump(_SORTED, value, what)
+
+
+def _dump(encoder: json.JSONEncoder, value: Mapping[str, Any], what: str) -> str:
     if not isinstance(value, Mapping):
         raise StoreError(f"{what} must be a JSON object (a mapping), not {type(value).__name__}")
     try:
-        text = _COMPACT.encode(value)
+        text = encoder.encode(value)
         # Lone surrogates survive json.dumps but no database can store them as UTF-8.
         text.encode("utf-8")
     except (TypeError, ValueError) as error:  # UnicodeEncodeError is a ValueError
@@ -178,6 +187,9 @@ def _mapping(value: object) -> object:
 #: One encoder for every event's data (built once: ``json.dumps`` with options builds one a call).
 _COMPACT = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_mapping
+)
+_SORTED = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"), default=_mapping
 )
 
 

@@ -18,9 +18,10 @@ import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from json.encoder import encode_basestring as _quoted
 from typing import Any
 
-from scenekeeper.store.base import EventRecord, StoreError, dump_json
+from scenekeeper.store.base import EventRecord, StoreError, dump_canonical, dump_json
 
 GENESIS = ""
 
@@ -77,32 +78,61 @@ EventRow = tuple[str, int, str, str, str, str, int, str, str]
 
 @dataclass(frozen=True)
 class Encoded:
-    """An event ready to store: the record as it will read back, and its data as JSON text."""
+    """An event ready to store: the record, its data as the JSON text to store, and the
+    canonical body its chain hash is made of (the record with that text as its data)."""
 
     record: EventRecord
     text: str
+    body: bytes
 
 
 def encode(events: Sequence[EventRecord]) -> list[Encoded]:
     """Encode a batch (already checked with ``check_batch``) before any lock is taken: a bad
-    record fails the whole batch with ``StoreError`` and nothing is written."""
+    record fails the whole batch with ``StoreError`` and nothing is written.
+
+    The data is encoded once, canonically (keys sorted, compact), and that text is both what is
+    stored and what is hashed: it is exactly ``canonical`` of the data as it reads back, so the
+    hash is the one ``event_hash`` computes on reading (issue 36: one encoding per event, where
+    there were three -- the text, its reading back, and the canonical form of that). Data with a
+    key that is not text (JSON makes it text, so its order could change on reading back) takes
+    the long way, and is hashed as it reads back."""
     encoded = []
     for event in events:
-        text = dump_json(event.data, f"data of event seq {event.seq}")
-        # Hash what the store will give back: the data as its JSON text reads.
-        record = EventRecord(
-            event.table_id,
-            event.seq,
-            event.type,
-            json.loads(text),
-            event.actor,
-            event.time,
-            event.command_seq,
-            event.command,
-            event.hash,
-        )
-        encoded.append(Encoded(record, text))
+        what = f"data of event seq {event.seq}"
+        if _text_keys(event.data):
+            text = dump_canonical(event.data, what)
+            body = _body(event, text)
+        else:
+            text = dump_json(event.data, what)
+            body = _body(event, canonical(json.loads(text)).decode("utf-8"))
+        encoded.append(Encoded(event, text, body))
     return encoded
+
+
+def _body(record: EventRecord, data: str) -> bytes:
+    """``canonical([seq, type, data, actor, time, command_seq, command])`` with the data's
+    canonical text spliced in (the JSON encoder writes a list as its items joined by commas)."""
+    # check_batch made the seqs ints and the rest text: their canonical forms are these.
+    text = _quoted
+    return (
+        f"[{int(record.seq)},{text(record.type)},{data},{text(record.actor)},"
+        f"{text(record.time)},{int(record.command_seq)},{text(record.command)}]"
+    ).encode()
+
+
+def _text_keys(value: object) -> bool:
+    """Whether every key of every object in ``value`` is text (as the events' data always is)."""
+    if type(value) is list or type(value) is tuple:
+        return all(type(item) in _SCALARS or _text_keys(item) for item in value)
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if type(key) is not str or (type(item) not in _SCALARS and not _text_keys(item)):
+                return False
+    return True
+
+
+#: Values that hold no keys (anything else is looked into, or refused by the encoder).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def event_rows(table_id: str, batch: Sequence[Encoded], prev_hash: str) -> list[EventRow]:
@@ -111,7 +141,7 @@ def event_rows(table_id: str, batch: Sequence[Encoded], prev_hash: str) -> list[
     rows: list[EventRow] = []
     for item in batch:
         event = item.record
-        prev_hash = event_hash(prev_hash, event)
+        prev_hash = hashlib.sha256(prev_hash.encode("ascii") + b"\n" + item.body).hexdigest()
         rows.append(
             (
                 table_id,
