@@ -25,6 +25,23 @@ def test_every_model_a_table_keeps_is_frozen_and_shares_its_fields_set() -> None
     assert ours, "no models found"
     stray = [m.__qualname__ for m in ours if not issubclass(m, Frozen)]
     assert stray == [], "models the tables keep derive engine.frozen.Frozen"
+    # Frozen.model_copy copies __dict__ and the fields-set alone: no model may have more.
+    private = [m.__qualname__ for m in ours if m.__private_attributes__]
+    assert private == [], "a Frozen model with private attributes needs pydantic's own copy"
+    extra = [m.__qualname__ for m in ours if m.model_config.get("extra") == "allow"]
+    assert extra == []
+
+
+def test_a_copy_is_the_model_with_the_update_and_the_original_is_untouched() -> None:
+    one = TurnOrder(participants=("a", "b"), kind="fixed")
+    moved = one.model_copy(update={"participants": ("b",)})
+    assert moved == TurnOrder(participants=("b",), kind="fixed")
+    assert one == TurnOrder(participants=("a", "b"), kind="fixed")
+    assert moved.model_dump() == {**one.model_dump(), "participants": ("b",)}
+    assert type(moved) is TurnOrder
+    same = one.model_copy()
+    assert same == one
+    assert same is not one
 
 
 def test_equal_fields_sets_are_one_object_and_copies_keep_their_own_value() -> None:

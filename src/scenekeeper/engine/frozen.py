@@ -16,6 +16,7 @@ from typing import Any, Self
 import pydantic
 
 _SHARED: dict[frozenset[str], set[str]] = {}
+_set = object.__setattr__
 
 
 def _share(model: pydantic.BaseModel) -> None:
@@ -37,6 +38,27 @@ class Frozen(pydantic.BaseModel):
         _share(self)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        copied = super().model_copy(update=update, deep=deep)
-        _share(copied)
+        """As pydantic's (no validation of ``update``), in one step: a frozen model with no
+        extra or private fields is its ``__dict__`` and its fields-set (issue 36: pydantic's
+        copy, which copies those and the fields it cannot have, was a tenth of evolving)."""
+        if deep:
+            copied = super().model_copy(update=update, deep=True)
+            _share(copied)
+            return copied
+        cls = type(self)
+        copied = cls.__new__(cls)
+        values = dict(self.__dict__)
+        fields = self.__pydantic_fields_set__
+        if update:
+            values.update(update)
+            key = frozenset(fields.union(update))
+        else:
+            key = frozenset(fields)
+        shared = _SHARED.get(key)
+        if shared is None:
+            shared = _SHARED[key] = set(key)
+        _set(copied, "__dict__", values)
+        _set(copied, "__pydantic_fields_set__", shared)
+        _set(copied, "__pydantic_extra__", None)
+        _set(copied, "__pydantic_private__", None)
         return copied
