@@ -158,7 +158,12 @@ class CommandSpec(Generic[A]):
         return " ".join(parts)
 
     def option(self, name: str) -> Option | None:
-        return next((o for o in self.options if o.name == name), None)
+        return self._by_name.get(name)
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, Option]:
+        """The options by name, made once (a frozen dataclass's own dict allows it)."""
+        return {o.name: o for o in self.options}
 
     @functools.cached_property
     def read_back_changes(self) -> bool:

@@ -95,8 +95,12 @@ def usage(spec: CommandSpec[Any]) -> str:
     return f"Usage: {spec.usage()}"
 
 
+#: What makes a value need quotes: a space of any kind, or a quote.
+_NEEDS_QUOTES = re.compile(r'[\s"]')
+
+
 def quote(text: str) -> str:
-    if text and not any(c.isspace() or c == '"' for c in text):
+    if text and _NEEDS_QUOTES.search(text) is None:
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
