@@ -56,6 +56,7 @@ bench: $(DEV)
 	$(BIN)/python -m benchmarks.cpu_per_command
 	-$(BIN)/python benchmarks/odds.py
 	-$(BIN)/python -m benchmarks.odds_games
+	-$(BIN)/python -m benchmarks.odds_fresh
 	$(BIN)/python benchmarks/import_export.py
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python -m benchmarks.cold_load

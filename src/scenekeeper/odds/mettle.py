@@ -61,6 +61,33 @@ def _roll(dice: int) -> dict[tuple[int, int], int]:
     return dict(sorted(ways.items()))
 
 
+#: dice -> ``_rerolled_over(dice)``: constants of the dice, like ``_SCORE_ONLY``, so every Check
+#: (and the first question of a process after the first) reads them instead of working them out.
+_OVER: dict[int, dict[int, tuple[int, tuple[int, ...]]]] = {}
+
+
+def _rerolled_over(dice: int) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """``dice`` re-rolled, by the Edge they end with: (all the ways, and ``over`` where
+    ``over[t]`` is the ways whose added Score is more than ``t``). A Twist then reads whether a
+    failure now succeeds in one look per Edge, not one per re-roll."""
+    found = _OVER.get(dice)
+    if found is None:
+        by_edge: dict[int, list[int]] = {}
+        for (more, edge), ways in _roll(dice).items():
+            row = by_edge.setdefault(edge, [0] * (3 * dice + 1))
+            row[more] += ways
+        found = {}
+        for edge, row in sorted(by_edge.items()):
+            over = [0] * len(row)
+            above = 0
+            for more in range(len(row) - 1, -1, -1):
+                over[more] = above  # the ways that add more than ``more``
+                above += row[more]
+            found[edge] = (above, tuple(over))
+        _OVER[dice] = found
+    return found
+
+
 class MettleCheck:
     """A Check of ``dice`` d6 with ``raises`` of them set to six beforehand."""
 
@@ -107,16 +134,26 @@ class MettleCheck:
         # Common denominator: the Check, then (for Twists) as many dice again.
         whole = self.denominator * SIDES**self.dice
         counts: dict[tuple[bool, int], int] = {}
+        # The failures a Twist re-rolls, by their Edge: (what the re-roll must add, ways).
+        twisted: dict[int, list[tuple[int, int]]] = {}
         for (score, edge), ways in self.joint.items():
             success = score > difficulty
             if success or not twist or not edge:
                 key = (success, edge)
                 counts[key] = counts.get(key, 0) + ways * SIDES**self.dice
-                continue
+            else:
+                twisted.setdefault(edge, []).append((difficulty - score, ways))
+        for edge, failures in twisted.items():
             scale = SIDES ** (self.dice - edge)
-            for (more, new_edge), again in self._rerolled(edge).items():
-                key = (score + more > difficulty, new_edge)
-                counts[key] = counts.get(key, 0) + ways * again * scale
+            failing = sum(ways for _, ways in failures)
+            for new_edge, (every, over) in _rerolled_over(edge).items():
+                won = sum(ways * over[need] for need, ways in failures if need < len(over))
+                for key, again in (
+                    ((True, new_edge), won),
+                    ((False, new_edge), every * failing - won),
+                ):
+                    if again:
+                        counts[key] = counts.get(key, 0) + again * scale
         for key in sorted(counts):
             out[key] = Fraction(counts[key], whole)
         return out
