@@ -7,6 +7,8 @@ started has none of it. Here every timing is a new Python process that imports w
 (not timed: a running bot imported it at start, ``benchmarks.startup`` times that) and then
 answers one question, timed from the question to the answer:
 
+* Cortex, 10 mixed dice keeping 2: the joint (total, effect die, hitches); icepool: its joint
+  of the same reading (``benchmarks.odds``);
 * METTLE, 10 d6: the (Score, Edge) joint; icepool: the joint of the same dice (as
   ``odds_games``). Also the whole ``/odds pool:10 twist:true`` answer (a ladder of five
   Difficulties, each failure with Edge Twisted, the Edge spread, Edge on a success), shown
@@ -42,7 +44,17 @@ print((time.perf_counter() - start) * 1000)
 
 #: Each question: (what it is, our imports and question, icepool's imports and question, whether
 #: the two are the same question -- the target holds only there).
+_CORTEX_POOL = "(4, 6, 6, 8, 8, 8, 10, 10, 12, 12)"  # benchmarks.odds's "10 mixed"
 QUESTIONS: tuple[tuple[str, tuple[str, str], tuple[str, str], bool], ...] = (
+    (
+        "Cortex 10 dice keep 2",
+        (
+            "from scenekeeper.odds.cortex_odds import CortexOdds",
+            f"CortexOdds({_CORTEX_POOL}, 2).joint",
+        ),
+        ("from benchmarks.odds import icepool_joint", f"icepool_joint({_CORTEX_POOL}, 2)"),
+        True,
+    ),
     (
         "METTLE 10d6 joint",
         ("from scenekeeper.odds.mettle import MettleCheck", "MettleCheck(10).joint"),
