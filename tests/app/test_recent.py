@@ -79,6 +79,23 @@ def test_a_table_keeps_its_newest_48_events_and_no_more() -> None:
     assert store.reads > reads
 
 
+def test_a_history_read_from_the_store_is_kept_for_the_next_look() -> None:
+    store = CountingStore()
+    _played(TableDriver(app=make_app(store)))
+    restarted = TableDriver(app=make_app(store))  # a new process: nothing kept
+    reads = store.reads
+    first = restarted.do("/history count:10")
+    assert store.reads > reads  # read once ...
+    reads = store.reads
+    again = restarted.do("/history count:10")
+    assert store.reads == reads  # ... and kept: the second look reads nothing
+    assert again.reply.text == first.reply.text
+    restarted.do('/roll dice:d6 results:"3" label:after', "ana")
+    newest = restarted.do("/history count:2")
+    assert store.reads == reads  # what it stored since follows on from what it read
+    assert "label:after" in newest.reply.text[-1]
+
+
 def test_another_process_writing_is_read_not_taken_from_the_kept_events() -> None:
     store = MemoryStore()
     here = TableDriver(app=make_app(store))

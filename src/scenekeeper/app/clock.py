@@ -16,6 +16,11 @@ _PART = re.compile(r"(\d{1,4})\s*([mhd])", re.IGNORECASE)
 _UNIT = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}
 
 
+def stamp(moment: datetime) -> str:
+    """How an envelope records the time it was made: UTC, to the millisecond, ``Z``."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 class MovableClock:
     """The real time (or ``start``), plus however long was passed by hand."""
 

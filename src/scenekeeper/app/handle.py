@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from scenekeeper.app import pictures
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.checks import authorise_public, seated
+from scenekeeper.app.clock import stamp
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span, unstored
 from scenekeeper.app.outcome import Outcome
 from scenekeeper.app.recent import RecentEvents
@@ -285,7 +286,7 @@ class App:
             ):
                 raise Refusal("The imported events do not follow on from this table's history.")
             return list(decision.recorded)
-        time = _iso(self._clock())
+        time = stamp(self._clock())
         first = table.seq + 1
         return [
             Envelope(
@@ -356,6 +357,8 @@ class App:
         except Exception:
             log.exception("table %s: a read at the damaged table failed", table_id)
             return Outcome.refused(refusal)
+        finally:
+            self._forget(table_id)  # nothing of a damaged table kept (its history read too)
         if decision.events or decision.recorded:
             return Outcome.refused(refusal, invocation)
         reply = decision.reply
@@ -371,7 +374,11 @@ class App:
             recent = self._recent.after(table_id, after, upto)
         if recent is not None:
             return recent
-        return [envelope_from_record(r) for r in self.store.read(table_id, after=after, upto=upto)]
+        read = [envelope_from_record(r) for r in self.store.read(table_id, after=after, upto=upto)]
+        if read and read[-1].seq == upto:  # up to the head: the next look is answered here
+            with self._cache_lock:
+                self._recent.read(table_id, read)
+        return read
 
     def _remember(self, table_id: str, table: Table, stored: Sequence[Envelope] = ()) -> None:
         with self._cache_lock:
@@ -390,7 +397,3 @@ class App:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
             return lock
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

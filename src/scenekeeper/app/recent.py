@@ -1,7 +1,8 @@
 """The newest events each busy table stored through this process, so ``/history`` answers
 without reading the store.
 
-Only what this process appended (and the store acknowledged) goes in, in order; a tail answers
+What this process appended (and the store acknowledged) goes in, in order, and what it read
+from the store up to a table's head (a first ``/history`` after a restart); a tail answers
 only when it ends at the table's head and reaches back far enough, else the history is read
 from the store as before. A table's tail is dropped with the table (a store failure, another
 process's write), and only the ``tables`` most recently written keep one.
@@ -36,6 +37,13 @@ class RecentEvents:
         self._tails[table_id] = (*tail, *envelopes)[-self.events :]
         while len(self._tails) > self.tables:
             self._tails.popitem(last=False)
+
+    def read(self, table_id: str, envelopes: Sequence[Envelope]) -> None:
+        """``envelopes`` were read from the store up to the table's head: the newest of them are
+        kept, so the next ``/history`` (after a restart, or past what was kept) is not read."""
+        if envelopes:
+            self._tails.pop(table_id, None)
+            self.stored(table_id, envelopes)
 
     def after(self, table_id: str, after: int, upto: int) -> list[Envelope] | None:
         """The events ``after`` < seq <= ``upto`` if they are all kept here, else None."""
