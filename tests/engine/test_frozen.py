@@ -55,3 +55,18 @@ def test_equal_fields_sets_are_one_object_and_copies_keep_their_own_value() -> N
     assert two.model_fields_set == {"participants"}
     assert moved == TurnOrder(participants=("a",), kind="fixed")
     assert moved.model_fields_set is TurnOrder(kind="fixed", participants=("z",)).model_fields_set
+
+
+def test_copies_made_with_the_same_update_share_the_fields_set_of_the_update() -> None:
+    one = TurnOrder(participants=("a",))
+    first = one.model_copy(update={"kind": "fixed"})
+    second = TurnOrder(participants=("b",)).model_copy(update={"kind": "fixed"})
+    assert first.model_fields_set is second.model_fields_set
+    assert first.model_fields_set == {"participants", "kind"}
+    # Another update, or the same names from another fields-set, is its own.
+    other = one.model_copy(update={"current": 0})
+    assert other.model_fields_set == {"participants", "current"}
+    again = first.model_copy(update={"current": "a"})
+    assert again.model_fields_set == {"participants", "kind", "current"}
+    assert again == TurnOrder(participants=("a",), kind="fixed", current="a")
+    assert one.model_copy().model_fields_set is one.model_fields_set

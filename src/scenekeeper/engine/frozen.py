@@ -29,6 +29,29 @@ def _share(model: pydantic.BaseModel) -> None:
         object.__setattr__(model, "__pydantic_fields_set__", shared)
 
 
+#: (a shared fields-set's id, names updated) -> the shared fields-set of a copy: a copy is made
+#: again and again with the same update (a roll's ``closed``), and building the set to look it
+#: up cost more than the rest of the copy. Only shared sets are keyed, by id: they live as long
+#: as the process (in ``_SHARED``), so no other object can ever carry one of their ids.
+_UNIONS: dict[tuple[int, tuple[str, ...]], set[str]] = {}
+
+
+def _union(fields: set[str], names: tuple[str, ...]) -> set[str]:
+    key = (id(fields), names)
+    shared = _UNIONS.get(key)
+    if shared is not None:
+        return shared
+    together = frozenset(fields.union(names))
+    shared = _SHARED.get(together)
+    if shared is None:
+        shared = _SHARED[together] = set(together)
+    if _SHARED.get(frozenset(fields)) is fields:  # a shared set: its id is its for good
+        if len(_UNIONS) >= 4096:
+            _UNIONS.clear()  # a bound, whatever updates are made
+        _UNIONS[key] = shared
+    return shared
+
+
 class Frozen(pydantic.BaseModel):
     """A frozen model that refuses unknown fields and shares its fields-set (see above)."""
 
@@ -51,12 +74,9 @@ class Frozen(pydantic.BaseModel):
         fields = self.__pydantic_fields_set__
         if update:
             values.update(update)
-            key = frozenset(fields.union(update))
+            shared = _union(fields, tuple(update))
         else:
-            key = frozenset(fields)
-        shared = _SHARED.get(key)
-        if shared is None:
-            shared = _SHARED[key] = set(key)
+            shared = _union(fields, ())
         _set(copied, "__dict__", values)
         _set(copied, "__pydantic_fields_set__", shared)
         _set(copied, "__pydantic_extra__", None)
