@@ -299,6 +299,15 @@ class EventStoreContract:
         assert store.latest_snapshot("other") is None
         assert self.kept_snapshot_seqs(store, "t") == [4, 6, 9]
 
+    def test_a_snapshot_keeps_its_keys_in_the_order_written(self, store: EventStore) -> None:
+        # A table's characters, in the order they joined, as a snapshot gives them back.
+        state = {"characters": {"Zed": {"b": 1, "a": 2}, "Ada": {}}, "rolls": []}
+        store.save_snapshot(Snapshot("t", 1, "table-state@1", state))
+        kept = store.latest_snapshot("t")
+        assert kept is not None
+        assert list(kept.state["characters"]) == ["Zed", "Ada"]
+        assert list(kept.state["characters"]["Zed"]) == ["b", "a"]
+
     def test_snapshot_at_the_same_seq_replaces(self, store: EventStore) -> None:
         store.save_snapshot(Snapshot("t", 5, "v1", {"old": True}))
         store.save_snapshot(Snapshot("t", 5, "v2", {"new": True}))
@@ -356,11 +365,11 @@ class EventStoreContract:
         first = make_store()
         first.append("t", 0, batch("t", 1, 2))
         second = make_store()  # migrates again while the first is open
-        assert self.applied_migrations(second) == [1, 2, 3]
+        assert self.applied_migrations(second) == [1, 2, 3, 4]
         assert second.head("t") == 2
         first.close()
         third = make_store()
-        assert self.applied_migrations(third) == [1, 2, 3]
+        assert self.applied_migrations(third) == [1, 2, 3, 4]
         assert [record.seq for record in third.read("t")] == [1, 2]
 
     def test_it_says_which_scenekeeper_versions_opened_it(self, make_store: StoreFactory) -> None:
@@ -388,7 +397,7 @@ class EventStoreContract:
             opened = list(pool.map(open_one, range(4)))
         opened[0].append("t", 0, [event("t", 1)])
         assert all(handle.head("t") == 1 for handle in opened)
-        assert self.applied_migrations(opened[-1]) == [1, 2, 3]
+        assert self.applied_migrations(opened[-1]) == [1, 2, 3, 4]
 
     # --- damage is detected (store.chain), never replayed as if it were true
 
@@ -446,6 +455,14 @@ class EventStoreContract:
         assert records[1].data == {"1": "one", "2": "two", "x": {"3": True}}
         assert records[3].data == {"a": 1, "z": [{"10": "ten", "9": "nine"}]}
         assert [r.seq for r in store.read("t", after=1)] == [2, 3, 4]
+
+    def test_data_reads_back_with_its_keys_in_the_order_written(self, store: EventStore) -> None:
+        # A sheet's traits, a hand's cards: the order given is the order shown.
+        data = {"traits": {"REA": 2, "KNO": 2, "STR": 8, "FIT": 7}, "b": 1, "a": 2}
+        store.append("t", 0, [event("t", 1, data=data)])
+        got = store.read("t")[0].data
+        assert list(got) == ["traits", "b", "a"]
+        assert list(got["traits"]) == ["REA", "KNO", "STR", "FIT"]
 
     def test_the_hash_is_of_the_event_as_it_reads_back(self, store: EventStore) -> None:
         # Written once, canonically, and hashed as stored: the same hash as the chain's own

@@ -90,20 +90,20 @@ def encode(events: Sequence[EventRecord]) -> list[Encoded]:
     """Encode a batch (already checked with ``check_batch``) before any lock is taken: a bad
     record fails the whole batch with ``StoreError`` and nothing is written.
 
-    The data is encoded once, canonically (keys sorted, compact), and that text is both what is
-    stored and what is hashed: it is exactly ``canonical`` of the data as it reads back, so the
-    hash is the one ``event_hash`` computes on reading (issue 36: one encoding per event, where
-    there were three -- the text, its reading back, and the canonical form of that). Data with a
-    key that is not text (JSON makes it text, so its order could change on reading back) takes
-    the long way, and is hashed as it reads back."""
+    The data is stored as written (its keys in their order: a sheet's traits read back in the
+    order they were given) and hashed in its canonical form (keys sorted), spliced into the
+    record's: exactly ``event_hash`` of the record as it reads back, without reading the text
+    back or encoding the record's other fields again (issue 36: two encodings per event, where
+    there were three and a reading back). Data with a key that is not text (JSON makes it
+    text, so its order could change on reading back) takes the long way: hashed as it reads
+    back."""
     encoded = []
     for event in events:
         what = f"data of event seq {event.seq}"
+        text = dump_json(event.data, what)
         if _text_keys(event.data):
-            text = dump_canonical(event.data, what)
-            body = _body(event, text)
+            body = _body(event, dump_canonical(event.data, what))
         else:
-            text = dump_json(event.data, what)
             body = _body(event, canonical(json.loads(text)).decode("utf-8"))
         encoded.append(Encoded(event, text, body))
     return encoded

@@ -103,6 +103,8 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    # PostgreSQL's 4 keeps data as written; SQLite's TEXT always has: nothing to change.
+    Migration(4, "events' data and snapshots' state kept as written (already: TEXT)", ()),
 )
 
 # PostgreSQL: ``{schema}`` is replaced by the quoted schema identifier (psycopg.sql), never by
@@ -153,6 +155,16 @@ POSTGRES_MIGRATIONS: tuple[Migration, ...] = (
                 last_opened  text NOT NULL
             )
             """,
+        ),
+    ),
+    Migration(
+        4,
+        "events' data and snapshots' state kept as written (json, not jsonb: jsonb sorts an "
+        "object's keys, so a sheet's traits or a table's characters read back in another order "
+        "than on SQLite; rows written before keep the order jsonb gave them)",
+        (
+            "ALTER TABLE {schema}.events ALTER COLUMN data TYPE json USING data::json",
+            "ALTER TABLE {schema}.snapshots ALTER COLUMN state TYPE json USING state::json",
         ),
     ),
 )

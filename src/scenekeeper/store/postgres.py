@@ -170,7 +170,7 @@ class PostgresStore:
         if not events:
             return
         check_batch(table_id, expected_seq, events)
-        # Encoded by the same function as every backend, then cast to jsonb by the server.
+        # Encoded by the same function as every backend, then cast to json (kept as written).
         batch = encode(events)
         prev = self._heads.get(table_id, expected_seq)
         if prev is not None:
@@ -359,5 +359,5 @@ class _PostgresMigrationTransaction:
 
 
 def _as_mapping(data: Any) -> Mapping[str, Any]:
-    # psycopg has already decoded the jsonb column into Python objects.
+    # psycopg has already decoded the json column into Python objects.
     return cast("Mapping[str, Any]", data)

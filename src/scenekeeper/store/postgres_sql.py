@@ -36,11 +36,11 @@ class Statements:
         self.hash_at = compose("SELECT hash FROM {schema}.events WHERE table_id = %s AND seq = %s")
         self.insert_event = compose(
             f"INSERT INTO {{schema}}.events (table_id, {_EVENT_COLUMNS}) "
-            "VALUES (%s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)"
+            "VALUES (%s, %s, %s, %s::json, %s, %s, %s, %s, %s)"
         )
         self.upsert_snapshot = compose(
             "INSERT INTO {schema}.snapshots (table_id, seq, version, state) "
-            "VALUES (%s, %s, %s, %s::jsonb) ON CONFLICT (table_id, seq) "
+            "VALUES (%s, %s, %s, %s::json) ON CONFLICT (table_id, seq) "
             "DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"
         )
         self.prune_snapshots = compose(
@@ -77,7 +77,7 @@ class Statements:
         statement = self._append.get(count)
         if statement is None:
             row = (
-                "(%s::text, %s::bigint, %s::text, %s::jsonb, %s::text, %s::text, %s::bigint, "
+                "(%s::text, %s::bigint, %s::text, %s::json, %s::text, %s::text, %s::bigint, "
                 "%s::text, %s::text)"
             )
             statement = sql.SQL(
