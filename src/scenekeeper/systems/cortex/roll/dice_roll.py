@@ -21,9 +21,10 @@ from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.render import roll_data, roll_lines
 from scenekeeper.systems.cortex.roll.odds_commands import chance_before_roll
 from scenekeeper.systems.cortex.roll.opposition import difficulty_of, mod, policy
-from scenekeeper.systems.cortex.roll.pools import BuiltPool, Term
+from scenekeeper.systems.cortex.roll.pools import BuiltPool
 from scenekeeper.systems.cortex.roll.reading import hitches
 from scenekeeper.systems.cortex.roll.rolls import NO_CHARACTER, make_roll, steps
+from scenekeeper.systems.cortex.roll.terms import Term
 from scenekeeper.systems.cortex.state import cortex
 
 _DICE = re.compile(r"\d*[dD]\d+")

@@ -18,8 +18,9 @@ from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scene_rules import refuse_in_scene
-from scenekeeper.systems.cortex.roll.pools import BuiltPool, Term, player_pool
+from scenekeeper.systems.cortex.roll.pools import BuiltPool, player_pool
 from scenekeeper.systems.cortex.roll.scale import with_scale
+from scenekeeper.systems.cortex.roll.terms import Term
 from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState, cortex
 from scenekeeper.systems.cortex.troubles.shaken import stressed_in_pool, take_trait_stress

@@ -11,18 +11,16 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Literal, cast
 
 from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.quoting import quoted
+from scenekeeper.systems.cortex.roll.terms import Candidates, Term, fold
 from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import CortexState
 
-Kind = Literal[
-    "trait", "asset", "complication", "stress", "trauma", "dice", "difficulty", "doom", "gang"
-]
 _DICE_WORD = re.compile(r"\d*[dD]\d+")
 #: Cortex p.25: difficulty levels and the two dice each one rolls.
 LEVELS = {
@@ -34,22 +32,6 @@ LEVELS = {
 }
 #: Static Difficulty mod (Cortex p.25): the levels as numbers.
 STATIC = {"very easy": 3, "easy": 7, "challenging": 11, "hard": 15, "very hard": 19}
-
-
-@dataclass(frozen=True)
-class Term:
-    """One die of a pool before it is rolled, and what it is."""
-
-    die: Die
-    source: str
-    kind: Kind
-    name: str = ""
-    owner: str = ""  # whose complication/asset it is, when not the roller's
-    trait_set: str | None = None
-    #: A hindered distinction, or your own d4 complication or stress: earns 1 PP (p.18, p.27).
-    earns_pp: bool = False
-    #: Pushing Stress mod: your own stress in your own pool, for 1 PP (Cortex p.40).
-    pushed: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,80 +55,6 @@ class BuiltPool:
 
     def pp_earned(self) -> int:
         return sum(1 for t in self.terms if t.earns_pp)
-
-
-def _fold(text: str) -> str:
-    # Commas separate words in a pool, so a name holding one ("Cold Hands, Warm Heart") is
-    # matched without it.
-    return " ".join(text.replace("-", " ").replace("_", " ").replace(",", " ").split()).casefold()
-
-
-class _Candidates:
-    """Names a pool may use, each mapped to the terms it could mean. A short name (an
-    opponent's stress by its type alone, "Physical") is weak: it means the stress only when
-    nothing else has that name."""
-
-    def __init__(self) -> None:
-        self.by_name: dict[str, list[Term]] = {}
-        self.weak: dict[str, list[Term]] = {}
-
-    def add(self, name: str, term: Term, *, weak: bool = False) -> None:
-        (self.weak if weak else self.by_name).setdefault(_fold(name), []).append(term)
-
-    def longest(self, words: list[str], start: int) -> tuple[list[Term], int] | None:
-        for end in range(len(words), start, -1):
-            folded = _fold(" ".join(words[start:end]))
-            found = self.by_name.get(folded) or self.weak.get(folded)
-            if found:
-                return found, end
-        return None
-
-    def starting(self, words: list[str], start: int) -> tuple[list[Term], int] | None:
-        """The one name the most words from ``start`` are the beginning of ("Cat Bur" for Cat
-        Burglar, "Agi" for Agility); a refusal listing the names when more than one fits."""
-        for end in range(len(words), start, -1):
-            typed = _fold(" ".join(words[start:end]))
-            for names in (self.by_name, self.weak):
-                found = {n: ts for n, ts in names.items() if n.startswith(typed)}
-                meant = {(t.owner, t.name, t.kind) for ts in found.values() for t in ts}
-                if len(meant) == 1:
-                    return next(iter(found.values())), end
-                if len(meant) > 1:
-                    spelled = sorted({_spelled(t) for ts in found.values() for t in ts})
-                    raise Refusal(
-                        f"'{' '.join(words[start:end])}' could be {', '.join(spelled[:-1])} or "
-                        f"{spelled[-1]}; type more of the name."
-                    )
-        return None
-
-    def names(self) -> list[str]:
-        """Every name as people type it (for suggestions and the "Known:" list)."""
-        return sorted(
-            {_spelled(t) for ts in (*self.by_name.values(), *self.weak.values()) for t in ts}
-        )
-
-    def stress(
-        self, who: Character, name: str, die: Die, kind: str = "stress", *, typed: bool = True
-    ) -> None:
-        """``who``'s stress (or trauma) as an opponent names it: "Kessler's Physical stress",
-        "Physical stress" (weak unless ``typed``), and, for stress, "Kessler's Physical" and
-        "Physical" (weak) (Cortex p.39)."""
-        term = Term(die, f"{name} {kind} ({who.name})", cast(Kind, kind), name, who.name)
-        self.add(f"{who.name}'s {name} {kind}", term)
-        # "Physical stress" is a character's own in their own pool; failing that, an opponent's.
-        self.add(f"{name} {kind}", term, weak=not typed)
-        if kind == "stress":
-            self.add(f"{who.name}'s {name}", term, weak=True)
-            self.add(name, term, weak=True)
-
-
-def _spelled(term: Term) -> str:
-    """How a term is typed in a pool."""
-    if term.kind in ("stress", "trauma") and term.owner and term.owner != "scene":
-        return f"{term.owner}'s {term.name} {term.kind}"
-    if term.kind in ("stress", "trauma"):
-        return f"{term.name} {term.kind}"
-    return term.name
 
 
 def player_pool(
@@ -188,8 +96,21 @@ def opposition_names(game: CortexState, roller: Character | None = None) -> list
     return [*theirs, *(n for n in names if n not in theirs)]
 
 
-def _player_candidates(roller: Character, game: CortexState, hinder: str | None) -> _Candidates:
-    candidates = _Candidates()
+def _player_candidates(roller: Character, game: CortexState, hinder: str | None) -> Candidates:
+    gang = game.scene.gang if game.scene is not None else None
+    parts = (roller, game.characters, game.scene_assets, game.scene_complications, gang)
+    return _PLAYERS.get(
+        (*parts, game.rules.hinder_set, hinder), lambda: _players(roller, game, hinder)
+    )
+
+
+#: The names of pools kept by the parts of the state they are built from (``engine.kept``).
+_PLAYERS: KeptByIdentity[Candidates] = KeptByIdentity()
+_OPPOSITIONS: KeptByIdentity[Candidates] = KeptByIdentity()
+
+
+def _players(roller: Character, game: CortexState, hinder: str | None) -> Candidates:
+    candidates = Candidates()
     _own(candidates, roller, hinder, game.rules.hinder_set)
     for other in game.characters.values():
         if other.name == roller.name:
@@ -222,10 +143,10 @@ def _player_candidates(roller: Character, game: CortexState, hinder: str | None)
     return candidates
 
 
-def _own(candidates: _Candidates, who: Character, hinder: str | None, hinder_set: str) -> None:
+def _own(candidates: Candidates, who: Character, hinder: str | None, hinder_set: str) -> None:
     for set_name, traits in who.traits.items():
         for name, die in traits.items():
-            if set_name == hinder_set and hinder and _fold(hinder) == _fold(name):
+            if set_name == hinder_set and hinder and fold(hinder) == fold(name):
                 candidates.add(name, _hindered(who, name, hinder_set))
                 continue
             candidates.add(name, Term(die, f"{name} ({set_name})", "trait", name, "", set_name))
@@ -244,7 +165,7 @@ def _hindered(who: Character, name: str, hinder_set: str) -> Term:
     # Cortex p.18 (Hinder): roll a distinction as a d4 and earn a plot point (a game built on
     # Cortex may name another set: Scions hinders aspects).
     traits = who.traits.get(hinder_set, {})
-    found = next((d for d in traits if _fold(d) == _fold(name)), None)
+    found = next((d for d in traits if fold(d) == fold(name)), None)
     if found is None:
         known = ", ".join(traits) or "none"
         raise Refusal(f"{who.name} has no {hinder_set} trait called {name} (those: {known}).")
@@ -289,8 +210,14 @@ def opposition_pool(
     return BuiltPool(tuple(dice)), number
 
 
-def _opposition_candidates(game: CortexState) -> _Candidates:
-    candidates = _Candidates()
+def _opposition_candidates(game: CortexState) -> Candidates:
+    gang = game.scene.gang if game.scene is not None else None
+    parts = (game.characters, game.scene_complications, gang)
+    return _OPPOSITIONS.get(parts, lambda: _oppositions(game))
+
+
+def _oppositions(game: CortexState) -> Candidates:
+    candidates = Candidates()
     for level, die in LEVELS.items():
         candidates.add(level, Term(die, "", "difficulty", level))
     # Doom pool mod (gaps 1.6): the doom pool replaces difficulty dice for tests.
@@ -313,7 +240,7 @@ def _opposition_candidates(game: CortexState) -> _Candidates:
     return candidates
 
 
-def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]:
+def _resolve(text: str, candidates: Candidates, whose: str) -> tuple[Term, ...]:
     words = text.replace(",", " ").split()
     if not words:
         raise Refusal(f'{whose} is empty; name traits or dice, like pool:"Fighting Agility d6".')
@@ -346,7 +273,7 @@ def _resolve(text: str, candidates: _Candidates, whose: str) -> tuple[Term, ...]
     return tuple(terms)
 
 
-def _unknown(word: str, candidates: _Candidates, whose: str) -> str:
+def _unknown(word: str, candidates: Candidates, whose: str) -> str:
     names = candidates.names()
     close = difflib.get_close_matches(word.casefold(), [n.casefold() for n in names], n=1)
     hint = ""
@@ -364,12 +291,12 @@ def _ambiguous(options: list[Term]) -> str:
         whose = f"{term.owner}'s " if term.owner and term.owner != "scene" else ""
         meanings.append(f"{whose}{term.kind}")
 
-    def spelled(term: Term) -> str:
+    def typed_as(term: Term) -> str:
         kind = f" {term.kind}" if term.kind in ("stress", "trauma") else ""
         return f"{term.owner}'s {term.name}{kind}"
 
     example = next(
-        (spelled(t) for t in options if t.owner and t.owner != "scene"),
+        (typed_as(t) for t in options if t.owner and t.owner != "scene"),
         f"{options[0].name} {options[-1].kind}",
     )
     return (
@@ -378,7 +305,7 @@ def _ambiguous(options: list[Term]) -> str:
     )
 
 
-def _gang(candidates: _Candidates, game: CortexState) -> None:
+def _gang(candidates: Candidates, game: CortexState) -> None:
     if game.scene is not None and game.scene.gang is not None:
         candidates.add("gang", Term(Die.D4, "gang", "gang", "gang"))
 

@@ -40,9 +40,10 @@ from scenekeeper.systems.cortex.roll.pool_building import (
     extra_trait_price,
     pay_points,
 )
-from scenekeeper.systems.cortex.roll.pools import BuiltPool, Term
+from scenekeeper.systems.cortex.roll.pools import BuiltPool
 from scenekeeper.systems.cortex.roll.rolls import GM_ROLLER, make_roll
 from scenekeeper.systems.cortex.roll.scale import with_scale
+from scenekeeper.systems.cortex.roll.terms import Term
 from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import (
     CortexState,

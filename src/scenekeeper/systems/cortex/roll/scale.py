@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from scenekeeper.dice import DiceError, Die, Pool, step_up
 from scenekeeper.engine.errors import Refusal
-from scenekeeper.systems.cortex.roll.pools import BuiltPool, Term
+from scenekeeper.systems.cortex.roll.pools import BuiltPool
+from scenekeeper.systems.cortex.roll.terms import Term
 
 
 def with_scale(pool: BuiltPool, text: str, *, multi_level: bool) -> tuple[BuiltPool, int]:

@@ -24,8 +24,8 @@ from scenekeeper.engine.systems import mod_on, require_mod
 from scenekeeper.engine.upgrades import SCIONS_DOOM_TOTAL
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.procedures.scenes import scene_ended
-from scenekeeper.systems.cortex.roll.pools import Term
 from scenekeeper.systems.cortex.roll.rolling import gm_dice_roll
+from scenekeeper.systems.cortex.roll.terms import Term
 from scenekeeper.systems.cortex.sheets.sheet import die_named
 from scenekeeper.systems.cortex.state import character, cortex
 from scenekeeper.systems.cortex.troubles.stepping import StepsOpt

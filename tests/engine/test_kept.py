@@ -1,0 +1,40 @@
+"""``engine.kept.KeptByIdentity``: kept while the parts are the same objects, built again when
+any part is another object (even an equal one), and bounded."""
+
+from __future__ import annotations
+
+from scenekeeper.engine.kept import KeptByIdentity
+
+
+def test_the_same_parts_answer_what_was_built_without_building_again() -> None:
+    kept: KeptByIdentity[list[str]] = KeptByIdentity()
+    characters = {"Ada": 1}
+    built: list[int] = []
+
+    def build() -> list[str]:
+        built.append(1)
+        return sorted(characters)
+
+    first = kept.get((characters, "Agility"), build)
+    again = kept.get((characters, "Agi" + "lity"), build)  # text: by value
+    assert again is first
+    assert len(built) == 1
+
+
+def test_another_object_is_built_again_even_when_equal() -> None:
+    kept: KeptByIdentity[str] = KeptByIdentity()
+    one, other = {"Ada": 1}, {"Ada": 1}
+    assert kept.get((one,), lambda: "one") == "one"
+    # A state's change makes a new object; an equal copy is not trusted to be the same.
+    assert kept.get((other,), lambda: "other") == "other"
+    assert kept.get((one, None), lambda: "with none") == "with none"
+    assert kept.get((one,), lambda: "again") == "one"
+
+
+def test_a_full_map_starts_again() -> None:
+    kept: KeptByIdentity[int] = KeptByIdentity(size=2)
+    parts = [(object(),) for _ in range(3)]
+    for n, part in enumerate(parts):
+        kept.get(part, lambda n=n: n)
+    assert kept.get(parts[2], lambda: 99) == 2  # the newest kept
+    assert kept.get(parts[0], lambda: 99) == 99  # the oldest let go with the rest
