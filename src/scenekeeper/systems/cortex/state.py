@@ -284,7 +284,8 @@ class CortexState(GameState):
 
     def with_roll(self, roll: RollRecord) -> CortexState:
         """Record a new roll, or replace the one with its id."""
-        if any(r.id == roll.id for r in self.rolls):
+        # A roll numbered past every roll so far is new (no search for it).
+        if roll.id <= self.roll_count and any(r.id == roll.id for r in self.rolls):
             rolls = tuple(roll if r.id == roll.id else r for r in self.rolls)
             return self.model_copy(update={"rolls": rolls})
         rolls = (*self.rolls, roll)[-ROLLS_KEPT:]
