@@ -19,8 +19,8 @@ import pytest
 
 from scenekeeper import __version__
 from scenekeeper.store import AppendConflict, EventRecord, EventStore, Snapshot, StoreError
-from scenekeeper.store.base import Opened
-from scenekeeper.store.chain import GENESIS, DamagedTable, event_hash
+from scenekeeper.store.base import Opened, dump_json
+from scenekeeper.store.chain import GENESIS, DamagedTable, event_hash, stored_hash
 
 StoreFactory = Callable[[], EventStore]
 
@@ -464,16 +464,26 @@ class EventStoreContract:
         assert list(got) == ["traits", "b", "a"]
         assert list(got["traits"]) == ["REA", "KNO", "STR", "FIT"]
 
-    def test_the_hash_is_of_the_event_as_it_reads_back(self, store: EventStore) -> None:
-        # Written once, canonically, and hashed as stored: the same hash as the chain's own
-        # definition gives the record read back (keys in any order, text of any script).
+    def test_the_hash_is_of_the_event_as_stored_and_an_older_chain_reads_too(
+        self, store: EventStore
+    ) -> None:
+        # Hashed as stored: the data's text as written (keys in their order), no other form.
         data = {"b": [{"y": 2, "x": 1.5}], "a": 'é\u2028"', "c": {"z": None, "m": [True]}}
         store.append("t", 0, [event("t", 1, data=data, actor="émile", command="/say «ça»")])
         store.append("t", 1, batch("t", 2, 2))
+        records = store.read("t")
         prev = GENESIS
-        for record in store.read("t"):
-            assert record.hash == event_hash(prev, record)
+        for record in records:
+            assert record.hash == stored_hash(prev, record, dump_json(record.data, "data"))
             prev = record.hash
+        assert records[0].hash != event_hash(GENESIS, records[0])  # keys not sorted: differs
+        # As a version before 0.3 stored them: every hash over the event's canonical JSON.
+        prev = GENESIS
+        for record in records:
+            prev = event_hash(prev, record)
+            self.tamper(store, "t", record.seq, "hash", prev)
+        assert [r.data for r in store.read("t")] == [r.data for r in records]
+        assert store.read("t")[-1].hash == prev
 
     @pytest.mark.parametrize(
         ("column", "value"),

@@ -26,7 +26,8 @@ from benchmarks.many_processes import (
 from scenekeeper.app import App
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
-from scenekeeper.store.chain import GENESIS, event_hash
+from scenekeeper.store.base import dump_json
+from scenekeeper.store.chain import GENESIS, stored_hash
 from scenekeeper.store.postgres import PostgresStore
 
 pytestmark = pytest.mark.postgres
@@ -55,7 +56,8 @@ def check_stored(url: str, schema: str, reports: list[Report]) -> dict[tuple[str
             assert [r.seq for r in records] == list(range(1, len(records) + 1)), table_id
             prev = GENESIS
             for record in records:
-                assert record.hash == event_hash(prev, record), (table_id, record.seq)
+                text = dump_json(record.data, "data")  # as stored: a json column keeps it
+                assert record.hash == stored_hash(prev, record, text), (table_id, record.seq)
                 prev = record.hash
                 count, text = stored.get((table_id, record.command_seq), (0, record.command))
                 assert text == record.command

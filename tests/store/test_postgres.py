@@ -11,7 +11,7 @@ import pytest
 
 from scenekeeper.store import EventStore, PostgresStore, StoreError, open_store
 from scenekeeper.store.base import AppendConflict
-from scenekeeper.store.chain import DamagedTable, event_hash
+from scenekeeper.store.chain import DamagedTable, stored_hash
 from tests.store.contract import EventStoreContract, StoreFactory, event
 
 
@@ -225,7 +225,7 @@ def test_an_append_whose_head_hash_is_stale_is_checked_by_the_server(
             f'SELECT hash FROM "{postgres_schema}".events WHERE table_id = %s AND seq = 2',
             "t",
         )
-        assert stored[0] == event_hash("x", event("t", 2))
+        assert stored[0] == stored_hash("x", event("t", 2), '{"n":2}')
         with pytest.raises(DamagedTable):
             store.read("t")
     finally:

@@ -158,11 +158,6 @@ def dump_json(value: Mapping[str, Any], what: str) -> str:
     return _dump(_COMPACT, value, what)
 
 
-def dump_canonical(value: Mapping[str, Any], what: str) -> str:
-    """As ``dump_json``, with every object's keys sorted: the chain's canonical form."""
-    return _dump(_SORTED, value, what)
-
-
 def _dump(encoder: json.JSONEncoder, value: Mapping[str, Any], what: str) -> str:
     if not isinstance(value, Mapping):
         raise StoreError(f"{what} must be a JSON object (a mapping), not {type(value).__name__}")
@@ -187,9 +182,6 @@ def _mapping(value: object) -> object:
 #: One encoder for every event's data (built once: ``json.dumps`` with options builds one a call).
 _COMPACT = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_mapping
-)
-_SORTED = json.JSONEncoder(
-    ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"), default=_mapping
 )
 
 

@@ -1,7 +1,10 @@
 """The hash chain that makes damage to stored history detectable.
 
-Every stored event carries ``hash = sha256(previous hash + the event's canonical JSON)``; the
-first event of a table chains from the empty string. Every backend computes the hash when it
+Every stored event carries ``hash = sha256(previous hash + the event as stored)``: its fields
+and its data's JSON text exactly as written (``stored_hash``); the first event of a table chains
+from the empty string. Events stored before 0.3 were hashed over the event's canonical JSON
+instead (``event_hash``: keys sorted, the data as it reads back), and still read as they were:
+a reader accepts either. Every backend computes the hash when it
 appends (reading the head's hash inside the same transaction) and checks the chain whenever it
 reads events back, so a changed die face, a changed actor, a dropped or reordered event, damaged
 UTF-8 or data that is no longer JSON is reported as ``DamagedTable`` with the first seq that
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring as _quoted
 from typing import Any
 
-from scenekeeper.store.base import EventRecord, StoreError, dump_canonical, dump_json
+from scenekeeper.store.base import EventRecord, StoreError, dump_json
 
 GENESIS = ""
 
@@ -90,49 +93,30 @@ def encode(events: Sequence[EventRecord]) -> list[Encoded]:
     """Encode a batch (already checked with ``check_batch``) before any lock is taken: a bad
     record fails the whole batch with ``StoreError`` and nothing is written.
 
-    The data is stored as written (its keys in their order: a sheet's traits read back in the
-    order they were given) and hashed in its canonical form (keys sorted), spliced into the
-    record's: exactly ``event_hash`` of the record as it reads back, without reading the text
-    back or encoding the record's other fields again (issue 36: two encodings per event, where
-    there were three and a reading back). Data with a key that is not text (JSON makes it
-    text, so its order could change on reading back) takes the long way: hashed as it reads
-    back."""
+    The data is encoded once, as written (its keys in their order: a sheet's traits read back
+    in the order given), and that text is what is stored and what is hashed (issue 36: one
+    encoding per event, where there were three and a reading back)."""
     encoded = []
     for event in events:
-        what = f"data of event seq {event.seq}"
-        text = dump_json(event.data, what)
-        if _text_keys(event.data):
-            body = _body(event, dump_canonical(event.data, what))
-        else:
-            body = _body(event, canonical(json.loads(text)).decode("utf-8"))
-        encoded.append(Encoded(event, text, body))
+        text = dump_json(event.data, f"data of event seq {event.seq}")
+        encoded.append(Encoded(event, text, _body(event, text)))
     return encoded
 
 
+def stored_hash(prev: str, record: EventRecord, text: str) -> str:
+    """The chain's hash of ``record`` stored with ``text`` as its data, after ``prev``."""
+    return hashlib.sha256(prev.encode("ascii") + b"\n" + _body(record, text)).hexdigest()
+
+
 def _body(record: EventRecord, data: str) -> bytes:
-    """``canonical([seq, type, data, actor, time, command_seq, command])`` with the data's
-    canonical text spliced in (the JSON encoder writes a list as its items joined by commas)."""
-    # check_batch made the seqs ints and the rest text: their canonical forms are these.
+    """``[seq, type, data, actor, time, command_seq, command]`` as compact JSON, with the data's
+    text as stored: for an event whose text is canonical, the same bytes ``event_hash`` hashes."""
+    # check_batch made the seqs ints and the rest text: their JSON forms are these.
     text = _quoted
     return (
         f"[{int(record.seq)},{text(record.type)},{data},{text(record.actor)},"
         f"{text(record.time)},{int(record.command_seq)},{text(record.command)}]"
     ).encode()
-
-
-def _text_keys(value: object) -> bool:
-    """Whether every key of every object in ``value`` is text (as the events' data always is)."""
-    if type(value) is list or type(value) is tuple:
-        return all(type(item) in _SCALARS or _text_keys(item) for item in value)
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if type(key) is not str or (type(item) not in _SCALARS and not _text_keys(item)):
-                return False
-    return True
-
-
-#: Values that hold no keys (anything else is looked into, or refused by the encoder).
-_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def event_rows(table_id: str, batch: Sequence[Encoded], prev_hash: str) -> list[EventRow]:
@@ -158,8 +142,8 @@ def event_rows(table_id: str, batch: Sequence[Encoded], prev_hash: str) -> list[
     return rows
 
 
-#: A stored row as the SQL backends read it: seq, type, data (text or decoded), actor, time,
-#: command_seq, command, hash.
+#: A stored row as the backends read it: seq, type, data (its JSON text as stored), actor,
+#: time, command_seq, command, hash.
 StoredRow = tuple[int, str, Any, str, str, int, str, str]
 
 
@@ -196,10 +180,13 @@ def verified(
                 table_id, seq, type_, mapping, actor, time, command_seq, command, str(stored)
             )
             _check_text(record)
-            actual = event_hash(prev, record)
+            # Hashed as stored (since 0.3), else as its canonical JSON (stored before).
+            holds = (isinstance(data, str) and stored_hash(prev, record, data) == stored) or (
+                event_hash(prev, record) == stored
+            )
         except (ValueError, TypeError) as error:  # JSONDecodeError, UnicodeError
             raise DamagedTable(table_id, seq, f"its stored data cannot be read ({error})") from None
-        if actual != stored:
+        if not holds:
             raise DamagedTable(table_id, seq, "it was changed after it was written")
         records.append(record)
         prev = stored

@@ -14,8 +14,9 @@ Messages and logs name the server with ``redact_url``: the password never leaves
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -161,7 +162,7 @@ class PostgresStore:
             else:
                 cursor = conn.execute(self._sql.read_range, (table_id, after, upto))
             rows = cursor.fetchall()
-        records = verified(table_id, rows, max(after, 0), _as_mapping)
+        records = verified(table_id, rows, max(after, 0), json.loads)
         if records:
             self._heads.saw(table_id, records[-1].seq, records[-1].hash)
         return records
@@ -356,8 +357,3 @@ class _PostgresMigrationTransaction:
         ).format(schema=sql.Identifier(self._schema))
         with self._conn.cursor() as cursor:
             cursor.executemany(query, list(updates))
-
-
-def _as_mapping(data: Any) -> Mapping[str, Any]:
-    # psycopg has already decoded the json column into Python objects.
-    return cast("Mapping[str, Any]", data)

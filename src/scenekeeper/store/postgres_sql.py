@@ -8,6 +8,9 @@ import hashlib
 from psycopg import sql
 
 _EVENT_COLUMNS = "seq, type, data, actor, time, command_seq, command, hash"
+#: Read back with ``data::text``: the JSON text exactly as stored (a json column keeps it),
+#: which the chain's hash is made of (``store.chain.stored_hash``).
+_READ_COLUMNS = "seq, type, data::text, actor, time, command_seq, command, hash"
 
 
 def lock_key(schema: str) -> int:
@@ -28,7 +31,7 @@ class Statements:
             "SELECT seq, hash FROM {schema}.events WHERE table_id = %s ORDER BY seq DESC LIMIT 1"
         )
         # From the event at ``after`` itself: its hash is what the next one chains from.
-        select = f"SELECT {_EVENT_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq >= %s"
+        select = f"SELECT {_READ_COLUMNS} FROM {{schema}}.events WHERE table_id = %s AND seq >= %s"
         self.read_after = compose(select + " ORDER BY seq")
         self.read_range = compose(select + " AND seq <= %s ORDER BY seq")
         self._append: dict[int, sql.Composed] = {}
