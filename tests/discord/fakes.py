@@ -190,6 +190,8 @@ class Interaction:
 
     async def delete_original_response(self) -> None:
         assert self.response.is_done(), "nothing to delete before a response"
+        if self.fail:
+            raise Failing()
         self.sent.append(Sent("delete", {}))
 
     def one(self) -> Sent:

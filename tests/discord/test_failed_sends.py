@@ -201,3 +201,78 @@ def test_a_failed_private_part_is_logged_as_the_private_reply(
         assert said == [logged("private reply")]
 
     run(scenario())
+
+
+def _failing_after_defer(app: GatedApp) -> Interaction:
+    """A slow command's interaction: Discord takes the defer, then fails all that follows."""
+    bot = make_bot(app, quick_reply=0)
+    interaction = Interaction(bot, GM)
+
+    def deferred() -> None:
+        interaction.fail = True
+        app.gate.set()
+
+    interaction.on_defer = deferred
+    return interaction
+
+
+def test_a_failed_edit_of_a_slow_answer_is_logged_as_the_reply(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A slow command is deferred, then its answer edited into the "thinking" message: when
+    Discord fails that edit, the log names the reply."""
+    app = GatedApp()
+
+    async def scenario() -> None:
+        app.gated = True
+        interaction = _failing_after_defer(app)
+        with caplog.at_level(logging.WARNING):
+            await call(interaction.client, interaction, "game new", system="generic", name="Slow")
+        assert [s.kind for s in interaction.sent] == ["defer"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("reply")]
+
+    try:
+        run(scenario())
+    finally:
+        app.store.close()
+
+
+def test_a_failed_cleanup_of_a_slow_refusal_is_logged_by_name(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A slow refusal takes the public "thinking" message away for a private one: when Discord
+    fails both, the log names the cleanup, then the private reply."""
+    app = GatedApp()
+
+    async def scenario() -> None:
+        app.gated = True
+        interaction = _failing_after_defer(app)
+        with caplog.at_level(logging.WARNING):
+            await call(interaction.client, interaction, "game show")
+        assert [s.kind for s in interaction.sent] == ["defer"]
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("cleanup"), logged("private reply")]
+
+    try:
+        run(scenario())
+    finally:
+        app.store.close()
+
+
+def test_a_failed_private_refusal_is_logged_as_the_reply(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A quick refusal is answered privately, as the reply itself: when Discord fails it, the
+    log names the reply."""
+
+    async def scenario() -> None:
+        bot = make_bot(app)
+        interaction = Interaction(bot, GM, fail=True)
+        with caplog.at_level(logging.WARNING):
+            await call(bot, interaction, "game show")
+        assert interaction.sent == []
+        said = [r.getMessage() for r in caplog.records if r.name.endswith("discord.send")]
+        assert said == [logged("reply")]
+
+    run(scenario())

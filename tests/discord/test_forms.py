@@ -162,6 +162,27 @@ def test_a_submission_in_rows_is_read_as_one_in_labels(app: App) -> None:
     assert "Twisted Ankle is a new complication at d6" in edit.text()
 
 
+def test_a_form_that_asks_no_secret_is_answered_in_the_open(app: App) -> None:
+    """A form with nothing secret in it (the GM's complication for a hitch) is answered as
+    its command is typed: the roll it was drawn on is edited where the table sees it, with
+    no private "thinking" first -- only a form that asked a secret is private from the first
+    byte."""
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app) as h:
+            await cortex_table(h)
+            sent = await h.slash("roll", ANA, pool="Fighting Sword d6 d4", results="6 3 5 1")
+            asked = await h.click(sent, button(sent, "activate the hitch"), GM)
+            answers = {"complication": "Twisted Ankle"}
+            payload = h.modal_payload(asked.json["data"]["custom_id"], answers, GM, h.stored(sent))
+            mark = await h.dispatch(payload)
+            return h.discord.replies(mark)
+
+    (edit,) = run(scenario())
+    assert (edit.kind, edit.ephemeral) == (7, False)
+    assert "Twisted Ankle is a new complication at d6" in edit.text()
+
+
 def test_a_select_sent_with_nothing_chosen_is_refused_with_what_to_do(app: App) -> None:
     async def scenario() -> Request:
         async with logged_in(app) as h:

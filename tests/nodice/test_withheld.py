@@ -61,6 +61,20 @@ def test_a_redone_commit_and_one_whose_reveal_was_undone_stay_revealed() -> None
     ]
 
 
+def test_a_fold_leaves_the_others_commits_to_their_reveal() -> None:
+    """Bo folds: his commit goes unseen, but Ada's, sealed before the fold, stays in the step
+    and is revealed with the Brute's -- so only Bo's is withheld."""
+    table = setup_table()
+    for who, line in (
+        (ANA, "/hand ante aspect:Mind ante:REA"),
+        (BEN, "/hand ante aspect:Spirit ante:WIL"),
+        (BEN, "/hand fold"),
+        (GM2, "/hand ante character:Brute aspect:Body ante:STR"),  # the reveal
+    ):
+        assert table.do(who, line).ok, line
+    assert withheld_lines(table) == ["/hand ante aspect:Spirit ante:WIL"]
+
+
 @pytest.mark.parametrize(
     ("line", "change", "says"),
     [
@@ -112,3 +126,45 @@ def test_a_commit_a_hundred_commands_back_stands_again_after_undo_and_is_reveale
     do(GM2, "/hand ante character:Brute aspect:Body ante:STR")  # the reveal: Ada's Body too
     assert withheld_lines(table) == []
     assert "withheld" not in table.do(GM, "/game export").reply.private_data
+
+
+def test_undoing_a_reveal_and_the_commits_before_it_lets_the_replaced_one_stand_again() -> None:
+    """Ada's Body ante is replaced by her Spirit ante, revealed with the others; the reveal and
+    the two commits before it are taken back, so her Body ante stands again -- and the next
+    reveal shows it: nothing Ada sealed is withheld."""
+    table = setup_table()
+    for who, line in (
+        (ANA, "/hand ante aspect:Body ante:KNO"),
+        (ANA, "/hand ante aspect:Spirit ante:INT"),  # replaces it
+        (BEN, "/hand ante aspect:Mind ante:QUI"),
+        (GM2, "/hand ante character:Brute aspect:Body ante:STR"),  # the reveal: Spirit INT
+        (GM, "/undo"),  # the reveal (everyone has seen the cards)
+        (BEN, "/undo"),  # Bo's ante
+        (ANA, "/undo"),  # and Ada's Spirit: her Body stands again
+        (BEN, "/hand ante aspect:Mind ante:QUI"),
+        (GM2, "/hand ante character:Brute aspect:Body ante:STR"),  # the reveal: Body KNO
+    ):
+        assert table.do(who, line).ok, line
+    assert withheld_lines(table) == []
+
+
+def test_the_oldest_command_undo_reaches_gives_back_the_commit_before_it() -> None:
+    """Ada's Spirit ante replaces her Body ante and is followed by ninety-nine commands: the
+    window of a hundred reaches it, so taking them all back gives back her Body ante, and the
+    reveal shows that one -- the Spirit ante, undone unseen, is withheld."""
+    table = setup_table()
+
+    def do(who: Person, line: str) -> None:
+        outcome = table.app.handle(T, who, line)
+        assert outcome.ok, (line, outcome.error)
+
+    do(ANA, "/hand ante aspect:Body ante:KNO")
+    do(ANA, "/hand ante aspect:Spirit ante:INT")  # the oldest command in the window below
+    for n in range(99):
+        do(GM, "/game gm add user:cara" if n % 2 == 0 else "/game gm remove user:cara")
+    for count in (20, 20, 20, 20, 19):
+        do(GM, f"/undo count:{count}")
+    do(ANA, "/undo")  # her Spirit ante, a hundred commands back: her Body stands again
+    do(BEN, "/hand ante aspect:Mind ante:QUI")
+    do(GM2, "/hand ante character:Brute aspect:Body ante:STR")  # the reveal: Ada's Body
+    assert withheld_lines(table) == ["/hand ante aspect:Spirit ante:INT"]
