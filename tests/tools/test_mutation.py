@@ -64,6 +64,14 @@ def test_each_mutant_is_read_with_its_function_line_and_change(tmp_path: Path) -
     assert all(m.verdict == "killed" and m.caught for m in found)
 
 
+def test_a_plain_copy_beside_an_old_meta_is_not_measured(tmp_path: Path) -> None:
+    """A run over other files put the file back plain: its old verdicts cannot be shown (their
+    changes are gone), so the file reads as not measured, not as empty-diff survivors."""
+    assert mutated(tmp_path)
+    (tmp_path / "mutants" / PATH).write_text(SOURCE, encoding="utf-8")
+    assert results.read(tmp_path, PATH) == []
+
+
 def test_verdicts_follow_mutmuts_exit_codes(tmp_path: Path) -> None:
     found = mutated(tmp_path, {0: 0, 1: 33, 2: 37, 3: 36, 4: None})
     assert [m.verdict for m in found[:5]] == [

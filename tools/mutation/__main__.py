@@ -89,7 +89,7 @@ def read_all(scope: list[str]) -> list[results.Mutant]:
     return [mutant for path in scope for mutant in results.read(work.TREE, path)]
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__)
     parser.add_argument("--base", help="mutate the src/ files changed since this commit")
     parser.add_argument(
@@ -106,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", action="store_true", help="forget every earlier verdict")
     parser.add_argument("--report-only", action="store_true", help="report the last run's")
     parser.add_argument("--json", type=Path, help="also write the scores here")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     if not (args.base or args.area or args.files):
         parser.error("say what to mutate: BASE=<commit>, AREA=<name> (or all), or --files")
@@ -139,6 +144,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     took = time.monotonic() - started
     mutants = read_all(scope)
+    measured = {m.path for m in mutants}
+    for path in scope:
+        if path not in measured:
+            print(f"no mutants kept for {path}: not in the last run (run it to measure it)")
     entries = explained.load()
     focus = report.focus_of(args.tests)
     text = report.markdown(mutants, entries, took, focus)

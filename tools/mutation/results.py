@@ -69,8 +69,13 @@ def read(work: Path, path: str) -> list[Mutant]:
     mutated = work / "mutants" / path
     if not meta.exists() or not mutated.exists():
         return []
+    text = mutated.read_text(encoding="utf-8")
+    if "__mutmut_" not in text:
+        # A plain copy (a later run over other files put it back): the verdicts in the meta are
+        # of mutants no longer here, whose changes cannot be shown -- the file is not measured.
+        return []
     codes: dict[str, int | None] = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    functions = _functions(mutated.read_text(encoding="utf-8"))
+    functions = _functions(text)
     starts = _starts((work / path).read_text(encoding="utf-8"))
     found = []
     for key, code in sorted(codes.items(), key=lambda item: _order(item[0])):
