@@ -151,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     entries = explained.load()
     focus = report.focus_of(args.tests)
     text = report.markdown(mutants, entries, took, focus)
+    work.WORK.mkdir(parents=True, exist_ok=True)
     (work.WORK / "report.md").write_text(text, encoding="utf-8")
     if focus:
         print(focus)
