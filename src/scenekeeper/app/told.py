@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from scenekeeper.engine.aggregate import Table, evolve
 from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.engine.pace import noted
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem, get_system
@@ -25,19 +26,11 @@ def told(before: Table, after: Table, actor: str) -> tuple[Mention, ...]:
 
 #: The waits of the game states last asked about, by the state object: a command's "before"
 #: is the one before it's "after", so each command works out one list, not two.
-_KNOWN: dict[int, tuple[GameState, list[Wait]]] = {}
-_KNOWN_MOST = 512
+_KNOWN: KeptByIdentity[list[Wait]] = KeptByIdentity(512)
 
 
 def _waits(system: GameSystem, game: GameState) -> list[Wait]:
-    known = _KNOWN.get(id(game))
-    if known is not None and known[0] is game:
-        return known[1]
-    waits = system.waits(game)
-    if len(_KNOWN) >= _KNOWN_MOST:
-        _KNOWN.clear()
-    _KNOWN[id(game)] = (game, waits)
-    return waits
+    return _KNOWN.get((game,), lambda: system.waits(game))
 
 
 def with_waits_noted(
