@@ -267,3 +267,23 @@ def test_the_table_just_after_a_standing_command_is_the_table_as_it_stood_then()
     undone = table.redo[-1].seq
     assert table.just_after(undone) is None  # on the redo stack: not standing
     assert table.just_after(1) is None  # the table's creation: never in the window
+
+
+def test_the_state_before_a_slid_window_is_folded_only_when_read_and_compares_so() -> None:
+    # Issue 36: commands leaving the window are not folded into its start one by one as they
+    # leave; the start, read, is the state before the window's first command, and a table
+    # holding them unfolded is equal to the same table with them folded (from its snapshot).
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store))
+    driver.do("/game new system:generic name:Slide")
+    states = {1: _state(driver)}
+    for n in range(UNDO_DEPTH + 4):
+        driver.do("/game join" if n % 6 < 3 else "/game leave", ["bob", "carol", "dan"][n % 3])
+        states[driver.app.table("t1").seq] = _state(driver)
+    table = driver.app.table("t1")
+    assert table.pending, "commands that left the window since its last checkpoint"
+    assert table.start == states[table.window[0].seq - 1]
+    folded = Table.from_snapshot(table.seq, table.to_snapshot())
+    assert not folded.pending
+    assert folded == table
+    assert replace(table, pending=(), base=states[1]) != table  # another start: not equal

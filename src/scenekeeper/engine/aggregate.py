@@ -13,6 +13,7 @@ was loaded: behaviour depends only on the history, never on what happened to be 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -96,15 +97,34 @@ class CommandRecord:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Table:
-    """A table's folded history. ``state`` is None until the table is created."""
+    """A table's folded history. ``state`` is None until the table is created.
+
+    The state before the window (``start``) is ``base`` with the commands of ``pending``
+    folded on: the commands that left the window since its last checkpoint did, folded only
+    when something reads ``start`` (an undo past every checkpoint, a snapshot) -- not one
+    command again for every command played (issue 36)."""
 
     seq: int = 0
     state: TableState | None = None
     base: TableState | None = None
     window: tuple[CommandRecord, ...] = ()
     redo: tuple[CommandRecord, ...] = ()
+    pending: tuple[CommandRecord, ...] = ()
+
+    @functools.cached_property
+    def start(self) -> TableState | None:
+        """The state before the window's first command."""
+        return _fold(self.base, self.pending) if self.pending else self.base
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        mine = (self.seq, self.state, self.window, self.redo, self.start)
+        return mine == (other.seq, other.state, other.window, other.redo, other.start)
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, as the dataclass was
 
     @property
     def last_command(self) -> CommandRecord | None:
@@ -122,16 +142,16 @@ class Table:
         for index, record in enumerate(self.window):
             if record.seq == seq:
                 window = self.window[: index + 1]
-                state = _state_after(self.base, window)
+                state = _state_after(self, window)
                 return Table(
-                    seq=seq + len(record.events) - 1, state=state, base=self.base, window=window
+                    seq=seq + len(record.events) - 1, state=state, base=self.start, window=window
                 )
         return None
 
     def to_snapshot(self) -> dict[str, Any]:
         return {
             "format": SNAPSHOT_FORMAT,
-            "base": self.base.to_json() if self.base else None,
+            "base": self.start.to_json() if self.start else None,
             "window": [record.to_json() for record in self.window],
             "redo": [record.to_json() for record in self.redo],
             # Kept through undos, so not in the fold of base and window.
@@ -197,14 +217,23 @@ def _fold(state: TableState | None, records: Iterable[CommandRecord]) -> TableSt
     return state
 
 
-def _state_after(base: TableState | None, window: tuple[CommandRecord, ...]) -> TableState | None:
-    """The state after the newest command of ``window`` (``base`` when it is empty), folded on
-    from the nearest command that kept its state."""
+def _held(table: Table) -> tuple[TableState | None, tuple[CommandRecord, ...]]:
+    """What the next table holds for its ``start``: the state itself once it has been folded
+    (so reading it on every command folds at most one command each time), else what folds
+    to it."""
+    if "start" in table.__dict__:  # functools.cached_property keeps it there
+        return table.start, ()
+    return table.base, table.pending
+
+
+def _state_after(table: Table, window: tuple[CommandRecord, ...]) -> TableState | None:
+    """The state after the newest command of ``window`` (the start of ``table``'s window when
+    it is empty), folded on from the nearest command that kept its state."""
     for index in range(len(window) - 1, -1, -1):
         kept = window[index].after
         if kept is not None:
             return _fold(kept, window[index + 1 :])
-    return _fold(base, window)
+    return _fold(table.start, window)
 
 
 def _pushed(window: tuple[CommandRecord, ...], record: CommandRecord) -> tuple[CommandRecord, ...]:
@@ -219,17 +248,15 @@ def _pushed(window: tuple[CommandRecord, ...], record: CommandRecord) -> tuple[C
     return (*window, record)
 
 
-def _checkpointed(
-    base: TableState | None, window: tuple[CommandRecord, ...]
-) -> tuple[CommandRecord, ...]:
+def _checkpointed(table: Table, window: tuple[CommandRecord, ...]) -> tuple[CommandRecord, ...]:
     """``window`` with a kept state within ``CHECKPOINT_EVERY`` commands of its newest,
-    folded again from the nearest kept one (or ``base``) where it has none: a table brought
-    back by ``Table.from_compact`` keeps only its newest command's state. Folded once, so each
-    undo after it folds at most ``CHECKPOINT_EVERY`` commands again."""
+    folded again from the nearest kept one (or the window's start) where it has none: a table
+    brought back by ``Table.from_compact`` keeps only its newest command's state. Folded once,
+    so each undo after it folds at most ``CHECKPOINT_EVERY`` commands again."""
     kept = next((i for i in range(len(window) - 1, -1, -1) if window[i].after is not None), -1)
     if len(window) - 1 - kept <= CHECKPOINT_EVERY:
         return window
-    state = base if kept < 0 else window[kept].after
+    state = table.start if kept < 0 else window[kept].after
     rebuilt = window[: kept + 1]
     for record in window[kept + 1 :]:
         state = _fold(state, (record,))
@@ -265,17 +292,28 @@ def evolve(table: Table, envelope: Envelope) -> Table:
             envelope.seq, envelope.actor, envelope.command, (event,), after=state
         )
         window = _pushed(table.window, record)
-        base = table.base
+        base, pending = _held(table)
         if len(window) > UNDO_DEPTH:
-            base = _state_after(base, window[:1])
-            window = window[1:]
-        return Table(seq=seq, state=state, base=base, window=window, redo=())
+            oldest, window = window[0], window[1:]
+            if oldest.after is not None:  # a checkpoint: the state before the window now
+                base, pending = oldest.after, ()
+            elif len(pending) + 1 >= CHECKPOINT_EVERY:  # no checkpoint for long: fold now
+                base, pending = _fold(_fold(base, pending), (oldest,)), ()
+            else:
+                pending = (*pending, oldest)
+        return Table(seq=seq, state=state, base=base, window=window, redo=(), pending=pending)
     last = table.last_command
     if last is None or last.seq != envelope.command_seq:
         raise CorruptHistory(f"event #{seq} continues command #{envelope.command_seq} out of order")
     extended = CommandRecord(last.seq, last.actor, last.command, (*last.events, event), after=state)
+    base, pending = _held(table)
     return Table(
-        seq=seq, state=state, base=table.base, window=(*table.window[:-1], extended), redo=()
+        seq=seq,
+        state=state,
+        base=base,
+        window=(*table.window[:-1], extended),
+        redo=(),
+        pending=pending,
     )
 
 
@@ -283,17 +321,19 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
     target = table.last_command
     if target is None or target.seq != event.target_seq:
         raise CorruptHistory(f"event #{seq} undoes #{event.target_seq}, which is not the newest")
-    window = _checkpointed(table.base, table.window[:-1])
-    state = _state_after(table.base, window)
+    window = _checkpointed(table, table.window[:-1])
+    state = _state_after(table, window)
     window = _newest_keeps(window, state)
     if event.keeps_numbers:
         state = keeping_numbers(state, _numbers_of(table.state, state))
+    base, pending = _held(table)
     return Table(
         seq=seq,
         state=state,
-        base=table.base,
+        base=base,
         window=window,
         redo=(*table.redo, replace(target, undone_by=actor, after=None)),
+        pending=pending,
     )
 
 
@@ -304,12 +344,14 @@ def _redo(table: Table, event: Redone, seq: int) -> Table:
     state = _fold(table.state, (target,))
     if event.keeps_numbers:
         state = keeping_numbers(state, _numbers_of(table.state, state))
+    base, pending = _held(table)
     return Table(
         seq=seq,
         state=state,
-        base=table.base,
+        base=base,
         window=_pushed(table.window, replace(target, undone_by="", after=state)),
         redo=table.redo[:-1],
+        pending=pending,
     )
 
 

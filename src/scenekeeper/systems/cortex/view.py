@@ -266,7 +266,7 @@ def _hitch(
 
 def contest_controls(table: Table, plain: bool) -> list[Control]:
     contest = _contest(table.state)
-    seq = contest_start(table)
+    seq = contest_start(table) if contest is not None else None
     if contest is None or seq is None:
         return []
     guard = f"{CONTEST}{seq}"
@@ -281,7 +281,7 @@ def contest_controls(table: Table, plain: bool) -> list[Control]:
 def contest_start(table: Table) -> int | None:
     """The seq of the standing command that started the running contest (None: no contest,
     or it started before the undo window)."""
-    base = table.base.game if table.base is not None else None
+    base = table.start.game if table.start is not None else None
     running = isinstance(base, CortexState) and base.contest is not None
     start: int | None = None
     for record in table.window:
