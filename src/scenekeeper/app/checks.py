@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.engine.parse import Invocation
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.state import Person, TableMeta, TableState
 
 
-def seated(meta: TableMeta) -> dict[str, str]:
-    """The people at a table (id -> name), for person options typed by name."""
-    seated = (meta.gm, *meta.co_gms, *meta.players)
-    return {pid: meta.name_of(pid) for pid in seated}
+def seated(meta: TableMeta) -> Mapping[str, str]:
+    """The people at a table (id -> name), for person options typed by name: kept while the
+    table's meta is the same object (most commands change only the game)."""
+    return _SEATED.get((meta,), lambda: _seated(meta))
+
+
+def _seated(meta: TableMeta) -> Mapping[str, str]:
+    return MappingProxyType(
+        {pid: meta.name_of(pid) for pid in (meta.gm, *meta.co_gms, *meta.players)}
+    )
+
+
+_SEATED: KeptByIdentity[Mapping[str, str]] = KeptByIdentity(256)
 
 
 def authorise_public(state: TableState | None, actor: Person, invocation: Invocation) -> None:
