@@ -8,16 +8,16 @@ MUTANTS = (
     Mutant(
         "aggregate.slide-wrong-end",
         "engine/aggregate.py",
-        "            window = window[1:]\n",
-        "            window = window[:-1]\n",
+        "            oldest, window = window[0], window[1:]\n",
+        "            oldest, window = window[-1], window[:-1]\n",
         "past 100 commands, /undo takes back the wrong command",
         ("tests/engine/test_undo.py", "tests/test_transcripts.py"),
     ),
     Mutant(
         "aggregate.no-fold-into-base",
         "engine/aggregate.py",
-        "            base = _state_after(base, window[:1])\n",
-        "",
+        "                pending = (*pending, oldest)\n",
+        "                pending = pending\n",
         "past 100 commands, a restart loses everything older than the window",
         ("tests/engine/test_undo.py", "tests/test_transcripts.py"),
     ),
@@ -41,8 +41,10 @@ MUTANTS = (
     Mutant(
         "chain.no-reread-before-hash",
         "store/chain.py",
-        "            json.loads(text),\n",
-        "            event.data,\n",
+        "        encoded.append(Encoded(event, text, _body(event, text)))\n",
+        "        encoded.append(\n"
+        "            Encoded(event, text, _body(event, canonical(event.data).decode()))\n"
+        "        )\n",
         "a nested read-only mapping or mixed keys in event data crash every write",
         ("tests/store",),
     ),

@@ -40,16 +40,16 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.undo-back-to-base",
         "engine/aggregate.py",
-        "    state = _state_after(table.base, window)\n",
-        "    state = table.base\n",
+        "    state = _state_after(table, window)\n",
+        "    state = table.start\n",
         "/undo takes the table back past every command in the window",
         UNDO,
     ),
     Mutant(
         "aggregate.continuation-as-new-record",
         "engine/aggregate.py",
-        "seq=seq, state=state, base=table.base, window=(*table.window[:-1], extended), redo=()",
-        "seq=seq, state=state, base=table.base, window=(*table.window, extended), redo=()",
+        "        window=(*table.window[:-1], extended),\n",
+        "        window=(*table.window, extended),\n",
         "a command of two events is undone in halves",
         UNDO,
     ),
@@ -64,8 +64,12 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.command-keeps-redo",
         "engine/aggregate.py",
-        "        return Table(seq=seq, state=state, base=base, window=window, redo=())\n",
-        "        return Table(seq=seq, state=state, base=base, window=window, redo=table.redo)\n",
+        "        return Table(seq=seq, state=state, base=base, window=window, redo=(), "
+        "pending=pending)\n",
+        "        return Table(\n"
+        "            seq=seq, state=state, base=base, window=window, redo=table.redo, "
+        "pending=pending\n"
+        "        )\n",
         "/redo puts back an undone command on top of newer ones",
         UNDO,
     ),
@@ -88,12 +92,10 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.undo-forgets-numbers",
         "engine/aggregate.py",
+        "    window = _newest_keeps(window, state)\n"
         "    if event.keeps_numbers:\n"
-        "        state = keeping_numbers(state, _numbers_of(table.state, state))\n"
-        "    return Table(\n        seq=seq,\n        state=state,\n        base=table.base,"
-        "\n        window=window,",
-        "    return Table(\n        seq=seq,\n        state=state,\n        base=table.base,"
-        "\n        window=window,",
+        "        state = keeping_numbers(state, _numbers_of(table.state, state))\n",
+        "    window = _newest_keeps(window, state)\n",
         "after /undo of a roll, the next roll takes its number again",
         UNDO,
     ),
@@ -159,16 +161,16 @@ HASH_CHAIN = (
     Mutant(
         "chain.hash-omits-command-seq",
         "store/chain.py",
-        "            record.command_seq,\n            record.command,\n        ]",
-        "            record.command,\n        ]",
+        '        f"{text(record.time)},{int(record.command_seq)},{text(record.command)}]"\n',
+        '        f"{text(record.time)},{text(record.command)}]"\n',
         "an event moved into another command reads back as true (undo takes the wrong events)",
         CHAIN,
     ),
     Mutant(
         "chain.hash-omits-actor",
         "store/chain.py",
-        "            record.actor,\n            record.time,\n",
-        "            record.time,\n",
+        '        f"[{int(record.seq)},{text(record.type)},{data},{text(record.actor)},"\n',
+        '        f"[{int(record.seq)},{text(record.type)},{data},"\n',
         "a command's author can be changed without the table noticing",
         CHAIN,
     ),
@@ -393,7 +395,7 @@ DISCORD_CONTROLS = (
     Mutant(
         "aggregate.just-after-is-now",
         "engine/aggregate.py",
-        "                state = _state_after(self.base, window)\n",
+        "                state = _state_after(self, window)\n",
         "                state = self.state\n",
         "a message's controls are worked out from the table now, so a click meets other ones",
         BUTTONS,

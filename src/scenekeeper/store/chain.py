@@ -71,6 +71,11 @@ def event_hash(prev: str, record: EventRecord) -> str:
             record.command,
         ]
     )
+    return chained(prev, body)
+
+
+def chained(prev: str, body: bytes) -> str:
+    """The hash of an event's ``body`` after the event whose hash is ``prev``."""
     return hashlib.sha256(prev.encode("ascii") + b"\n" + body).hexdigest()
 
 
@@ -105,7 +110,7 @@ def encode(events: Sequence[EventRecord]) -> list[Encoded]:
 
 def stored_hash(prev: str, record: EventRecord, text: str) -> str:
     """The chain's hash of ``record`` stored with ``text`` as its data, after ``prev``."""
-    return hashlib.sha256(prev.encode("ascii") + b"\n" + _body(record, text)).hexdigest()
+    return chained(prev, _body(record, text))
 
 
 def _body(record: EventRecord, data: str) -> bytes:
@@ -125,7 +130,7 @@ def event_rows(table_id: str, batch: Sequence[Encoded], prev_hash: str) -> list[
     rows: list[EventRow] = []
     for item in batch:
         event = item.record
-        prev_hash = hashlib.sha256(prev_hash.encode("ascii") + b"\n" + item.body).hexdigest()
+        prev_hash = chained(prev_hash, item.body)
         rows.append(
             (
                 table_id,
