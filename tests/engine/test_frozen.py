@@ -70,3 +70,13 @@ def test_copies_made_with_the_same_update_share_the_fields_set_of_the_update() -
     assert again.model_fields_set == {"participants", "kind", "current"}
     assert again == TurnOrder(participants=("a",), kind="fixed", current="a")
     assert one.model_copy().model_fields_set is one.model_fields_set
+    # The same names from another fields-set: the one shared set of those names.
+    given = TurnOrder(participants=("c",), kind="handoff")
+    assert given.model_copy(update={"kind": "fixed"}).model_fields_set is first.model_fields_set
+
+
+def test_a_deep_copy_takes_the_update_too() -> None:
+    one = TurnOrder(participants=("a", "b"))
+    deep = one.model_copy(update={"kind": "fixed"}, deep=True)
+    assert deep == TurnOrder(participants=("a", "b"), kind="fixed")
+    assert deep.model_fields_set == {"participants", "kind"}

@@ -16,9 +16,13 @@ def test_the_same_parts_answer_what_was_built_without_building_again() -> None:
         return sorted(characters)
 
     first = kept.get((characters, "Agility"), build)
-    again = kept.get((characters, "Agi" + "lity"), build)  # text: by value
+    typed = "".join(["Agi", "lity"])  # made at run time: equal, not the same object
+    again = kept.get((characters, typed), build)  # text: by value
     assert again is first
     assert len(built) == 1
+    other = kept.get((characters, "Fighting"), build)  # other text: built again
+    assert len(built) == 2
+    assert other is not first
 
 
 def test_another_object_is_built_again_even_when_equal() -> None:

@@ -287,3 +287,56 @@ def test_the_state_before_a_slid_window_is_folded_only_when_read_and_compares_so
     assert not folded.pending
     assert folded == table
     assert replace(table, pending=(), base=states[1]) != table  # another start: not equal
+
+
+def _played_envelopes(commands: int) -> list[Envelope]:
+    store = MemoryStore()
+    driver = TableDriver(app=make_app(store))
+    driver.do("/game new system:generic name:Lazy")
+    for n in range(commands):  # each a change that stays (a run of joins and leaves cancels)
+        driver.do(f"/game pace hours:{n % 47 + 1}")
+    return [envelope_from_record(r) for r in store.read("t1")]
+
+
+def test_the_window_start_holds_through_redo_a_long_command_and_a_compact_table() -> None:
+    envelopes = _played_envelopes(UNDO_DEPTH + 30)
+    truth = replay(envelopes)
+    cut = UNDO_DEPTH + 5
+    # Brought back compact (only the newest command keeps its state), then played on: the
+    # commands leaving the window have no checkpoint among them for longer than a run.
+    compact = Table.from_compact(envelopes[cut - 1].seq, replay(envelopes[:cut]).to_compact())
+    assert replay(envelopes[cut:], compact).start == truth.start
+    assert replay(envelopes[cut:], compact) == truth
+    played = replay(envelopes[cut:], compact)  # its start not read yet: still to fold
+    assert played.pending
+    # An undo and a redo, and a command of two events, keep what the start is folded from.
+    undone = replay(
+        [
+            Envelope(
+                truth.seq + 1,
+                Undone(target_seq=truth.window[-1].seq, command="x"),
+                "gm",
+                "2026-01-01T00:00:00.000Z",
+                truth.seq + 1,
+            ),
+            Envelope(
+                truth.seq + 2,
+                Redone(target_seq=truth.window[-1].seq, command="x"),
+                "gm",
+                "2026-01-01T00:00:00.000Z",
+                truth.seq + 2,
+            ),
+        ],
+        played,
+    )
+    assert undone.start == truth.start
+    first = truth.window[-1].events[0]
+    two = replay(
+        [
+            Envelope(truth.seq + 1, first, "gm", "2026-01-01T00:00:00.000Z", truth.seq + 1),
+            Envelope(truth.seq + 2, first, "gm", "2026-01-01T00:00:00.000Z", truth.seq + 1),
+        ],
+        played,
+    )
+    assert two.window[-1].events == (first, first)
+    assert two.start == replay(envelopes[: two.window[0].seq - 1]).state

@@ -46,3 +46,21 @@ def test_nul_characters_are_refused(value: dict[str, object]) -> None:
 )
 def test_redact_url_hides_the_password(url: str, shown: str) -> None:
     assert redact_url(url) == shown
+
+
+def test_the_chain_hashes_are_the_documented_definitions() -> None:
+    """docs/store.md: sha256(previous hash, a newline, then the event as stored -- its fields
+    around its data's text as written); before 0.3, the same over its canonical JSON."""
+    import hashlib  # noqa: PLC0415 -- only this test
+
+    from scenekeeper.store.base import EventRecord  # noqa: PLC0415
+    from scenekeeper.store.chain import GENESIS, event_hash, stored_hash  # noqa: PLC0415
+
+    record = EventRecord("t", 1, "x.y@1", {"b": 1, "a": "é"}, "ana", "T", 1, "/c")
+    text = '{"b":1,"a":"é"}'
+    as_stored = f'[1,"x.y@1",{text},"ana","T",1,"/c"]'
+    assert (
+        stored_hash(GENESIS, record, text) == hashlib.sha256(b"\n" + as_stored.encode()).hexdigest()
+    )
+    canonical = '[1,"x.y@1",{"a":"é","b":1},"ana","T",1,"/c"]'
+    assert event_hash("abc", record) == hashlib.sha256(b"abc\n" + canonical.encode()).hexdigest()
