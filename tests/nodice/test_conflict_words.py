@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from scenekeeper.app import App
 from scenekeeper.engine.state import Person
+from scenekeeper.systems.nodice import SYSTEM
 from tests.nodice.helpers import played
 
 GM, ANA = Person("gm", "gm"), Person("ana", "ana")
@@ -97,3 +98,54 @@ def test_an_actor_whose_opponent_retreats_stands_by_its_ante_discarded_unseen() 
     assert app.handle("t", GM, "/hand fold character:Brute").reply.text[1] == (
         "Ada has no opponent left this Hand: Ada stands by."
     )
+
+
+def test_a_second_start_and_a_start_at_a_table_with_no_actor_are_refused() -> None:
+    app = table((GM, '/conflict start sides:"Ada | Brute"'))
+    assert app.handle("t", GM, '/conflict start sides:"Bo | Wisp"').error == (
+        "A Conflict is running; a GM ends it first with /conflict end."
+    )
+    bare = played([(GM, '/game new system:nodice name:"Bare"')])
+    assert bare.handle("t", GM, '/conflict start sides:"Ada | Brute"').error == (
+        "There is no Actor called Ada (Actors: none yet: /char new)."
+    )
+
+
+def test_the_boards_commits_say_the_open_step_when_it_takes_no_commit() -> None:
+    app = table(
+        (GM, '/conflict start sides:"Ada | Brute"'),
+        (ANA, "/hand ante character:Ada aspect:Body ante:FIT"),
+        (GM, "/hand ante character:Brute aspect:Mind ante:STR"),  # Mind beats Body: Brute paid
+        (GM, '/hand assign character:Brute tokens:"QUI 2"'),
+        (ANA, "/hand bid character:Ada action:STR bid:0"),
+        (GM, "/hand bid character:Brute action:QUI bid:3"),  # Ada spreads Mind damage
+    )
+    board = app.handle("t", GM, "/board show").reply.text
+    assert board[board.index("Commits:") + 1] == "  Step 5 (damage to spread)."
+
+
+def test_a_start_answers_the_conflict_as_data_and_a_spread_waits_for_the_defender() -> None:
+    app = table()
+    started = app.handle("t", GM, '/conflict start sides:"Ada | Brute"').reply
+    assert started.data is not None
+    assert {k: started.data[k] for k in ("hand", "step", "es", "order", "standing_by")} == {
+        "hand": 1,
+        "step": "ante",
+        "es": 1,
+        "order": ["Ada", "Brute"],
+        "standing_by": [],
+    }
+    app = played(
+        [
+            (ANA, "/hand ante character:Ada aspect:Body ante:FIT"),
+            (GM, "/hand ante character:Brute aspect:Mind ante:STR"),  # Mind beats Body
+            (GM, '/hand assign character:Brute tokens:"QUI 2"'),
+            (ANA, "/hand bid character:Ada action:STR bid:0"),
+            (GM, "/hand bid character:Brute action:QUI bid:3"),  # Ada spreads Mind damage
+        ],
+        app,
+    )
+    state = app.table("t").state
+    assert state is not None
+    waits = SYSTEM.waits(state.game)
+    assert [w.characters for w in waits] == [("Ada",)]  # the spread is Ada's move, not the GM's

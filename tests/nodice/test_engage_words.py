@@ -86,3 +86,53 @@ def test_an_engagement_naming_an_actor_out_twice_or_unknown_is_refused() -> None
         ("Ada | B", "B could be the Actor Brute or Bo; type more of the name."),
     ):  # fmt: skip
         assert app.handle("t", GM, f'/conflict engage sides:"{sides}"').error == said, sides
+
+
+def test_a_hand_of_four_names_each_joiner_each_one_standing_by_and_each_face_up_bid() -> None:
+    npc = 'gmc:true traits:"QUI 1 STR 2 FIT 1 AGI 1 WIL 1"'
+    app = played(
+        [
+            (GM, f"/char new name:Ogre {npc}"),
+            (GM, f"/char new name:Imp {npc}"),
+            (GM, "/conflict end"),
+            (ANA, '/char set character:Ada trait:"wr 1"'),
+            (GM, '/conflict start sides:"Ada, Cy | Brute, Wisp"'),
+            (ANA, "/hand ante character:Ada aspect:Mind ante:QUI"),
+        ],
+        engaging(),
+    )
+    engaged = app.handle("t", GM, '/conflict engage sides:"Ada | Brute, Ogre, Imp"').reply.text
+    assert engaged[3] == "Standing by from Hand 2: Cy, Wisp."
+    assert (
+        app.handle("t", GM, "/history count:1")
+        .reply.text[0]
+        .endswith("→ engagement for Hand 2: Ada, Brute, Ogre, Imp; joining: Ogre, Imp")
+    )
+    assert "Standing by this Hand (no opponent): Ogre, Imp." in (
+        app.handle("t", GM, "/conflict show").reply.text
+    )
+    app = played(
+        [
+            (ANA, "/hand ante character:Cy aspect:Mind ante:QUI"),
+            (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+            (GM, "/hand ante character:Wisp aspect:Body ante:STR"),  # Ada and Cy win 2 each
+        ],
+        app,
+    )
+    show = app.handle("t", GM, "/conflict show").reply.text
+    assert "Won tokens to assign with /hand assign, before the bid: Ada 2, Cy 2." in show
+    app = played(
+        [
+            (ANA, '/hand assign character:Ada tokens:"QUI 2"'),
+            (GM, "/hand bid character:Brute action:STR bid:1 face_up:true"),
+            (ANA, "/hand bid character:Ada action:QUI bid:3 wildcard:true face_up:true"),
+        ],
+        app,
+    )
+    board = app.handle("t", GM, "/board show").reply.text
+    commits = board.index("Commits:")
+    assert board[commits + 1 : commits + 3] == ("  Committed: Ada, Brute.", "  Not yet: Cy, Wisp.")
+    assert "  Face up: Ada bids 3 + Wildcard, Brute bids 1." in board
+    assert app.handle("t", ANA, "/conflict show").reply.private == (
+        "Your sealed Ada: QUI card, bid 3 + Wildcard.",
+    )
