@@ -9,6 +9,7 @@ from scenekeeper.app import App
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.nodice import SYSTEM
 from tests.nodice.helpers import played
+from tests.nodice.test_shared_refusal_words import screen
 
 GM, ANA = Person("gm", "gm"), Person("ana", "ana")
 TRAITS = 'traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2"'
@@ -149,3 +150,26 @@ def test_a_start_answers_the_conflict_as_data_and_a_spread_waits_for_the_defende
     assert state is not None
     waits = SYSTEM.waits(state.game)
     assert [w.characters for w in waits] == [("Ada",)]  # the spread is Ada's move, not the GM's
+
+
+def test_a_cluster_done_is_told_in_full_on_a_shared_screen_and_a_lone_side_named() -> None:
+    app = table(
+        (ANA, '/char new name:Cy traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2"'),
+        (GM, '/char new name:Imp gmc:true traits:"QUI 1 STR 2 FIT 1 AGI 1 WIL 1"'),
+    )
+    assert app.handle("t", GM, '/conflict start sides:"Ada | Brute; Bo, Cy"').error == (
+        "Each cluster needs at least two sides, split by |: Bo, Cy opposes nobody "
+        '(like sides:"Ada | Brute; Bo | Wisp").'
+    )
+    app = played(
+        [
+            (GM, '/conflict start sides:"Ada | Brute; Bo, Cy | Wisp, Imp"'),
+            (ANA, "/hand ante character:Ada aspect:Mind ante:QUI"),
+            (GM, "/hand ante character:Brute aspect:Body ante:STR"),  # cluster 1 reveals
+        ],
+        app,
+    )
+    assert screen(app, ANA, "/hand ante character:Ada aspect:Body ante:STR") == [
+        "error: Ada's TA card is revealed already (cluster 1 is done): Step 3 opens when every "
+        "cluster's are (waiting for Bo, Cy, Wisp, Imp)."
+    ]
