@@ -173,3 +173,19 @@ def test_a_cluster_done_is_told_in_full_on_a_shared_screen_and_a_lone_side_named
         "error: Ada's TA card is revealed already (cluster 1 is done): Step 3 opens when every "
         "cluster's are (waiting for Bo, Cy, Wisp, Imp)."
     ]
+
+
+def test_a_jackpot_goes_with_its_actors_into_their_new_cluster_whatever_their_side() -> None:
+    app = table(
+        (GM, '/conflict start sides:"Ada | Brute"'),
+        (ANA, "/hand ante character:Ada aspect:Mind ante:REA"),
+        (GM, "/hand ante character:Brute aspect:Mind ante:STR"),  # the same card: a Jackpot
+        (ANA, "/hand bid character:Ada action:QUI bid:0"),
+        (GM, "/hand bid character:Brute action:QUI bid:0"),  # a draw: Hand 2
+    )
+    # Ada, first in table order, carries the Jackpot: now on side 2 of the one cluster.
+    assert app.handle("t", GM, '/conflict engage sides:"Brute | Ada"').reply.text == (
+        "Hand 2's engagement: Brute vs Ada.",
+        "Pot: 2 tokens (Jackpot 2).",
+        "Hand 2, Step 2: seal your TA card and ante with /hand ante.",
+    )
