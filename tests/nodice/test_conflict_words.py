@@ -189,3 +189,53 @@ def test_a_jackpot_goes_with_its_actors_into_their_new_cluster_whatever_their_si
         "Pot: 2 tokens (Jackpot 2).",
         "Hand 2, Step 2: seal your TA card and ante with /hand ante.",
     )
+
+
+def test_a_cluster_left_standing_by_keeps_the_numbers_of_the_others() -> None:
+    """R28: cluster 2's Bo retreats and Wisp stands by: the clusters keep their numbers."""
+    app = table(
+        (ANA, '/char new name:Cy traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2"'),
+        (GM, '/char new name:Imp gmc:true traits:"QUI 1 STR 2 FIT 1 AGI 1 WIL 1"'),
+        (GM, '/conflict start sides:"Ada | Brute; Bo | Wisp; Cy | Imp"'),
+        (ANA, "/hand fold character:Bo"),
+    )
+    show = app.handle("t", GM, "/conflict show").reply.text
+    assert show[1:3] == (
+        "Engaged: cluster 1: Ada vs Brute; cluster 3: Cy vs Imp.",
+        "Standing by this Hand (no opponent): Wisp.",
+    )
+    assert "Cluster 3's pot: 0 tokens (Jackpot 0)." in show
+
+
+def test_clusters_are_counted_afresh_when_a_whole_cluster_is_out() -> None:
+    """R28: cluster 1's Lo and Wisp are both eliminated in Hand 1; from Hand 2 the two clusters
+    left are cluster 1 and cluster 2, as the table counts them."""
+    app = table(
+        (ANA, '/char new name:Cy traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2"'),
+        (GM, '/char new name:Imp gmc:true traits:"QUI 1 STR 2 FIT 1 AGI 1 WIL 1"'),
+        (ANA, '/char new name:Lo traits:"REA 2 QUI 2 STR 1 WIL 2"'),
+        (GM, '/conflict start sides:"Lo | Wisp; Ada | Brute; Cy | Imp"'),
+        (ANA, "/hand ante character:Lo aspect:Mind ante:STR"),  # Lo's last Body token
+        (GM, "/hand ante character:Wisp aspect:Spirit ante:STR"),  # Spirit beats Mind
+        (ANA, "/hand ante character:Ada aspect:Mind ante:REA"),
+        (GM, "/hand ante character:Brute aspect:Mind ante:STR"),
+        (ANA, "/hand ante character:Cy aspect:Mind ante:REA"),
+        (GM, "/hand ante character:Imp aspect:Mind ante:STR"),
+        (GM, '/hand assign character:Wisp tokens:"STR 2"'),
+        (ANA, "/hand bid character:Lo action:QUI bid:2"),
+        (GM, "/hand bid character:Wisp action:WIL bid:0"),  # Lo wins: Mind damage to Wisp
+        (ANA, "/hand bid character:Ada action:QUI bid:0"),
+        (GM, "/hand bid character:Brute action:QUI bid:0"),
+        (ANA, "/hand bid character:Cy action:QUI bid:0"),
+        (GM, "/hand bid character:Imp action:QUI bid:0"),  # Lo and Wisp out: Hand 2
+    )
+    show = app.handle("t", GM, "/conflict show").reply.text
+    assert show[1] == "Engaged: cluster 1: Ada vs Brute; cluster 2: Cy vs Imp."
+    assert show[6:9] == (
+        "Out: Lo (every Body Attribute at 0), Wisp (every Mind Attribute at 0).",
+        "Cluster 1's pot: 2 tokens (Jackpot 2).",
+        "Cluster 2's pot: 2 tokens (Jackpot 2).",
+    )
+    # A new engagement is counted as given, whatever the numbers it replaces.
+    engaged = app.handle("t", GM, '/conflict engage sides:"Ada | Brute; Cy | Imp"').reply.text
+    assert engaged[0] == "Hand 2's engagement: cluster 1: Ada vs Brute; cluster 2: Cy vs Imp."
