@@ -32,7 +32,8 @@ def seen(data: Any) -> tuple[Any, ...]:
 
 def test_an_engagement_before_the_first_commit_is_this_hands_and_one_after_the_next() -> None:
     app = engaging()
-    now = app.handle("t", GM, '/conflict engage sides:"Ada, Cy | Brute"').reply
+    # Names as people write them: "Ad" is Ada, already in; Cy joins.
+    now = app.handle("t", GM, '/conflict engage sides:"Ad, Cy | Brute"').reply
     assert now.text == (
         "Hand 1's engagement: Ada, Cy vs Brute.",
         "Joining: Cy: REA 4 KNO 5 QUI 7; STR 3 FIT 3 AGI 3; WIL 2 PRE 0 INT 0.",
