@@ -168,3 +168,11 @@ def test_step_5_offers_the_spread_of_damage() -> None:
 def test_a_command_that_does_not_move_the_hand_offers_no_panel() -> None:
     app = table((GM, "/mods set mod:engage enabled:true"))
     assert panel(app) == []
+
+
+def test_the_hand_panel_is_the_tables_standing_one_that_an_undo_offers_again() -> None:
+    """Display.panel: the Hand's controls stand for the table as it is (an undo or redo's
+    reply offers them again), not for the one result they came with."""
+    app = table((ANA, "/hand ante aspect:Body ante:FIT"))
+    table_now = app.table("t")
+    assert display_of(table_now, table_now.window[-1].seq).panel is True

@@ -74,3 +74,49 @@ def test_a_player_playing_two_actors_in_the_hand_is_asked_whose_of_their_own() -
     assert screen(table(), ANA, "/hand ante aspect:Mind ante:QUI") == [
         "error: Say whose: /hand ante character:<name> (in this Hand: Ada, Abe)."
     ]
+
+
+def test_every_refusal_of_whom_a_command_acts_for_is_shown_in_full_on_a_shared_screen() -> None:
+    """None of these names a sealed value: a shared screen shows each whole (public)."""
+    bare = played([(GM, '/game new system:nodice name:"Seats"'), (ANA, "/game join")])
+    assert screen(bare, ANA, "/hand ante aspect:Mind ante:QUI") == [
+        "error: No Conflict is running; a GM starts one with /conflict start sides:..."
+    ]
+    app = table()
+    assert screen(app, ANA, "/hand ante character:A aspect:Mind ante:QUI") == [
+        "error: A could be the Actor Ada or Abe; type more of the name."
+    ]
+    assert screen(app, GM, "/hand ante character:Ada aspect:Mind ante:QUI") == [
+        "error: Ada is ana's: only they seal Ada's cards and bids (a GM may /hand fold "
+        "character:Ada if the table waits)."
+    ]
+    co = Person("co", "co")
+    app = played(
+        [
+            (GM, "/game gm add user:co"),
+            (GM, "/hand ante character:Brute aspect:Body ante:STR"),
+        ],
+        app,
+    )
+    assert screen(app, co, "/hand ante character:Brute aspect:Body ante:FIT") == [
+        "error: Brute's commit was sealed by gm; only they may seal it again. Their commit stands."
+    ]
+    app = played([(BEA, "/hand fold")], app)
+    assert screen(app, BEA, "/hand ante aspect:Mind ante:QUI") == [
+        "error: Cy is out of the Conflict (retreated)."
+    ]
+
+
+def test_an_actor_standing_by_is_told_so_named_or_not() -> None:
+    app = played(
+        [(GM, "/mods set mod:engage enabled:true"), (GM, '/conflict engage sides:"Cy | Brute"')],
+        table(),
+    )
+    stands_by = (
+        "error: {0} stands by this Hand: nobody opposes {0} in it (a GM changes who is "
+        "involved with /conflict engage, the engage mod)."
+    )
+    assert screen(app, ANA, "/hand ante aspect:Mind ante:QUI") == [stands_by.format("Ada")]
+    assert screen(app, ANA, "/hand ante character:Abe aspect:Mind ante:QUI") == [
+        stands_by.format("Abe")
+    ]

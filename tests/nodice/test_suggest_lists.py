@@ -84,3 +84,63 @@ def test_damage_offers_the_damaged_aspects_attributes_and_auto_to_a_gm() -> None
     assert {p.split()[0] for p in points} == {"REA", "KNO", "QUI"}  # Mind damage, Ada's Mind
     assert "auto" not in points  # a player spreads by hand
     assert "auto" in offered(app, GM, "hand spread", "points", "", character="Ada")
+
+
+def test_sides_complete_after_the_last_mark_however_it_is_spaced() -> None:
+    app = table((GM, '/char new name:Xu gmc:true traits:"QUI 1 STR 2"'))
+    assert offered(app, GM, "conflict start", "sides", "Ada | Br") == ["Ada | Brute"]
+    assert offered(app, GM, "conflict start", "sides", "Ada, Brute, B") == ["Ada, Brute, Bo Brave"]
+    assert offered(app, GM, "conflict start", "sides", "| B") == ["| Brute", "| Bo Brave"]
+    assert offered(app, GM, "conflict start", "sides", "Ada |B") == []  # never "Ada |B Brute"
+    # A name no Actor begins: any Actor whose name holds it.
+    assert offered(app, GM, "conflict start", "sides", "rave") == ["Bo Brave"]
+    assert offered(app, GM, "conflict start", "sides", "Ada | X") == ["Ada | Xu"]
+
+
+def test_a_sheet_offers_what_is_typed_with_its_value_and_nothing_for_no_attribute() -> None:
+    app = table()
+    assert offered(app, ANA, "char set", "trait", "KNO 5") == ["KNO 5"]
+    assert offered(app, ANA, "char set", "trait", "REA 5, X") == []
+    assert offered(app, GM, "char new", "traits", "REA 4, K") == ["REA 4, KNO"]
+
+
+def test_a_list_typed_without_commas_counts_every_item_already_given() -> None:
+    """A bug the mutants found: "REA 5 KNO 6, " (read_traits takes a list with or without
+    commas) offered KNO again, and "QUI 1 REA 1, " offered the tokens already given."""
+    app = table()
+    offered_ada = offered(app, ANA, "char set", "trait", "REA 5 KNO 6, ")
+    assert offered_ada[0] == "REA 5 KNO 6, QUI 7"
+    assert not any(v.startswith("REA 5 KNO 6, KNO") for v in offered_ada)
+    assert "Reason 5, KNO 5" in offered(app, ANA, "char set", "trait", "Reason 5, ")
+    assert not any(
+        v.startswith("Reason 5, REA") for v in offered(app, ANA, "char set", "trait", "Reason 5, ")
+    )
+    app = table(
+        (GM, '/conflict start sides:"Ada | Brute"'),
+        (ANA, "/hand ante aspect:Mind ante:REA"),
+        (GM, "/hand ante character:Brute aspect:Body ante:STR"),  # Ada wins 2 tokens
+    )
+    assert offered(app, ANA, "hand assign", "tokens", "QUI 1 ") == []  # no mark: one item
+    assert offered(app, ANA, "hand assign", "tokens", "QUI 1 REA 1, ") == []
+    assert offered(app, ANA, "hand assign", "tokens", "QUI 1, X") == []
+    assert offered(app, ANA, "hand assign", "tokens", "qu") == ["QUI 2"]
+    assert offered(app, ANA, "hand assign", "tokens", "QUI 2") == ["QUI 2"]
+
+
+def test_damage_offers_only_attributes_with_a_token_and_names_auto_for_a_gm() -> None:
+    app = table(
+        (ANA, '/char new name:Cy traits:"REA 4 KNO 5 QUI 7 STR 3 FIT 3 WIL 3 PRE 1"'),
+        (GM, '/conflict start sides:"Cy | Brute"'),
+        (ANA, "/hand ante character:Cy aspect:Mind ante:REA"),
+        (GM, "/hand ante character:Brute aspect:Spirit ante:STR"),  # Spirit beats Mind
+        (GM, '/hand assign character:Brute tokens:"WIL 2"'),
+        (ANA, "/hand bid character:Cy action:QUI bid:0"),
+        (GM, "/hand bid character:Brute action:WIL bid:3"),  # 1 Spirit damage to Cy
+    )
+    state = app.table("t").state
+    ask = Ask("hand spread", "points", "", {"character": "Cy"}, GM.id, app.registry)
+    assert [(str(label), str(value)) for label, value in suggestions(state, ask)] == [
+        ("WIL 1", "WIL 1"),
+        ("PRE 1", "PRE 1"),  # INT 0 takes no damage
+        ("auto (highest AV first)", "auto"),
+    ]

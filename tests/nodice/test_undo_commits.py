@@ -91,3 +91,20 @@ def test_a_player_is_told_who_can_take_back_anothers_sealed_commit() -> None:
     refused = app.handle("t", GM, "/undo")  # what the player was told holds for the GM too
     assert refused.error is not None
     assert refused.error.startswith("That command sealed Ada's commit, which only ana")
+
+
+def test_a_player_may_not_take_back_a_reveal_and_a_gm_is_warned_in_full() -> None:
+    app = table()
+    assert app.handle("t", GM, "/hand ante character:Brute aspect:Body ante:STR").ok
+    assert app.handle("t", ANA, "/hand ante aspect:Mind ante:QUI").ok  # the reveal
+    assert app.handle("t", ANA, "/undo").error == (
+        "That command revealed the cards: a reveal is not taken back to bid again. Play on, or "
+        "ask a GM (who may, with everyone having seen the cards)."
+    )
+    undone = app.handle("t", GM, "/undo")
+    assert undone.ok, undone.error
+    assert (
+        "Warning: everyone has seen the revealed cards and bids; the commits stand sealed "
+        "again, and may be sealed anew. Ada's commit, whose seal made the reveal, is taken back "
+        "with it: ana seals Ada's again." in undone.reply.text
+    )

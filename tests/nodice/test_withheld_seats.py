@@ -51,3 +51,35 @@ def test_a_withheld_commit_sealed_where_no_one_could_is_refused_saying_why(
         "unchanged."
     )
     assert table.app.table("forged").seq == 0
+
+
+def test_a_withheld_npc_commit_a_gm_sealed_imports() -> None:
+    """An NPC has no player: any GM may seal for it, so its replaced commit imports."""
+    table = setup_table()
+    for line in (
+        "/hand ante character:Brute aspect:Body ante:STR",
+        "/hand ante character:Brute aspect:Mind ante:REA",  # the first is withheld
+        "/conflict end",
+    ):
+        assert table.do(GM, line).ok, line
+    exported = table.do(GM, "/game export")
+    (file,) = exported.reply.files
+    assert json.loads(file.content)["withheld"]["commands"]
+    imported = import_file(table, "copy", file.content)
+    assert imported.ok, imported.error
+
+
+def test_a_forged_withheld_commits_long_name_is_cut_in_the_refusal() -> None:
+    table = setup_table()
+    play_both_conflicts(table)
+    doc = table.do(GM, "/game export").reply.private_data
+    line = "/hand ante aspect:Body ante:KNO"
+    seq = next(e.seq for e in table.app.store.read(T) if e.command == line)
+    for event in doc["events"]:
+        if event["command_seq"] == seq:
+            event["data"]["kept"]["character"] = "Z" * 60
+    refused = import_file(table, "forged", json.dumps(doc).encode())
+    assert refused.error == (
+        f"{HOLD}#{seq} /hand ante (withheld): {'Z' * 40} was not in the Hand. Import only files "
+        "/game export made, unchanged."
+    )

@@ -352,5 +352,4 @@ def engage(ctx: Context, args: Engage) -> Decision:
         lines.append(
             f"Hand {conflict.hand} plays on as engaged; this engagement opens Hand {hand}."
         )
-    after = regroup(with_joiners, engagement) if now else with_joiners
     return Decision(events=(event,), reply=Reply.say(*lines, data=public_data(after)))

@@ -107,13 +107,3 @@ def problem(written: Written) -> str | None:
         if name in ATTRIBUTES and value is not None and not 0 <= value <= MAX_AV:
             return f"an AV is 0 to {MAX_AV}, or - for an Attribute the Actor lacks"
     return None
-
-
-def written_onto(actor: Actor, written: Written) -> Actor:
-    avs = {**actor.avs, **{k: v for k, v in written.items() if k in ATTRIBUTES}}
-    update: dict[str, object] = {"avs": avs}
-    if "rank" in written:
-        update["rank"] = written["rank"]
-    if "wr" in written:
-        update["wr"] = written["wr"]
-    return actor.model_copy(update=update)

@@ -1,8 +1,9 @@
-"""NoDice's sheet as the shell (``engine.sheets``) takes it: a file's keys (docs/nodice-sheets.md),
-what only a GM sets (an NPC, a Rank), and the lines of ``/char show``.
+"""NoDice's sheet as the shell (``engine.sheets``) takes it: a file's keys (docs/nodice-sheets.md)
+and what only a GM sets (an NPC, a Rank).
 
 NoDice keeps its own ``/char show`` (``sheet_commands``): the shell's answers the whole sheet as
-the reply's data, and a Rank is for GMs and the Actor's player only (R22).
+the reply's data, and a Rank is for GMs and the Actor's player only (R22). So the schema declares
+no ``lines`` (the shell's ``/char show`` is the only reader of them, and is left out here).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from scenekeeper.engine.sheets.files import not_a_key, read_sheets, sheet_name
 from scenekeeper.engine.sheets.schema import SheetData, SheetSchema
 from scenekeeper.engine.state import GameState, TableState
 from scenekeeper.systems.nodice import events as ev
-from scenekeeper.systems.nodice.sheet import MAX_AV, MAX_RANK, MAX_WR, Actor, sheet_line
+from scenekeeper.systems.nodice.sheet import MAX_AV, MAX_RANK, MAX_WR, Actor
 from scenekeeper.systems.nodice.state import NoDiceState
 from scenekeeper.systems.nodice.trine import ATTRIBUTES, find_attribute
 
@@ -92,12 +93,6 @@ def _number(value: object, where: str, low: int, high: int) -> int:
     return value
 
 
-def lines(who: Actor, player: str | None) -> list[str]:
-    """The public sheet: no Rank (R22)."""
-    played = f"played by {player}" if player else "an NPC"
-    return [f"{who.name}, {played}.", sheet_line(who.avs), f"WR {who.wr}."]
-
-
 def _before_delete(state: TableState, who: Actor) -> tuple[ev.ActorDeleted, ...]:
     conflict = state.game.conflict if isinstance(state.game, NoDiceState) else None
     if conflict is not None and who.name in conflict.fighters:
@@ -122,7 +117,6 @@ SHEET: SheetSchema[Actor] = SheetSchema(
     deleted=ev.ActorDeleted,
     imported=ev.SheetImported,
     read_file=read_file,
-    lines=lines,
     gmc="NPC",
     gmcs="NPCs",
     kept_by="a GM sets them",

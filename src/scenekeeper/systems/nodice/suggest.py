@@ -15,7 +15,7 @@ from scenekeeper.engine.state import TableState
 from scenekeeper.engine.systems import Suggested
 from scenekeeper.systems.nodice.flow import effective
 from scenekeeper.systems.nodice.state import Fighter, NoDiceState
-from scenekeeper.systems.nodice.trine import ASPECTS, ATTRIBUTES, ATTRIBUTES_OF
+from scenekeeper.systems.nodice.trine import ASPECTS, ATTRIBUTES, ATTRIBUTES_OF, find_attribute
 
 SUGGESTED = frozenset({"aspect", "ante", "action", "sides", "tokens", "points", "trait", "traits"})
 
@@ -70,6 +70,13 @@ def _last(current: str, marks: str) -> tuple[str, str]:
     return current[: cut + 1].rstrip() + " ", current[cut + 1 :].strip()
 
 
+def _typed(head: str) -> tuple[set[str], int]:
+    """The items before the last, read as ``read_traits`` reads a list (commas or not, "REA 4 KNO
+    5"; a full name or an abbreviation): the names given, upper case, and their numbers' sum."""
+    given = {(find_attribute(w) or w).upper() for w in re.findall(r"[A-Za-z]+", head)}
+    return given, sum(int(n) for n in re.findall(r"\d+", head))
+
+
 def _sides(game: NoDiceState, current: str) -> list[Suggested]:
     """Actors not yet named, to finish the last name of ``Ada, Bo | Brute``."""
     head, last = _last(current, ",|")
@@ -91,7 +98,7 @@ def _sheet(
             (c for n, c in game.characters.items() if state.meta.owner_of(n) == actor_id), None
         )
     )
-    given = {w.split()[0].upper() for w in head.split(",") if w.split()}
+    given, _ = _typed(head)
     found = []
     for attribute in (*ATTRIBUTES, "wr"):
         if attribute.upper() in given or not attribute.casefold().startswith(last[:3].casefold()):
@@ -133,11 +140,8 @@ def _stacks(
         total = effective(conflict, owed)
         names = [a for a in ATTRIBUTES_OF[owed.aspect] if (fighter.avs.get(a) or 0) >= 1]
     head, last = _last(current, ",")
-    used = sum(
-        int(w.split()[1]) for w in head.split(",") if len(w.split()) == 2 and w.split()[1].isdigit()
-    )
+    given, used = _typed(head)
     left = total - used
-    given = {w.split()[0].upper() for w in head.split(",") if w.split()}
     if left < 1:
         return []
     fits = [a for a in names if a not in given and a.startswith(last[:3].upper())]

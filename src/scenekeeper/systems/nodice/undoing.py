@@ -41,9 +41,7 @@ def _refuse_others(meta: TableMeta, actor: str, events: tuple[Event, ...], verb:
         )
 
 
-def undoing(
-    meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True
-) -> str | None:
+def undoing(meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool) -> str | None:
     """G8: nobody takes back a reveal to bid again; a GM may, warned. G2: nobody but its
     sealer takes back a commit that no reveal showed (``sealer``; False: as an earlier version
     decided it, ``engine.upgrades.SEALER_UNDO``)."""
@@ -68,7 +66,7 @@ def undoing(
     )
 
 
-def redoing(meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool = True) -> None:
+def redoing(meta: TableMeta, actor: str, events: tuple[Event, ...], *, sealer: bool) -> None:
     """G2: a commit no reveal showed is put back only by whoever sealed it."""
     if sealer and not any(isinstance(e, _REVEALS) for e in events):
         _refuse_others(meta, actor, events, "put back")
