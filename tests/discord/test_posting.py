@@ -149,3 +149,73 @@ def test_a_post_the_webhook_refuses_is_the_bots_own_reply(app: App) -> None:
     assert not answer.ephemeral
     assert "Ada (post #" in answer.text()
     assert "Still here." in answer.text()
+
+
+def test_the_narrators_post_and_a_roll_of_several_lines_kept_for_its_edit(app: App) -> None:
+    async def scenario() -> tuple[list[Request], list[Request], str]:
+        async with logged_in(app) as h:
+            await cortex(h)
+            values = {"character": "Ada", "trait": "Agility", "die": "d8", "set": "Attributes"}
+            await h.slash("char set", ANA, **values)
+            mark = len(h.discord.requests)
+            answer = await h.slash("say", GM, text="Rain falls.", narrator=True)
+            narrated = hook_posts(h.discord.since(mark))
+            mark = len(h.discord.requests)
+            said = await h.slash("say", ANA, text="Up! [[Agility]]")
+            post = int(said.text().split("#", 1)[1].split(")", 1)[0])
+            await h.slash("post edit", ANA, post=post, text="Up, fast! [[Agility]]")
+            return narrated, hook_posts(h.discord.since(mark)), answer.text()
+
+    narrated, rolled, answer = run(scenario())
+    (post,) = narrated
+    assert post.json["username"] == "Narrator"
+    assert answer.startswith("Posted as the narrator (post #")
+    first, edit = rolled
+    words, rolls = first.json["content"].split("\n", 1)
+    assert words == "Up! [[Agility]]"
+    assert len(rolls.split("\n")) >= 2  # Cortex: the roll, then its total and effect die
+    assert edit.json["content"] == f"Up, fast! [[Agility]]\n{rolls}"
+
+
+def test_a_speakers_name_is_cut_to_what_discord_takes(app: App) -> None:
+    name = "Captain " + "x" * 90  # a game without sheets: a GM speaks as any name
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app) as h:
+            await setup(h, ("game new", GM, {"system": "generic", "name": "G"}))
+            mark = len(h.discord.requests)
+            await h.slash("say", GM, text="Halt.", character=name)
+            return hook_posts(h.discord.since(mark))
+
+    (post,) = run(scenario())
+    assert post.json["username"] == name[:80]
+
+
+def test_an_edit_of_a_post_in_a_thread_goes_into_the_thread(app: App) -> None:
+    thread = CHANNEL + 50
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app) as h:
+            for command, who, values in (
+                ("game new", GM, {"system": "cortex", "name": "T"}),
+                ("game join", ANA, {}),
+                ("char new", ANA, {"name": "Ada"}),
+            ):
+                await h.dispatch(
+                    h.command_payload(command, who, values, channel=thread, parent=CHANNEL)
+                )
+            said = {"text": "In the side room."}
+            answer = await h.dispatch(
+                h.command_payload("say", ANA, said, channel=thread, parent=CHANNEL)
+            )
+            post = int(h.one(answer).text().split("#", 1)[1].split(")", 1)[0])
+            mark = len(h.discord.requests)
+            edit = {"post": post, "text": "In the cellar."}
+            await h.dispatch(
+                h.command_payload("post edit", ANA, edit, channel=thread, parent=CHANNEL)
+            )
+            return h.discord.since(mark)
+
+    (edit,) = hook_posts(run(scenario()))
+    assert edit.method == "PATCH"
+    assert str(edit.params.get("thread_id")) == str(thread)
