@@ -6,6 +6,10 @@ channel's rate limit is waited out."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from scenekeeper.app import App
 from tests.discord.fakes import run
 from tests.discord.gateway import ANA, CHANNEL, GM, FakeDiscord, Harness, Request, logged_in
@@ -219,3 +223,70 @@ def test_an_edit_of_a_post_in_a_thread_goes_into_the_thread(app: App) -> None:
     (edit,) = hook_posts(run(scenario()))
     assert edit.method == "PATCH"
     assert str(edit.params.get("thread_id")) == str(thread)
+
+
+def test_a_channel_without_manage_webhooks_is_logged_for_the_operator(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = FakeDiscord()
+    fake.forbidden.append(HOOKS)
+
+    async def scenario() -> None:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            await h.slash("say", ANA, text="Quietly.")
+            await h.slash("say", ANA, text="Again.")  # known by now: not asked, not logged
+
+    with caplog.at_level(logging.WARNING, logger="scenekeeper.adapters.discord.posting"):
+        run(scenario())
+    assert [r.getMessage() for r in caplog.records if r.name.endswith("posting")] == [
+        f"channel {CHANNEL}: no Manage Webhooks permission; posts go out as the bot's own "
+        "replies (scenekeeper discord --check lists the permissions)"
+    ]
+
+
+def test_a_webhook_that_cannot_be_read_is_logged_and_asked_for_again(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = FakeDiscord()
+    fake.throttled[HOOKS] = 6  # discord.py gives up after five tries
+
+    async def scenario() -> Request:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            await h.slash("say", ANA, text="Quietly.")
+            return await h.slash("say", ANA, text="Now.")
+
+    with caplog.at_level(logging.WARNING, logger="scenekeeper.adapters.discord.posting"):
+        answer = run(scenario())
+    logged = [r.getMessage() for r in caplog.records if r.name.endswith("posting")]
+    assert len(logged) == 1
+    assert logged[0].startswith(f"channel {CHANNEL}: its webhook could not be read (429 ")
+    assert answer.ephemeral  # asked again: the second post went through the webhook
+    assert len(hook_posts(fake.requests)) == 1
+
+
+def test_another_webhook_of_the_channel_is_left_alone(app: App) -> None:
+    fake = FakeDiscord()
+    other = {
+        "id": "777",
+        "type": 1,
+        "channel_id": str(CHANNEL),
+        "name": "Someone else's",
+        "avatar": None,
+        "token": "hook-777",
+    }
+    theirs_unusable = {**other, "id": "778", "name": "Scenekeeper", "token": None}
+    fake.webhooks[str(CHANNEL)] = [other, theirs_unusable]
+
+    async def scenario() -> list[Request]:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            mark = len(h.discord.requests)
+            await h.slash("say", ANA, text="Mine.")
+            return hook_posts(h.discord.since(mark))
+
+    (post,) = run(scenario())
+    assert not post.path.startswith("/webhooks/777/")
+    assert [h["name"] for h in fake.webhooks[str(CHANNEL)]][-1] == "Scenekeeper"
+    assert len(fake.webhooks[str(CHANNEL)]) == 3  # its own, made

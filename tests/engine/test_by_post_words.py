@@ -139,3 +139,49 @@ def test_a_posts_roll_takes_every_option_and_refuses_a_secret_in_its_own_words()
     assert driver.refused('/say text:"[[d20 secret:true]]"', "ana") == (
         "[[d20 secret:true]]: a post is public; roll a secret with its own command."
     )
+
+
+def test_a_gm_speaks_as_no_players_character_at_a_game_whose_characters_have_no_kind() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:mettle name:M")
+    driver.do("/game join", "ana")
+    driver.do("/char new name:Viktor concept:7 frame:3 motive:4 nature:3 poise:2", "ana")
+    assert driver.refused('/say text:"Hi" character:Viktor') == (
+        "A GM speaks as a GM character or the narrator, not as Viktor."
+    )
+
+
+def test_someone_who_made_no_command_yet_is_recapped_from_the_start() -> None:
+    driver = cortex()
+    driver.do("/game gm add user:cy")  # cy is at the table without a command of their own
+    said = driver.do("/recap", "cy").reply.private
+    assert said[0] == "You have made no command at this table yet: here is what it did."
+    assert said[1].startswith("#1 Gemma: /game new")
+
+
+def test_a_recap_reaches_back_past_hundreds_of_the_others_commands() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:G")  # #1: the GM's only command
+    driver.do("/game join", "ana")
+    for _ in range(300):
+        driver.do("/roll dice:d6 results:3", "ana")
+    said = driver.do("/recap").reply.private
+    assert said[0].startswith("Since your last command (#1, ")
+    assert said[1] == "(271 earlier not listed: /history count:50 reaches them.)"
+
+
+def test_each_roll_of_a_post_is_decided_after_the_ones_before_it() -> None:
+    driver = cortex()
+    said = driver.do('/say text:"[[Agility Sneaking]] then [[Agility]]"', "ana").reply.text
+    rolls = [line for line in said if line.startswith("[[")]
+    assert rolls[0].startswith("[[Agility Sneaking]] Ada rolls #1: ")
+    assert rolls[1].startswith("[[Agility]] Ada rolls #2: ")
+
+
+def test_a_posts_roll_obeys_the_tables_typed_dice_setting() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:G")
+    driver.do("/game join", "ana")
+    driver.do("/results allow:none")
+    refused = driver.refused('/say text:"Up! [[2d6 results:3,4]]"', "ana")
+    assert refused.startswith("[[2d6 results:3,4]]: This table takes no typed dice")
