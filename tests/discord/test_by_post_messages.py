@@ -5,6 +5,7 @@ forms a post is written and edited in carry what their submission needs."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -456,3 +457,69 @@ def test_a_posts_menu_in_a_thread_finds_its_table_by_the_thread_and_its_channel(
     with caplog.at_level(logging.WARNING):
         assert run(down._table_id(asked)) is None  # type: ignore[arg-type]
     assert caplog.messages == ["channel 150: its table cannot be read for a post's menu"]
+
+
+def test_reminders_go_out_for_every_table_this_process_serves_and_no_other(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = MovableClock(START)
+    app = paced_tables(clock, "100", "200", "300", "400")
+    posted: list[int] = []
+
+    async def post(channel: int, content: str, allowed: discord.AllowedMentions) -> None:
+        if channel == 400:
+            raise RuntimeError("Discord is down for this channel")
+        posted.append(channel)
+
+    ours, theirs = 2 << 22, 1 << 22  # servers of shard 0 and shard 1 of two
+    keeper = reminding.Reminding(app, post, Shards.of(2, [0]), interval=0)
+    keeper.paced = {"100": theirs, "200": ours, "300": ours, "400": ours}
+    clock.later(timedelta(hours=13))
+    with caplog.at_level(logging.ERROR):
+        assert run(keeper.tick()) == 2
+    assert posted == [200, 300]
+    assert [r.getMessage() for r in caplog.records] == ["table 400: reminders failed"]
+
+
+def test_the_say_form_shows_whom_the_command_named_and_no_one_when_it_named_none() -> None:
+    forms = post_forms.PostForms(_Runner())  # type: ignore[arg-type]
+
+    def speaking(values: dict[str, object]) -> object:
+        asked = _Interaction()
+        run(forms.command(asked, "say", values, {}))  # type: ignore[arg-type]
+        (modal,) = asked.response.modals
+        return modal.children[1].to_component_dict()["component"].get("value")
+
+    assert speaking({"character": "Ada"}) == "Ada"
+    assert speaking({}) is None
+
+
+def test_a_table_paced_by_the_hour_is_kept_in_the_record() -> None:
+    app = make_app()
+    hourly = state(pace_hours=1)
+    keeper = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=0)
+    run(keeper.after(7, "100", hourly))
+    assert keeper.paced == {"100": 7}
+
+
+def test_reminders_are_looked_for_every_interval_until_stopped() -> None:
+    app = make_app()
+    keeper = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=1)
+
+    async def scenario() -> tuple[asyncio.Task[None] | None, bool, bool]:
+        await keeper.start()
+        task = keeper._task
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        running = task is not None and not task.done()
+        await keeper.stop()
+        return task, running, task is not None and task.cancelled()
+
+    task, running, cancelled = run(scenario())
+    assert task is not None
+    assert task.get_name() == "REMINDERS"
+    assert running
+    assert cancelled
+    idle = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=0)
+    run(idle.start())
+    assert idle._task is None

@@ -195,7 +195,7 @@ def test_a_speakers_name_is_cut_to_what_discord_takes(app: App) -> None:
     assert post.json["username"] == name[:80]
 
 
-def test_an_edit_of_a_post_in_a_thread_goes_into_the_thread(app: App) -> None:
+def test_an_edit_and_a_delete_of_a_post_in_a_thread_go_into_the_thread(app: App) -> None:
     thread = CHANNEL + 50
 
     async def scenario() -> list[Request]:
@@ -218,11 +218,17 @@ def test_an_edit_of_a_post_in_a_thread_goes_into_the_thread(app: App) -> None:
             await h.dispatch(
                 h.command_payload("post edit", ANA, edit, channel=thread, parent=CHANNEL)
             )
+            await h.dispatch(
+                h.command_payload(
+                    "post delete", ANA, {"post": post}, channel=thread, parent=CHANNEL
+                )
+            )
             return h.discord.since(mark)
 
-    (edit,) = hook_posts(run(scenario()))
-    assert edit.method == "PATCH"
+    edit, delete = hook_posts(run(scenario()))
+    assert (edit.method, delete.method) == ("PATCH", "DELETE")
     assert str(edit.params.get("thread_id")) == str(thread)
+    assert str(delete.params.get("thread_id")) == str(thread)
 
 
 def test_a_channel_without_manage_webhooks_is_logged_for_the_operator(
@@ -290,3 +296,20 @@ def test_another_webhook_of_the_channel_is_left_alone(app: App) -> None:
     assert not post.path.startswith("/webhooks/777/")
     assert [h["name"] for h in fake.webhooks[str(CHANNEL)]][-1] == "Scenekeeper"
     assert len(fake.webhooks[str(CHANNEL)]) == 3  # its own, made
+
+
+def test_a_post_the_webhook_refuses_is_logged_for_the_operator(
+    app: App, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = FakeDiscord()
+    fake.forbidden.append(r"/webhooks/\d+/hook-\d+.*")
+
+    async def scenario() -> None:
+        async with logged_in(app, fake) as h:
+            await cortex(h)
+            await h.slash("say", ANA, text="Still here.")
+
+    with caplog.at_level(logging.WARNING, logger="scenekeeper.adapters.discord.posting"):
+        run(scenario())
+    (logged,) = [r.getMessage() for r in caplog.records if r.name.endswith("posting")]
+    assert logged.startswith(f"channel {CHANNEL}: a post could not go through its webhook (403 ")
