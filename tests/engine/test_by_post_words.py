@@ -4,8 +4,9 @@ reads it, and what a post's answer carries for the Discord bot."""
 
 from __future__ import annotations
 
+from scenekeeper.engine.commands import Attachment
 from tests.engine.test_say import cortex
-from tests.support import TableDriver
+from tests.support import TableDriver, person
 
 
 def test_mentions_say_whether_you_are_mentioned_already() -> None:
@@ -185,3 +186,18 @@ def test_a_posts_roll_obeys_the_tables_typed_dice_setting() -> None:
     driver.do("/results allow:none")
     refused = driver.refused('/say text:"Up! [[2d6 results:3,4]]"', "ana")
     assert refused.startswith("[[2d6 results:3,4]]: This table takes no typed dice")
+
+
+def test_a_gm_speaks_as_a_players_character_made_a_gm_character_and_as_their_own() -> None:
+    driver = cortex()
+    made = driver.app.handle(
+        driver.table_id,
+        person("gm"),
+        "/char import file:brick.yaml",
+        read_file=lambda _path: Attachment("brick.yaml", b"name: Brick\nkind: gmc\n"),
+    )
+    assert made.ok, made.error  # ben's Brick is a GM character now
+    assert driver.do('/say text:"Halt." character:Brick').reply.text[0].startswith("Brick (post #")
+    driver.do("/char new name:Gwen")
+    driver.do("/game claim character:Gwen")  # the GM plays Gwen
+    assert driver.do('/say text:"Me." character:Gwen').reply.text[0].startswith("Gwen (post #")

@@ -337,15 +337,15 @@ def test_an_import_says_why_a_recorded_picture_is_refused() -> None:
 
     other = base64.b64encode(picture_file((90, 90))).decode()
     assert f"picture {good['picture']} does not hold the bytes it names" in refused(data=other)
-    assert "a picture's data is not base64" in refused(data="!" + good["data"])
-    assert "/post picture takes away a picture the speaker did not have" in refused(
+    assert ": a picture's data is not base64. " in refused(data="!" + good["data"])
+    assert ": /post picture takes away a picture the speaker did not have. " in refused(
         picture="", data=""
     )
     row["data"] = good
     doc["events"].append({**row, "seq": row["seq"] + 1})  # type: ignore[operator]
     outcome = import_into(TableDriver(), "t2", doc)
     assert not outcome.ok
-    assert "/post picture sets one picture" in outcome.error
+    assert "#11 /post picture image:a.png: /post picture sets one picture. " in outcome.error
 
 
 def test_history_says_whose_posts_carry_a_new_picture_or_none() -> None:
