@@ -5,10 +5,13 @@ forms a post is written and edited in carry what their submission needs."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
+import pytest
 
 from scenekeeper.adapters.discord import post_forms, posting, reminding
 from scenekeeper.adapters.discord.limits import MAX_CONTENT
@@ -312,8 +315,10 @@ def test_which_message_a_post_is_is_kept_for_the_newest_posts_only() -> None:
 class _Tables:
     def __init__(self, table: str | None) -> None:
         self.table = table
+        self.asked: list[tuple[int, int | None]] = []
 
     async def where(self, channel: int, parent: int | None, _guild: object) -> str | None:
+        self.asked.append((channel, parent))
         if self.table is None:
             raise OSError("the store is down")
         return self.table
@@ -332,9 +337,12 @@ class _MenuRunner(_Runner):
 
 
 class _Message:
-    def __init__(self, message_id: int, content: str, author: int) -> None:
+    def __init__(
+        self, message_id: int, content: str, author: int, embeds: list[discord.Embed] | None = None
+    ) -> None:
         self.id, self.content = message_id, content
         self.author = discord.Object(author)
+        self.embeds = embeds or []
 
 
 class _MenuInteraction(_Interaction):
@@ -391,3 +399,127 @@ def test_the_forms_say_what_to_write_as_discord_shows_them() -> None:
     ]
     assert say.to_dict()["components"][1]["component"]["max_length"] == 60
     assert (say.title, say.timeout, edit.timeout) == ("Say", 900, 900)
+
+
+def test_a_reminder_of_exactly_discords_length_is_sent_whole() -> None:
+    head = "Reminder for <@11>: the table has waited for you since Mon 30 Nov 09:00 UTC: "
+    exact = Reminder("11", "w" * (MAX_CONTENT - len(head)), SINCE)
+    content, _ = reminding.reminder_message(state(), [exact])
+    assert len(content) == MAX_CONTENT
+    assert content.endswith("ww")
+    dm_head = "Reminder from <#99>: the table has waited for you since Mon 30 Nov 09:00 UTC: "
+    text = reminding.dm(Reminder("11", "w" * (MAX_CONTENT - len(dm_head)), SINCE), 99)
+    assert len(text) == MAX_CONTENT
+    assert text.endswith("ww")
+
+
+def test_a_posts_menu_reads_its_words_from_what_its_message_shows() -> None:
+    app = make_app()
+    runner = _MenuRunner(app, "100")
+    forms = post_forms.PostForms(runner)  # type: ignore[arg-type]
+    asked = _MenuInteraction()
+    # The bot's own reply with a roll of several lines it did not keep: the first line's words.
+    own = _Message(6002, "Ada (post #18): I jump.\n[[Agility]] Ada rolls #1\nTotal 3", author=1)
+    assert run(forms._words(asked, own, 18)) == "I jump."  # type: ignore[arg-type]
+    # Rolls kept for the post, but the message no longer ends with them: it is read whole.
+    run(runner.posting._remember("100", 19, [5019, None, "Ada rolls 7"]))
+    changed = _Message(5019, "I wait.\nStill.", author=2)
+    assert run(forms._words(asked, changed, 19)) == "I wait.\nStill."  # type: ignore[arg-type]
+    # No content: a reply's embed says it, an embed without words nothing, no embed nothing.
+    embedded = _Message(5020, "", author=2, embeds=[discord.Embed(description="In words.")])
+    assert run(forms._words(asked, embedded, 20)) == "In words."  # type: ignore[arg-type]
+    blank = _Message(5021, "", author=2, embeds=[discord.Embed()])
+    assert run(forms._words(asked, blank, 21)) == ""  # type: ignore[arg-type]
+    assert run(forms._words(asked, _Message(5022, "", author=2), 22)) == ""  # type: ignore[arg-type]
+
+
+def test_the_say_forms_text_is_a_long_field_and_the_speaker_may_be_left_blank() -> None:
+    say = post_forms.say_form("Ada", narrator=False).to_dict()["components"]
+    text, speaking = say[0]["component"], say[1]["component"]
+    assert (text["style"], text["max_length"], text["required"]) == (2, post_forms.MOST_TEXT, True)
+    assert speaking["required"] is False
+
+
+def test_a_posts_menu_in_a_thread_finds_its_table_by_the_thread_and_its_channel(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = make_app()
+    runner = _MenuRunner(app, "100")
+    forms = post_forms.PostForms(runner)  # type: ignore[arg-type]
+    asked = _MenuInteraction()
+    asked.channel_id = 150
+    asked.channel = type(
+        "Thread", (), {"type": discord.ChannelType.public_thread, "parent_id": 100}
+    )()
+    assert run(forms._table_id(asked)) == "100"  # type: ignore[arg-type]
+    assert runner.tables.asked == [(150, 100)]
+    down = post_forms.PostForms(_MenuRunner(app, None))  # type: ignore[arg-type]
+    with caplog.at_level(logging.WARNING):
+        assert run(down._table_id(asked)) is None  # type: ignore[arg-type]
+    assert caplog.messages == ["channel 150: its table cannot be read for a post's menu"]
+
+
+def test_reminders_go_out_for_every_table_this_process_serves_and_no_other(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = MovableClock(START)
+    app = paced_tables(clock, "100", "200", "300", "400")
+    posted: list[int] = []
+
+    async def post(channel: int, content: str, allowed: discord.AllowedMentions) -> None:
+        if channel == 400:
+            raise RuntimeError("Discord is down for this channel")
+        posted.append(channel)
+
+    ours, theirs = 2 << 22, 1 << 22  # servers of shard 0 and shard 1 of two
+    keeper = reminding.Reminding(app, post, Shards.of(2, [0]), interval=0)
+    keeper.paced = {"100": theirs, "200": ours, "300": ours, "400": ours}
+    clock.later(timedelta(hours=13))
+    with caplog.at_level(logging.ERROR):
+        assert run(keeper.tick()) == 2
+    assert posted == [200, 300]
+    assert [r.getMessage() for r in caplog.records] == ["table 400: reminders failed"]
+
+
+def test_the_say_form_shows_whom_the_command_named_and_no_one_when_it_named_none() -> None:
+    forms = post_forms.PostForms(_Runner())  # type: ignore[arg-type]
+
+    def speaking(values: dict[str, object]) -> object:
+        asked = _Interaction()
+        run(forms.command(asked, "say", values, {}))  # type: ignore[arg-type]
+        (modal,) = asked.response.modals
+        return modal.children[1].to_component_dict()["component"].get("value")
+
+    assert speaking({"character": "Ada"}) == "Ada"
+    assert speaking({}) is None
+
+
+def test_a_table_paced_by_the_hour_is_kept_in_the_record() -> None:
+    app = make_app()
+    hourly = state(pace_hours=1)
+    keeper = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=0)
+    run(keeper.after(7, "100", hourly))
+    assert keeper.paced == {"100": 7}
+
+
+def test_reminders_are_looked_for_every_interval_until_stopped() -> None:
+    app = make_app()
+    keeper = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=1)
+
+    async def scenario() -> tuple[asyncio.Task[None] | None, bool, bool]:
+        await keeper.start()
+        task = keeper._task
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        running = task is not None and not task.done()
+        await keeper.stop()
+        return task, running, task is not None and task.cancelled()
+
+    task, running, cancelled = run(scenario())
+    assert task is not None
+    assert task.get_name() == "REMINDERS"
+    assert running
+    assert cancelled
+    idle = reminding.Reminding(app, _never_posts, Shards.of(None, None), interval=0)
+    run(idle.start())
+    assert idle._task is None

@@ -6,9 +6,15 @@ mentions off is not mentioned; a sealed commit's mention names nothing sealed.""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import discord
+import pytest
+
+from scenekeeper.adapters.discord.mentions import tell
 from scenekeeper.app import App
+from scenekeeper.engine.waits import Mention
 from tests.discord.fakes import run
 from tests.discord.gateway import ANA, BEN, CHANNEL, GM, Harness, Request, logged_in
 from tests.discord.test_game_controls import setup
@@ -121,3 +127,44 @@ def test_a_sealed_commit_mentions_who_is_owed_next_and_names_nothing_sealed(app:
     assert "seal with /hand bid" in told.json["content"]
     for sealed in ("INT", "Spirit", "STR", "Body"):
         assert sealed not in told.json["content"]
+
+
+class _Sent:
+    """A channel's or a followup's send: what it was given, or a failure."""
+
+    def __init__(self, fails: bool = False) -> None:
+        self.calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self.fails = fails
+
+    async def send(self, *args: Any, **kwargs: Any) -> None:
+        self.calls.append((args, kwargs))
+        if self.fails:
+            raise discord.ClientException("closed")
+
+
+class _Asked:
+    def __init__(self, channel: _Sent | None, followup: _Sent) -> None:
+        self.channel, self.followup, self.channel_id = channel, followup, 77
+
+
+def test_mentions_go_to_the_channel_or_else_as_a_followup_and_a_failure_is_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    told = (Mention("11", "Ada's turn"),)
+    channel, followup = _Sent(), _Sent()
+    run(tell(_Asked(channel, followup), told))  # type: ignore[arg-type]
+    ((args, kwargs),) = channel.calls
+    assert args == ("<@11> Ada's turn",)
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+    assert followup.calls == []
+    run(tell(_Asked(None, followup), told))  # type: ignore[arg-type]
+    ((args, kwargs),) = followup.calls
+    assert args == ("<@11> Ada's turn",)
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+    with caplog.at_level(logging.WARNING):
+        run(tell(_Asked(_Sent(fails=True), followup), told))  # type: ignore[arg-type]
+        run(tell(_Asked(None, _Sent(fails=True)), told))  # type: ignore[arg-type]
+    assert [r.getMessage() for r in caplog.records] == [
+        "channel 77: the mentions could not be sent (ClientException: closed); the command "
+        "stands as recorded"
+    ] * 2

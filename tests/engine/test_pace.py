@@ -167,3 +167,51 @@ def test_a_pace_reads_in_history_as_people_say_it() -> None:
     assert PaceSet(hours=1).describe() == "pace 1 hour"
     assert PaceSet(hours=12).describe() == "pace 12 hours"
     assert PaceSet(hours=0).describe() == "no pace"
+
+
+def test_each_wait_a_pace_old_is_due_to_its_own_people_whatever_the_waits_before_it() -> None:
+    clock = MovableClock(START)
+    driver = TableDriver(app=make_app(clock=clock.now))
+    driver.do("/game new system:nodice name:N")
+    traits = "REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"
+    for who, name in (("ana", "Ada"), ("ben", "Bo"), ("cy", "Cid")):
+        driver.do("/game join", who)
+        driver.do(f'/char new name:{name} traits:"{traits}"', who)
+    driver.do("/game pace hours:1")
+    driver.do('/conflict start sides:"Ada | Bo, Cid"')
+    state = driver.app.table(driver.table_id).state
+    assert state is not None
+    first, *others = state.meta.waiting
+    assert len(others) == 2
+    late = (START + timedelta(hours=2)).timestamp()
+    assert sorted(r.person for r in due(state, late)) == ["ana", "ben", "cy"]
+    assert driver.do("/history count:1").reply.text[0].endswith("; the table waits for 3 moves")
+    # The first wait not noted (so never due): the others still are.
+    waiting = {line: since for line, since in state.meta.waiting.items() if line != first}
+    fewer = state.replace(meta=state.meta.model_copy(update={"waiting": waiting}))
+    assert sorted(r.line for r in due(fewer, late)) == sorted(others)
+
+
+def test_what_a_paced_table_waits_for_shows_since_when_and_history_counts_the_moves() -> None:
+    driver = paced()
+    driver.do("/order start lead:Ada")
+    shown = driver.do("/game show").reply.text
+    assert (
+        "Waiting for: Ada's turn in the action order: act, then /order handoff; a GM can "
+        "/order end. (since Mon 30 Nov 09:00 UTC)"
+    ) in shown
+    driver.do("/order end")
+    assert driver.do("/history count:2").reply.text == (
+        "#10 Gemma: /order start lead:Ada → action order: Ada leads; the table waits for 1 move",
+        "#12 Gemma: /order end → action order ended; the table waits for nothing",
+    )
+    live = TableDriver()
+    live.do("/game new system:cortex name:Live")
+    live.do("/game join", "ana")
+    live.do("/char new name:Ada", "ana")
+    live.do("/scene start type:action name:Docks")
+    live.do("/order start lead:Ada")
+    assert (
+        "Waiting for: Ada's turn in the action order: act, then /order handoff; a GM can "
+        "/order end."
+    ) in live.do("/game show").reply.text

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import random
 
 import pytest
 from PIL import Image
@@ -14,7 +15,7 @@ from PIL import Image
 from scenekeeper.app import Outcome
 from scenekeeper.app import pictures as kept
 from scenekeeper.engine.commands import Attachment
-from scenekeeper.engine.core.pictures import MOST_BYTES, SIDE, PictureSet
+from scenekeeper.engine.core.pictures import MOST_BYTES, MOST_PIXELS, SIDE, PictureSet
 from tests.engine.test_say import cortex
 from tests.engine.test_transfer import export, import_into
 from tests.support import TableDriver, person
@@ -219,3 +220,142 @@ def test_an_import_checks_a_recorded_picture_as_the_command_would_make_it() -> N
     outcome = import_into(TableDriver(), "t2", doc)
     assert not outcome.ok
     assert "a picture the speaker did not have" in outcome.error
+
+
+def _kept_picture(outcome: Outcome) -> Image.Image:
+    assert outcome.ok, outcome.error
+    return Image.open(io.BytesIO(base64.b64decode(outcome.events[0].event.data)))
+
+
+def test_a_picture_of_exactly_the_most_bytes_taken_is_taken() -> None:
+    content = picture_file((40, 40))
+    padded = content + b"\0" * (MOST_BYTES - len(content))  # a PNG reads no further than its end
+    assert len(padded) == MOST_BYTES
+    assert set_picture(cortex(), padded).ok
+
+
+def test_a_picture_of_exactly_the_most_pixels_taken_is_taken() -> None:
+    out = io.BytesIO()
+    Image.new("1", (8000, MOST_PIXELS // 8000)).save(out, format="PNG")  # 8000x5000
+    assert _kept_picture(set_picture(cortex(), out.getvalue())).size == (SIDE, SIDE * 5 // 8)
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        Image.new("LA", (20, 20), (90, 128)),
+        Image.new("P", (20, 20)),  # with a colour that is transparent (below)
+    ],
+    ids=["LA", "P with transparency"],
+)
+def test_any_picture_with_transparency_is_kept_as_an_rgba_png(image: Image.Image) -> None:
+    out = io.BytesIO()
+    if image.mode == "P":
+        image.save(out, format="PNG", transparency=0)
+    else:
+        image.save(out, format="PNG")
+    kept_image = _kept_picture(set_picture(cortex(), out.getvalue()))
+    assert (kept_image.format, kept_image.mode) == ("PNG", "RGBA")
+
+
+def test_a_grey_picture_without_transparency_is_kept_as_a_colour_jpeg() -> None:
+    out = io.BytesIO()
+    Image.new("L", (30, 20), 128).save(out, format="PNG")
+    kept_image = _kept_picture(set_picture(cortex(), out.getvalue()))
+    assert (kept_image.format, kept_image.mode) == ("JPEG", "RGB")
+
+
+def test_a_picture_is_kept_as_its_own_encoding_quality_85_optimised() -> None:
+    """The kept bytes (and so the picture's name) are the picture made small and written by
+    Pillow as a JPEG of quality 85, optimised, or an optimised PNG: the same file always gives
+    the same picture and name."""
+    content = picture_file((300, 200))
+    expected = Image.open(io.BytesIO(content))
+    expected.thumbnail((SIDE, SIDE))
+    out = io.BytesIO()
+    expected.convert("RGB").save(out, format="JPEG", quality=85, optimize=True)
+    event = set_picture(cortex(), content).events[0].event
+    assert base64.b64decode(event.data) == out.getvalue()
+    transparent = picture_file((300, 200), mode="RGBA")
+    expected = Image.open(io.BytesIO(transparent))
+    expected.thumbnail((SIDE, SIDE))
+    out = io.BytesIO()
+    expected.convert("RGBA").save(out, format="PNG", optimize=True)
+    event = set_picture(cortex(), transparent).events[0].event
+    assert base64.b64decode(event.data) == out.getvalue()
+
+
+@pytest.mark.filterwarnings("ignore:Corrupt EXIF")  # Pillow warns; the picture is taken
+def test_a_photo_whose_exif_is_broken_is_still_taken() -> None:
+    out = io.BytesIO()
+    broken = b"Exif\0\0MM\0*\0\0\0\x08\0\x05\x01\x12\0\x03\0\0\0\x01\0\x06\0\0\xff\xff"
+    Image.new("RGB", (40, 30), (1, 2, 3)).save(out, format="JPEG", exif=broken)
+    kept_image = _kept_picture(set_picture(cortex(), out.getvalue(), name="a.jpg"))
+    assert kept_image.size == (30, 40)  # turned upright as its EXIF says
+
+
+def test_the_reply_names_the_speaker_the_picture_and_its_size_in_kb() -> None:
+    driver = cortex()
+    tiny = set_picture(driver, picture_file((30, 30)), "gm", "narrator:true")
+    event = tiny.events[0].event
+    assert len(base64.b64decode(event.data)) < 1024
+    assert tiny.reply.text == (
+        "The narrator's posts carry this picture from now on (JPG, 30x30, 1 KB).",
+    )
+    assert tiny.reply.data == {"speaker": "", "picture": event.picture}
+    # A bigger picture (noise does not compress): its size in whole KB, 1,024 bytes each.
+    noise = Image.frombytes("RGB", (256, 122), random.Random(7).randbytes(256 * 122 * 3))
+    out = io.BytesIO()
+    noise.save(out, format="PNG")
+    big = set_picture(driver, out.getvalue())
+    size = len(base64.b64decode(big.events[0].event.data))
+    assert size // 1024 != size // 1025  # (23,554 bytes: 23 KB)
+    assert big.reply.text[0].endswith(f"(JPG, 256x122, {size // 1024} KB).")
+
+
+def test_a_cleared_picture_exports_and_imports() -> None:
+    driver = cortex()
+    set_picture(driver, picture_file((100, 100)))
+    cleared = driver.do("/post picture clear:true", "ana")
+    assert cleared.events[0].event == PictureSet(speaker="Ada", picture="", data="")
+    imported = import_into(TableDriver(), "t2", export(driver))
+    assert imported.ok, imported.error
+
+
+def test_an_import_says_why_a_recorded_picture_is_refused() -> None:
+    driver = cortex()
+    set_picture(driver, picture_file((100, 100)))
+    doc = export(driver)
+    row = _picture_row(doc)
+    good = dict(row["data"])  # type: ignore[call-overload]
+
+    def refused(**data: str) -> str:
+        row["data"] = {**good, **data}
+        outcome = import_into(TableDriver(), "t2", doc)
+        assert not outcome.ok
+        return str(outcome.error)
+
+    other = base64.b64encode(picture_file((90, 90))).decode()
+    assert f"picture {good['picture']} does not hold the bytes it names" in refused(data=other)
+    assert ": a picture's data is not base64. " in refused(data="!" + good["data"])
+    assert ": /post picture takes away a picture the speaker did not have. " in refused(
+        picture="", data=""
+    )
+    row["data"] = good
+    doc["events"].append({**row, "seq": row["seq"] + 1})  # type: ignore[operator]
+    outcome = import_into(TableDriver(), "t2", doc)
+    assert not outcome.ok
+    assert "#11 /post picture image:a.png: /post picture sets one picture. " in outcome.error
+
+
+def test_history_says_whose_posts_carry_a_new_picture_or_none() -> None:
+    driver = cortex()
+    set_picture(driver, picture_file((30, 30)))
+    set_picture(driver, picture_file((30, 30)), "gm", "narrator:true")
+    driver.do("/post picture clear:true narrator:true")
+    said = [line.split(" → ", 1)[1] for line in driver.do("/history count:3").reply.text]
+    assert said == [
+        "Ada's posts carry a new picture",
+        "the narrator's posts carry a new picture",
+        "the narrator: no picture",
+    ]

@@ -3,6 +3,8 @@ it -- never another's sealed choice or a GM's secret dice -- and what waits for 
 
 from __future__ import annotations
 
+import re
+
 from tests.support import TableDriver
 
 TRAITS = "REA 4 KNO 5 QUI 7 STR 3 FIT 3 AGI 3 WIL 2 PRE 2 INT 2"
@@ -61,3 +63,27 @@ def test_a_recap_of_someone_who_never_acted_starts_at_the_beginning() -> None:
     )
     cy = driver.refused("/recap", "cy")
     assert "not at this table yet" in cy
+
+
+def test_a_recap_lists_the_newest_thirty_marks_what_was_undone_and_says_when() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:G")
+    driver.do("/game join", "ana")  # #2
+    for seq in range(3, 32):
+        driver.do(f"/roll dice:d6 results:{seq % 6 + 1}")
+    driver.do("/undo")  # #32: takes back #31
+    thirty = driver.do("/recap", "ana").reply.private
+    assert re.fullmatch(
+        r"Since your last command \(#2, \w{3} \d+ \w{3} \d\d:\d\d UTC\):", thirty[0]
+    )
+    assert len(thirty) == 32  # the first line, the 30 commands, what waits
+    assert thirty[1].startswith("#3 Gemma: /roll dice:d6 results:4 → Gemma rolled d6 (4)")
+    assert thirty[29] == "#31 Gemma: /roll dice:d6 results:2 → Gemma rolled d6 (2) = 2 [undone]"
+    driver.do('/say text:"Go [[2d6 results:3,4]]"')  # #33: the post and its roll
+    more = driver.do("/recap", "ana").reply.private
+    assert more[1] == "(1 earlier not listed: /history count:50 reaches them.)"
+    assert more[2].startswith("#4 Gemma: ")
+    assert more[-2] == (
+        '#33 Gemma: /say text:"Go [[2d6 results:3,4]]" → the narrator says: Go [[2d6 '
+        "results:3,4]]; Gemma rolled 2d6 (3, 4) = 7"
+    )
