@@ -142,7 +142,7 @@ def test_a_posts_roll_takes_every_option_and_refuses_a_secret_in_its_own_words()
     )
 
 
-def test_a_gm_speaks_as_no_players_character_at_a_game_whose_characters_have_no_kind() -> None:
+def test_a_gm_speaks_as_no_players_character_at_a_mettle_table() -> None:
     driver = TableDriver()
     driver.do("/game new system:mettle name:M")
     driver.do("/game join", "ana")
