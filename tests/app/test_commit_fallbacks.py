@@ -22,8 +22,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import threading
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scenekeeper.app import App
@@ -31,7 +30,7 @@ from scenekeeper.app.outcome import Outcome
 from scenekeeper.engine.state import Person
 from scenekeeper.store import SqliteStore
 from tests.store.test_sqlite import raw
-from tests.store.test_sqlite_group import FailingConnection
+from tests.store.test_sqlite_group import FailingConnection, grouped
 from tests.support import make_app
 
 GM = Person("gm", "GM")
@@ -52,18 +51,10 @@ def _grouped(app: App, lines: dict[str, str]) -> dict[str, Outcome]:
     assert isinstance(store, SqliteStore)
     outcomes: dict[str, Outcome] = {}
 
-    def run(table: str) -> None:
-        outcomes[table] = app.handle(table, GM, lines[table])
+    def command(table: str) -> Callable[[], None]:
+        return lambda: outcomes.__setitem__(table, app.handle(table, GM, lines[table]))
 
-    threads = [threading.Thread(target=run, args=(table,)) for table in lines]
-    with store._lock:
-        for thread in threads:
-            thread.start()
-        while store._group.queued() < len(lines):
-            time.sleep(0.001)  # waiting for the threads to queue, not measuring anything
-    for thread in threads:
-        thread.join(timeout=60)
-        assert not thread.is_alive()
+    assert grouped(store, [command(table) for table in lines]) == [None] * len(lines)
     return outcomes
 
 
