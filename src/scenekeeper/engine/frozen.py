@@ -19,12 +19,17 @@ _SHARED: dict[frozenset[str], set[str]] = {}
 _set = object.__setattr__
 
 
-def _share(model: pydantic.BaseModel) -> None:
-    own = model.__pydantic_fields_set__
-    key = frozenset(own)
+def _shared(key: frozenset[str]) -> set[str]:
+    """The one set of these field names every model with them holds."""
     shared = _SHARED.get(key)
     if shared is None:
         shared = _SHARED[key] = set(key)
+    return shared
+
+
+def _share(model: pydantic.BaseModel) -> None:
+    own = model.__pydantic_fields_set__
+    shared = _shared(frozenset(own))
     if shared is not own:
         object.__setattr__(model, "__pydantic_fields_set__", shared)
 
@@ -41,10 +46,7 @@ def _union(fields: set[str], names: tuple[str, ...]) -> set[str]:
     shared = _UNIONS.get(key)
     if shared is not None:
         return shared
-    together = frozenset(fields.union(names))
-    shared = _SHARED.get(together)
-    if shared is None:
-        shared = _SHARED[together] = set(together)
+    shared = _shared(frozenset(fields.union(names)))
     if _SHARED.get(frozenset(fields)) is fields:  # a shared set: its id is its for good
         if len(_UNIONS) >= 4096:
             _UNIONS.clear()  # a bound, whatever updates are made

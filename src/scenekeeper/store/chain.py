@@ -59,19 +59,11 @@ _CANONICAL = json.JSONEncoder(
 
 
 def event_hash(prev: str, record: EventRecord) -> str:
+    """The hash an event stored before 0.3 carries: the record with its data in canonical form
+    (keys sorted) in place of the text as stored."""
     data = record.data
-    body = canonical(
-        [
-            record.seq,
-            record.type,
-            data if type(data) is dict else dict(data),
-            record.actor,
-            record.time,
-            record.command_seq,
-            record.command,
-        ]
-    )
-    return chained(prev, body)
+    text = canonical(data if type(data) is dict else dict(data)).decode("utf-8")
+    return chained(prev, _body(record, text))
 
 
 def chained(prev: str, body: bytes) -> str:
