@@ -74,6 +74,20 @@ class Event(Frozen):
                 del data[name]
         return data
 
+    def to_text(self) -> str | None:
+        """``to_data()`` as compact JSON text, made in one step by pydantic's own encoder (the
+        same text the store makes of ``to_data()``, in a third of the time: issue 36); None
+        when it cannot be encoded (a lone surrogate), so the store refuses the data in its own
+        words."""
+        fields = type(self).model_fields
+        dropped = {
+            name for name in self.added_fields if getattr(self, name) == fields[name].default
+        }
+        try:
+            return self.model_dump_json(exclude=dropped or None)
+        except ValueError:  # pydantic_core's PydanticSerializationError
+            return None
+
 
 _EVENTS: dict[str, type[Event]] = {}
 _UPCASTERS: dict[str, Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]]] = {}

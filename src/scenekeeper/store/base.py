@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -153,8 +153,41 @@ class EventStore(Protocol):
 _JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 
 
+class JsonObject(Mapping[str, Any]):
+    """A record's data given as the compact JSON text of an object, by a writer that encoded
+    it already (an event's ``to_text``): the store keeps that text as it is, after the same
+    checks as any data, and decodes it only if someone reads the mapping (issue 36: one
+    encoding per event). The text must be a JSON object; equal to any mapping with its
+    content."""
+
+    __slots__ = ("_decoded", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._decoded: dict[str, Any] | None = None
+
+    def _data(self) -> dict[str, Any]:
+        if self._decoded is None:
+            self._decoded = json.loads(self.text)
+        return self._decoded
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+    def __repr__(self) -> str:
+        return f"JsonObject({self.text!r})"
+
+
 def dump_json(value: Mapping[str, Any], what: str) -> str:
     """``value`` as compact JSON text, or ``StoreError`` naming ``what`` if it is not storable."""
+    if type(value) is JsonObject:
+        return _checked(value.text, what)
     return _dump(_COMPACT, value, what)
 
 
@@ -163,9 +196,16 @@ def _dump(encoder: json.JSONEncoder, value: Mapping[str, Any], what: str) -> str
         raise StoreError(f"{what} must be a JSON object (a mapping), not {type(value).__name__}")
     try:
         text = encoder.encode(value)
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"{what} is not storable as JSON: {error}") from error
+    return _checked(text, what)
+
+
+def _checked(text: str, what: str) -> str:
+    try:
         # Lone surrogates survive json.dumps but no database can store them as UTF-8.
         text.encode("utf-8")
-    except (TypeError, ValueError) as error:  # UnicodeEncodeError is a ValueError
+    except UnicodeEncodeError as error:
         raise StoreError(f"{what} is not storable as JSON: {error}") from error
     if "\\u0000" in text and _JSON_NUL.search(text):
         raise StoreError(f"{what} contains a NUL character, which the store cannot keep")
