@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scenekeeper.dice import RolledStep
+from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.systems.cortex.roll.pools import BuiltPool
 from scenekeeper.systems.cortex.roll.reading import (
     Outcome,
@@ -18,13 +19,25 @@ from scenekeeper.systems.cortex.state import PoolDie, RollRecord, Side
 GM_ROLLER = "GM"
 
 
+#: A roll's dice and reading, kept while the record (frozen) is the same object: a roll is
+#: read three to five times while it is decided and shown (issue 36).
+_STEPS: KeptByIdentity[tuple[RolledStep, ...]] = KeptByIdentity(256)
+_READINGS: KeptByIdentity[Reading] = KeptByIdentity(256)
+
+
 def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
-    return tuple(RolledStep(d.die, d.face) for d in roll.dice)
+    dice = roll.dice
+    return _STEPS.get((dice,), lambda: tuple(RolledStep(d.die, d.face) for d in dice))
 
 
 def reading_of(roll: RollRecord) -> Reading:
     """The reading in force: the dice the roller chose (or the suggestion they kept)."""
-    return check_choice(steps(roll), roll.total_dice, roll.effect_dice, roll.keep, roll.effects)
+    return _READINGS.get(
+        (roll,),
+        lambda: check_choice(
+            steps(roll), roll.total_dice, roll.effect_dice, roll.keep, roll.effects
+        ),
+    )
 
 
 def outcome_of(roll: RollRecord, reading: Reading | None = None) -> Outcome | None:
