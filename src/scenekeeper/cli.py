@@ -15,7 +15,13 @@ from scenekeeper import __version__
 from scenekeeper.adapters.console.repl import interact
 from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.app.clock import MovableClock
-from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry, data_dir
+from scenekeeper.bootstrap import (
+    DATABASE_ENV,
+    build_app,
+    build_registry,
+    data_dir,
+    settle_collector,
+)
 from scenekeeper.docs import commands_markdown
 from scenekeeper.engine.commands import MAX_FILE_BYTES
 from scenekeeper.engine.core.session_log import session_log
@@ -193,6 +199,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         clock = MovableClock()  # a script's "# later: 13h" moves it on
         app = build_app(args.db, args.seed, every_game=False, clock=clock.now)
+        settle_collector()
     except StoreError as error:
         print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
         return 2

@@ -29,7 +29,7 @@ from scenekeeper.adapters.discord.tree import TreeError, layout_of, new_tree
 from scenekeeper.adapters.web.answer import URL_ENV, WebSettings
 from scenekeeper.adapters.web.serve import WebBoard
 from scenekeeper.app import App
-from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry
+from scenekeeper.bootstrap import DATABASE_ENV, build_app, build_registry, settle_collector
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.store.base import StoreError
 
@@ -89,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, settings: DiscordSettings, token: str) -> int:
     try:
         app = build_app(args.db or settings.database())
+        settle_collector()
     except StoreError as error:
         print(f"scenekeeper discord: cannot open the database: {error}", file=sys.stderr)
         return 2

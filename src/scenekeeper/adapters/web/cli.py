@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from scenekeeper.adapters.web.answer import DEFAULT_PORT, WebSettings, record_server, served_url
 from scenekeeper.adapters.web.serve import WebBoard
-from scenekeeper.bootstrap import build_app
+from scenekeeper.bootstrap import build_app, settle_collector
 from scenekeeper.store.base import StoreError
 
 
@@ -34,6 +34,7 @@ def main(argv: Sequence[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
         app = build_app(args.db, seed=0)  # the pages roll no dice
+        settle_collector()
     except StoreError as error:
         print(f"scenekeeper: cannot open the database: {error}", file=sys.stderr)
         return 2
