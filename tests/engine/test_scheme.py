@@ -70,6 +70,23 @@ def test_the_same_type_in_two_games_is_one_command() -> None:
     assert registry.games_of("tally") == ["game-a", "game-b"]
 
 
+def test_the_names_a_game_is_asked_for_follow_every_command_added() -> None:
+    """``names`` keeps its answer per game (a line of bare words asks it): a command added or
+    a set included afterwards is listed, and a caller changing the list changes nothing."""
+    registry = CommandRegistry()
+    registry.include(_set("game-a", Counted, "tally"))
+    first = registry.names("game-a")
+    assert first == ["tally"]
+    first.append("mine")
+    assert registry.names("game-a") == ["tally"]
+    registry.include(_set("game-a", Counted, "count"))
+    assert registry.names("game-a") == ["count", "tally"]
+    (spec,) = _set("game-a", Counted, "recount")
+    registry.add(spec)
+    assert registry.names("game-a") == ["count", "recount", "tally"]
+    assert registry.names("game-b") == []
+
+
 class _Pointing(GameState):
     pass
 

@@ -90,6 +90,9 @@ class SpecRegistry(Generic[S]):
         #: What ``find`` answered, by name and game: every command line asks, often several
         #: times (parse, the secrets' read-back, /history). Emptied whenever a command is added.
         self._found: dict[tuple[str, str | None], S | None] = {}
+        #: What ``names`` answered, by game (a line of bare words asks it: issue 36); emptied
+        #: with ``_found``.
+        self._names: dict[str | None, tuple[str, ...]] = {}
         for names in self._lazy.values():
             self._max_words = max([self._max_words, *(len(n.split()) for n in names)])
 
@@ -137,6 +140,7 @@ class SpecRegistry(Generic[S]):
         self._specs.setdefault(spec.name, []).append(spec)
         self._max_words = max(self._max_words, len(spec.name.split()))
         self._found.clear()
+        self._names.clear()
 
     def include(self, commands: SpecSet[S]) -> None:
         for spec in commands:
@@ -148,14 +152,22 @@ class SpecRegistry(Generic[S]):
         for name in commands.left_out():
             self._without.setdefault(name, set()).update(commands.systems or ())
         self._found.clear()
+        self._names.clear()
 
     def shared_text(self, name: str) -> SharedText | None:
         """The every-table text declared for ``name`` (``CommandSet.shared``), if any."""
         return self._shared.get(name)
 
     def names(self, system: str | None = None) -> list[str]:
+        """Every command name at a table playing ``system``, sorted."""
         self.load(system)
-        return sorted(name for name in self._specs if self.find(name, system) is not None)
+        kept = self._names.get(system)
+        if kept is None:
+            kept = tuple(sorted(n for n in self._specs if self.find(n, system) is not None))
+            if len(self._names) >= 64:
+                self._names.clear()  # a bound, whatever game names are asked about
+            self._names[system] = kept
+        return list(kept)
 
     def find(self, name: str, system: str | None) -> S | None:
         """The command called ``name`` at a table playing ``system`` (None: no table yet); an
