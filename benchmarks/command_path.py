@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
+from scenekeeper.bootstrap import build_registry, settle_collector
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.state import Person
 from scenekeeper.store.base import EventStore
@@ -189,7 +189,15 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3, help="runs per backend (median and range)")
     parser.add_argument("--postgres", metavar="URL", help="also run on this PostgreSQL database")
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="keep CPython's collector settings (the bot settles them: bootstrap.settle_collector)",
+    )
     args = parser.parse_args()
+    build_registry()  # every game imported, as in the bot before it settles
+    if not args.default_collector:
+        settle_collector()
     lines = script(args.commands)
     print(f"{len(lines):,} commands per run, {args.runs} runs per backend; median (min-max)")
     print(f"{'backend':<16} {'commands/s':>26} {'p50 ms':>24} {'p99 ms':>24} {'max ms':>22}")

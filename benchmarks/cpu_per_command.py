@@ -34,7 +34,7 @@ from benchmarks.memory import GAMES, Script
 
 from scenekeeper.app import App
 from scenekeeper.app import handle as handle_module
-from scenekeeper.bootstrap import build_registry
+from scenekeeper.bootstrap import build_registry, settle_collector
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.state import Person
@@ -133,9 +133,16 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=2_000, help="timed commands a round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--mix", action="append", help="only these mixes (default: all)")
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="keep CPython's collector settings (the bot settles them: bootstrap.settle_collector)",
+    )
     args = parser.parse_args()
     registry = build_registry()
     registry.load_all()
+    if not args.default_collector:
+        settle_collector()
     chosen = {k: v for k, v in mixes().items() if not args.mix or k in args.mix}
     print(f"CPU per command, in memory, one thread ({args.commands} commands x {args.rounds}):")
     missed = []

@@ -33,7 +33,7 @@ from benchmarks.command_path import raw_ceiling
 
 from scenekeeper.adapters.discord.tables import Tables
 from scenekeeper.app import App
-from scenekeeper.bootstrap import build_registry
+from scenekeeper.bootstrap import build_registry, settle_collector
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.state import Person
@@ -150,8 +150,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 8, 64, 512])
     parser.add_argument("--workers", type=int, nargs="+", default=[8, 32])
     parser.add_argument("--runs", type=int, default=3, help="runs per case (median and range)")
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="keep CPython's collector settings (the bot settles them: bootstrap.settle_collector)",
+    )
     args = parser.parse_args()
     registry = build_registry()
+    if not args.default_collector:
+        settle_collector()
     stores: dict[str, Callable[[Path], EventStore]] = {
         "group": Counted,
         "one each": OneEach,
