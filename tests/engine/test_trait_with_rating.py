@@ -50,3 +50,27 @@ def test_a_trait_of_many_words_is_rated_by_the_last(cortex: TableDriver) -> None
     cortex.do("/char set Close Combat d8 set:Skills", "ana")
     cortex.do("/char set Close Combat d10", "ana")
     assert "Skills: Close Combat d10." in cortex.do("/char show", "ana").reply.text
+
+
+def test_a_list_typed_without_its_commas_rates_each_trait(cortex: TableDriver) -> None:
+    said = cortex.do("/char set Agility d10 Wits d6 set:Attributes", "ana").reply.text
+    assert said == ("Ada: Agility (Attributes) is d10.", "Ada: Wits (Attributes) is d6.")
+    cortex.do("/char set Agility d8, Wits d4", "ana")
+    assert "Attributes: Agility d8, Wits d4." in cortex.do("/char show", "ana").reply.text
+
+
+def test_a_name_with_a_die_inside_it_stays_one_trait(cortex: TableDriver) -> None:
+    said = cortex.do('/char set traits:"Skills: Hacker d8 Elite"', "ana").reply.text
+    assert said == ("Ada: Hacker d8 Elite (Skills) is d4.",)
+
+
+def test_a_new_characters_list_without_commas_and_without_sets(cortex: TableDriver) -> None:
+    made = cortex.do('/char new name:Bo traits:"Skills: Fighting d8 Sneaking d6"').reply.text
+    assert made[-2:] == ("Bo: Fighting (Skills) is d8.", "Bo: Sneaking (Skills) is d6.")
+    # /char new has no set: option: its list names each group's set.
+    refused = cortex.refused('/char new name:Cy traits:"Fighting d8, Agility d6"')
+    assert refused == (
+        'Cy has no trait called Fighting; to add it, open its group with its set, like traits:"'
+        'Skills: Fighting d8" (sets: Distinctions, Attributes, Skills).'
+    )
+    assert cortex.refused("/char show character:Cy").startswith("There is no character called Cy")

@@ -3,8 +3,9 @@
 ``traits:"Distinctions: Cat Burglar, Ex-Con; Attributes: Agility d10, Wits d6; Skills:
 Sneaking d8"`` -- groups split by ``;``, each opened by its trait set (a unique start of the
 set's name will do: ``Skill:``) and holding traits split by commas, each a name and an optional
-die. A group with no set takes the command's ``set:``, or the set the trait is in already. A
-trait with no die keeps its rating, or takes the default (d8 for a distinction, d4 otherwise,
+die (a list whose commas were left out, ``Agility d10 Wits d6``, reads as the same list). A
+group with no set takes the command's ``set:``, or the set the trait is in already. A trait
+with no die keeps its rating, or takes the default (d8 for a distinction, d4 otherwise,
 Cortex p.18).
 """
 
@@ -51,13 +52,35 @@ def read_traits(text: str, sets: tuple[str, ...], default_set: str | None) -> li
         head, colon, rest = group.partition(":")
         set_name = trait_set(sets, head) if colon else default_set
         for item in (i.strip() for i in (rest if colon else group).split(",")):
-            if item:
-                found.append(_trait(item, set_name))
+            found.extend(_trait(one, set_name) for one in _without_commas(item))
     if not found:
         raise Refusal(
             'Name the traits, like traits:"Attributes: Agility d10, Wits d6; Skills: Sneaking d8".'
         )
     return found
+
+
+def several(text: str) -> bool:
+    """Whether one trait's text is a list of traits: several names each with its die, with
+    commas or without (``/char set Agility d10, Wits d6``). A name may hold a comma (the
+    distinction ``Cold Hands, Warm Heart``) or a die-like word inside (``Hacker d8 Elite``)."""
+    parts = [p for item in text.split(",") for p in _without_commas(item.strip())]
+    return len(parts) > 1 and all(_DIE_LIKE.fullmatch(p.split()[-1]) for p in parts)
+
+
+def _without_commas(item: str) -> list[str]:
+    """``Fighting d8 Agility d6``: a list typed without its commas is each trait rated, when
+    every part ends in a die; anything else is one trait (``Hacker d8 Elite`` is a name)."""
+    parts: list[str] = []
+    words: list[str] = []
+    for word in item.split():
+        words.append(word)
+        if _DIE_LIKE.fullmatch(word) and len(words) > 1:
+            parts.append(" ".join(words))
+            words = []
+    if words or len(parts) < 2:
+        return [item] if item else []
+    return parts
 
 
 def _trait(item: str, set_name: str | None) -> TypedTrait:

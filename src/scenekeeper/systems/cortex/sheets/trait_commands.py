@@ -31,7 +31,12 @@ from scenekeeper.systems.cortex.sheets.sheet import (
     clean_name,
     same_name,
 )
-from scenekeeper.systems.cortex.sheets.sheet_text import TypedTrait, read_traits, trait_set
+from scenekeeper.systems.cortex.sheets.sheet_text import (
+    TypedTrait,
+    read_traits,
+    several,
+    trait_set,
+)
 from scenekeeper.systems.cortex.state import cortex, own_character
 
 commands = CommandSet(systems=frozenset({"cortex"}))
@@ -121,7 +126,10 @@ def new_character(ctx: Context, args: NewCharacter) -> Decision:
     if args.traits is not None:
         fresh = Character(name=name, kind="gmc" if args.gmc else "pc")
         rated, lines = rate_traits(
-            game.trait_sets, fresh, read_traits(args.traits, game.trait_sets, None)
+            game.trait_sets,
+            fresh,
+            read_traits(args.traits, game.trait_sets, None),
+            listed="traits",
         )
         return Decision(events=(*events, *rated), reply=Reply.say(ready, *lines))
     sets = ", ".join(game.trait_sets)
@@ -206,9 +214,11 @@ class RateTrait:
 def rate_trait(ctx: Context, args: RateTrait) -> Decision:
     who = own_character(ctx, args.character)
     game = cortex(ctx.require_state())
-    if args.trait is not None and args.traits is None and ":" in args.trait:
-        # /char set "Skills: Climbing d6, Sneaking d10": several, typed first.
-        args = replace(args, traits=args.trait, trait=None)
+    typed = args.trait if args.traits is None and args.die is None else None
+    if typed is not None and (":" in typed or several(typed)):
+        # /char set "Skills: Climbing d6, Sneaking d10" or "Agility d10 Wits d6": several,
+        # typed first.
+        args = replace(args, traits=typed, trait=None)
     set_name = trait_set(game.trait_sets, args.set) if args.set is not None else None
     if args.traits is not None:
         if args.trait is not None or args.die is not None:
@@ -229,10 +239,12 @@ def rate_trait(ctx: Context, args: RateTrait) -> Decision:
 
 
 def rate_traits(
-    sets: tuple[str, ...], who: Character, items: list[TypedTrait]
+    sets: tuple[str, ...], who: Character, items: list[TypedTrait], *, listed: str = ""
 ) -> tuple[list[Event], list[str]]:
     """Rate each trait in turn on ``who``'s sheet, each seeing the ones before it (so a
-    fourth distinction in one command is refused like one in its own command)."""
+    fourth distinction in one command is refused like one in its own command). ``listed``:
+    the command's option the traits were listed in (``traits``), whose text names a new
+    trait's set; empty when they were named one by one (``set:`` does)."""
     sheet = who
     events: list[Event] = []
     lines: list[str] = []
@@ -240,6 +252,12 @@ def rate_traits(
         existing = sheet.find_trait(item.name)
         set_name = item.set or (existing[0] if existing else None)
         if set_name is None:
+            if listed:
+                raise Refusal(
+                    f"{who.name} has no trait called {item.name}; to add it, open its group "
+                    f'with its set, like {listed}:"{sets[-1]}: {item.name} {item.die or "d6"}" '
+                    f"(sets: {', '.join(sets)})."
+                )
             raise Refusal(
                 f"{who.name} has no trait called {item.name}; to add it, say which set: "
                 f"set:<{'|'.join(sets)}>."
