@@ -15,6 +15,7 @@ from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.sheets.making import named_rating, new_one
+from scenekeeper.engine.sheets.several import one_by_one, rated_parts
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.cybergod import events as ev
 from scenekeeper.systems.cybergod.sheet import (
@@ -101,11 +102,21 @@ class SetValue:
     examples=(
         "/char set trait:Cyber die:d10 character:Marko",
         "/char set Reflex d10",
+        "/char set Reflex d10, Hacking 2",
         "/char set character:Marko trait:Hacking value:2",
         "/char set character:Drone trait:Mind die:-",
     ),
 )
 def set_value(ctx: Context, args: SetValue) -> Decision:
+    if args.die is None and args.value is None:
+        parts = rated_parts(args.trait)
+        if len(parts) > 1:
+            # /char set Reflex d10 Hacking 2: each in turn (engine.sheets.several).
+            return one_by_one(ctx, args, parts, _set_one)
+    return _set_one(ctx, args)
+
+
+def _set_one(ctx: Context, args: SetValue) -> Decision:
     who = own_character(ctx, args.character)
     if args.die is None and args.value is None:
         # /char set Reflex d10, /char set Hacking 2: the rating typed after the name.

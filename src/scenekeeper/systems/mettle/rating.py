@@ -18,6 +18,7 @@ from scenekeeper.engine.events import Event
 from scenekeeper.engine.names import resolve
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.sheets.making import named_rating, new_one
+from scenekeeper.engine.sheets.several import one_by_one, rated_parts
 from scenekeeper.engine.state import Person
 from scenekeeper.systems.mettle import events as ev
 from scenekeeper.systems.mettle.damage import land_before_change
@@ -121,9 +122,19 @@ class RateAttribute:
     examples=(
         '/char set character:Viktor attribute:concept value:5 descriptor:"Itinerant Gambler"',
         "/char set Poise 4",
+        "/char set Concept 3 Frame 4 Poise 2",
     ),
 )
 def rate(ctx: Context, args: RateAttribute) -> Decision:
+    if args.trait is not None and args.attribute is None and args.value is None:
+        parts = rated_parts(args.trait)
+        if len(parts) > 1 and args.descriptor is None:
+            # /char set Concept 3 Frame 4: each in turn (engine.sheets.several).
+            return one_by_one(ctx, args, parts, _rate_one)
+    return _rate_one(ctx, args)
+
+
+def _rate_one(ctx: Context, args: RateAttribute) -> Decision:
     plan = Plan(ctx)
     who = own_character(ctx, args.character)
     attribute, value = _rated(args)

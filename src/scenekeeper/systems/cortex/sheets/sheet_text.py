@@ -18,6 +18,7 @@ from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.names import resolve
+from scenekeeper.engine.sheets.several import rated_parts
 from scenekeeper.systems.cortex.sheets.sheet import clean_name
 
 #: A word that is meant as a die ("d8", "D10", "d7"), not part of a trait's name.
@@ -52,7 +53,8 @@ def read_traits(text: str, sets: tuple[str, ...], default_set: str | None) -> li
         head, colon, rest = group.partition(":")
         set_name = trait_set(sets, head) if colon else default_set
         for item in (i.strip() for i in (rest if colon else group).split(",")):
-            found.extend(_trait(one, set_name) for one in _without_commas(item))
+            if item:
+                found.extend(_trait(one, set_name) for one in rated_parts(item, _is_die))
     if not found:
         raise Refusal(
             'Name the traits, like traits:"Attributes: Agility d10, Wits d6; Skills: Sneaking d8".'
@@ -62,25 +64,12 @@ def read_traits(text: str, sets: tuple[str, ...], default_set: str | None) -> li
 
 def several(text: str) -> bool:
     """Whether one trait's text is a list of traits: several names each with its die, with
-    commas or without (``/char set Agility d10, Wits d6``). A name may hold a comma (the
-    distinction ``Cold Hands, Warm Heart``) or a die-like word inside (``Hacker d8 Elite``)."""
-    parts = [p for item in text.split(",") for p in _without_commas(item.strip())]
-    return len(parts) > 1 and all(_DIE_LIKE.fullmatch(p.split()[-1]) for p in parts)
+    commas or without (``/char set Agility d10, Wits d6``; ``engine.sheets.several``)."""
+    return len(rated_parts(text, _is_die)) > 1
 
 
-def _without_commas(item: str) -> list[str]:
-    """``Fighting d8 Agility d6``: a list typed without its commas is each trait rated, when
-    every part ends in a die; anything else is one trait (``Hacker d8 Elite`` is a name)."""
-    parts: list[str] = []
-    words: list[str] = []
-    for word in item.split():
-        words.append(word)
-        if _DIE_LIKE.fullmatch(word) and len(words) > 1:
-            parts.append(" ".join(words))
-            words = []
-    if words or len(parts) < 2:
-        return [item] if item else []
-    return parts
+def _is_die(word: str) -> bool:
+    return _DIE_LIKE.fullmatch(word) is not None
 
 
 def _trait(item: str, set_name: str | None) -> TypedTrait:

@@ -209,6 +209,7 @@ class RateTrait:
         '/char set character:"Ada Lark" trait:"Reckless Pilot" set:Distinctions',
         '/char set traits:"Distinctions: Cat Burglar; Attributes: Agility d10, Wits d6"',
         "/char set Agility d10",
+        "/char set Agility d10 Wits d6",
     ),
 )
 def rate_trait(ctx: Context, args: RateTrait) -> Decision:
