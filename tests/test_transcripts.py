@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from scenekeeper.adapters.console.session import ConsoleSession
+from scenekeeper.app import App
 from scenekeeper.app.clock import MovableClock
 from scenekeeper.engine.state import Person
 from scenekeeper.store.base import EventStore
@@ -131,6 +132,23 @@ def play(path: Path, each: Callable[[int, str], None] | None = None) -> tuple[li
             bot.close()
         # Where files are saved differs each run: read it as <files>.
         return lines, out.getvalue().replace(str(files), "<files>")
+
+
+def played_app(path: Path) -> App:
+    """A fresh app (in memory) after every command line of ``path`` ran at one console, with
+    its ``# seed:``: for tests that read the tables and histories a transcript leaves."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    app = make_app(seed=_setting(_SEED, lines, 1))
+    with tempfile.TemporaryDirectory() as files:
+        session = ConsoleSession(
+            app=app,
+            table_id=path.stem,
+            out=io.StringIO(),
+            actor=Person("gm", "gm"),
+            files_dir=Path(files),
+        )
+        session.run_lines(line[2:] for line in lines if line.startswith("> "))
+    return app
 
 
 def run_transcript(path: Path) -> tuple[list[str], list[str]]:

@@ -4,39 +4,20 @@ is always one that /game import accepts, whatever the game."""
 
 from __future__ import annotations
 
-import io
 import json
-import re
-import tempfile
 from pathlib import Path
 
 import pytest
 
-from scenekeeper.adapters.console.session import ConsoleSession
 from scenekeeper.app.records import envelope_from_record
 from scenekeeper.engine.aggregate import CommandRecord
 from scenekeeper.engine.core.transfer import export_document, read_export
-from scenekeeper.engine.state import Person
-from tests.support import make_app
-from tests.test_transcripts import TRANSCRIPTS
-
-_SEED = re.compile(r"#\s*seed:\s*(\d+)")
+from tests.test_transcripts import TRANSCRIPTS, played_app
 
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: str(p.relative_to(p.parents[1])))
 def test_every_transcript_table_imports_again(path: Path) -> None:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    seed = next((int(m.group(1)) for line in lines if (m := _SEED.fullmatch(line.strip()))), 1)
-    app = make_app(seed=seed)
-    with tempfile.TemporaryDirectory() as files:
-        session = ConsoleSession(
-            app=app,
-            table_id=path.stem,
-            out=io.StringIO(),
-            actor=Person("gm", "gm"),
-            files_dir=Path(files),
-        )
-        session.run_lines(line[2:] for line in lines if line.startswith("> "))
+    app = played_app(path)
     checked = 0
     for table_id in app.store.tables():
         table = app.table(table_id)
