@@ -253,8 +253,20 @@ def test_a_sheet_file_takes_the_ranges_and_names_of_the_commands(
             '{"name": "Bo", "stress": {"Physical": "d8"}}',
             "stress (the file says Physical d8).",
         ),
+        (
+            "cortex",
+            '{"name": "Bo", "stress": {"Physical": "d8", "Mental": "d6"}}',
+            "stress (the file says Physical d8, Mental d6).",
+        ),
     ],
-    ids=["cybergod-wounds-resolve", "cybergod-dead", "nodice-kind", "mettle-statuses", "cortex"],
+    ids=[
+        "cybergod-wounds-resolve",
+        "cybergod-dead",
+        "nodice-kind",
+        "mettle-statuses",
+        "cortex",
+        "cortex-two-stress",
+    ],
 )
 def test_a_players_new_sheet_says_what_it_kept_in_the_sheets_words(
     game: str, text: str, kept: str

@@ -66,6 +66,14 @@ def test_a_file_with_no_sheets_says_so(game: str, content: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_file_may_list_its_sheets_under_characters(game: str) -> None:
+    outcome = import_file(table(game), '{"characters": [{"name": "Zed"}, {"name": "Ada"}]}')
+    assert outcome.ok, outcome.error
+    assert outcome.reply.text[0].startswith("Imported Zed from crew.json")
+    assert outcome.reply.text[-1].startswith("Imported Ada from crew.json")
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_fifty_sheets_import_at_once_and_fifty_one_are_refused(game: str) -> None:
     driver = table(game)
     sheets = [{"name": f"Extra {n}"} for n in range(1, 52)]

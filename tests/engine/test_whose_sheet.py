@@ -41,6 +41,25 @@ def test_a_new_gmc_has_no_plot_points_and_a_pc_the_starting_ones(game: str) -> N
     assert state.game.rules.start_points > 0  # type: ignore[attr-defined]
 
 
+def test_a_gms_new_sheet_without_plot_points_starts_with_the_games_starting_ones() -> None:
+    # Scions of the Old Gods starts a character with 4 Legend, not Cortex's 1 (a sheet's default).
+    driver = TableDriver()
+    driver.do("/game new system:scions name:Points")
+    outcome = driver.app.handle(
+        "t1",
+        person("gm"),
+        '/char import file:"crew.json"',
+        read_file=lambda _p: Attachment(
+            "crew.json", b'[{"name": "Zed"}, {"name": "Yan", "pp": 0}, {"name": "Xi", "pp": 2}]'
+        ),
+    )
+    assert outcome.ok, outcome.error
+    state = driver.app.table("t1").state
+    assert state is not None
+    characters = state.game.characters  # type: ignore[attr-defined]
+    assert [characters[n].pp for n in ("Zed", "Yan", "Xi")] == [4, 0, 2]
+
+
 @pytest.mark.parametrize(
     ("game", "line"),
     [
