@@ -13,6 +13,7 @@ from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.sheets.schema import Roster
+from scenekeeper.engine.sheets.several import is_rating
 from scenekeeper.engine.state import Person
 
 
@@ -74,8 +75,6 @@ def named_rating(typed: str) -> tuple[str, str | None]:
     words after a command fill its first option (``trait:``). The rating is the last word when
     it reads as one (a die ``d10``, a number, ``-`` for none); otherwise there is none."""
     words = typed.split()
-    if len(words) > 1:
-        last = words[-1].casefold()
-        if last == "-" or last.isdigit() or (last[:1] == "d" and last[1:].isdigit()):
-            return " ".join(words[:-1]), words[-1]
+    if len(words) > 1 and is_rating(words[-1]):
+        return " ".join(words[:-1]), words[-1]
     return " ".join(words), None
