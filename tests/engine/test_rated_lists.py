@@ -4,10 +4,22 @@ one trait; a row with a refused part rates nothing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
-from scenekeeper.engine.sheets.several import is_rating, rated_parts
+from scenekeeper.dice import SeededDice
+from scenekeeper.engine.commands import Context, Decision
+from scenekeeper.engine.core.events import DiceRolled, RolledDie
+from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.sheets.several import is_rating, one_by_one, rated_parts
+from scenekeeper.engine.state import Person
 from tests.support import TableDriver
+
+
+@dataclass(frozen=True)
+class _Typed:
+    trait: str
 
 
 @pytest.mark.parametrize(
@@ -22,6 +34,9 @@ from tests.support import TableDriver
         ("Hacker d8 Elite", ["Hacker d8 Elite"]),
         ("Concept 3, Frame", ["Concept 3, Frame"]),
         ("3 4", ["3 4"]),
+        ("Concept 3 4", ["Concept 3 4"]),
+        ("Concept 3,, Frame 4", ["Concept 3", "Frame 4"]),
+        (" Poise  4 ", [" Poise  4 "]),
         ("", [""]),
     ],
 )
@@ -81,3 +96,32 @@ def test_cybergod_rates_a_row_of_dice_and_numbers() -> None:
     shown = driver.do("/char show", "ana").reply.text
     assert "Attributes: Body D6, Reflex D10, Mind -, Cyber D6." in shown
     assert "Technical 1: Design 0, Hacking 2, Troubleshooting 0 (tests roll 1, 3, 1 dice)." in shown
+
+
+def test_each_part_reads_the_table_the_parts_before_it_left_and_every_line_is_kept() -> None:
+    driver = TableDriver()
+    driver.do("/game new system:generic name:Rows")
+    table = driver.app.table(driver.table_id)
+    ctx = Context(
+        table_id=driver.table_id,
+        table=table,
+        actor=Person("gm", "gm"),
+        dice=SeededDice(1),
+        registry=driver.app.registry,
+        history=lambda after: (),
+    )
+    seen: list[int] = []
+
+    def rate(ctx: Context, args: _Typed) -> Decision:
+        seen.append(ctx.table.seq)
+        rolled = DiceRolled(
+            expression="d6", dice=(RolledDie(sides=6, face=4),), total=4, by=args.trait
+        )
+        reply = Reply(text=(f"{args.trait} said",), private=(f"{args.trait} alone",))
+        return Decision(events=(rolled, rolled), reply=reply)
+
+    decision = one_by_one(ctx, _Typed("row"), ["A 1", "B 2"], rate)
+    assert seen == [table.seq, table.seq + 2]
+    assert [e.by for e in decision.events] == ["A 1", "A 1", "B 2", "B 2"]  # type: ignore[attr-defined]
+    assert decision.reply.text == ("A 1 said", "B 2 said")
+    assert decision.reply.private == ("A 1 alone", "B 2 alone")

@@ -31,27 +31,22 @@ def is_rating(word: str) -> bool:
 
 
 def rated_parts(text: str, rating: Callable[[str], bool] = is_rating) -> list[str]:
-    """The traits ``text`` rates, each ``name rating``, when it is a list (two or more, every
-    one rated); otherwise ``[text]`` as typed (one trait, rated or not)."""
-    parts = [p for item in text.split(",") for p in _split(item, rating)]
-    if len(parts) > 1 and all(len(p.split()) > 1 and rating(p.split()[-1]) for p in parts):
-        return parts
-    return [text]
-
-
-def _split(item: str, rating: Callable[[str], bool]) -> list[str]:
-    """``Fighting d8 Agility d6`` -> ``Fighting d8``, ``Agility d6``: a part ends at each
-    rating that follows a name; what follows the last rating is a part of its own."""
+    """The traits ``text`` rates, each ``name rating``, when it is a list (two or more, each a
+    name and then its rating; commas between them or not); otherwise ``[text]`` as typed (one
+    trait, rated or not). ``Fighting d8 Agility d6`` -> ``Fighting d8``, ``Agility d6``."""
     parts: list[str] = []
-    words: list[str] = []
-    for word in item.split():
-        words.append(word)
-        if len(words) > 1 and rating(word):
-            parts.append(" ".join(words))
-            words = []
-    if words:
-        parts.append(" ".join(words))
-    return parts
+    for item in text.split(","):
+        words: list[str] = []
+        for word in item.split():
+            words.append(word)
+            if rating(word):
+                if len(words) == 1:
+                    return [text]  # a rating with no name before it
+                parts.append(" ".join(words))
+                words = []
+        if words:
+            return [text]  # a name with no rating after it: one trait's name
+    return parts if len(parts) > 1 else [text]
 
 
 def one_by_one(
@@ -61,15 +56,19 @@ def one_by_one(
     before it left it; one decision with every event and every line. A refusal of any part
     refuses the whole command (nothing is rated)."""
     table = ctx.table
-    first = table.seq + 1
     events: list[Any] = []
     text: list[str] = []
     private: list[str] = []
     for part in parts:
         decision = rate(dataclasses.replace(ctx, table=table), _with_trait(args, part))
         for event in decision.events:
+            # Read only for its state, then thrown away: the stored envelopes are the app's.
             envelope = Envelope(
-                seq=table.seq + 1, event=event, actor=ctx.actor.id, time="", command_seq=first
+                seq=table.seq + 1,
+                event=event,
+                actor=ctx.actor.id,
+                time="",
+                command_seq=ctx.table.seq + 1,
             )
             table = evolve(table, envelope)
         events += decision.events
