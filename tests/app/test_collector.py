@@ -4,6 +4,7 @@ collections, and the youngest generation is collected less often."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,24 @@ def test_a_console_that_cannot_open_its_database_settles_nothing(
     (tmp_path / "not-a-db").mkdir()
     assert cli.main(["play", "--db", str(tmp_path / "not-a-db"), "--script", "-"]) == 2
     assert settled == []
+
+
+def test_settling_in_this_process_freezes_once_and_is_undone_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As the subprocess test, where mutation testing sees it; gc.unfreeze undoes the freeze.
+    monkeypatch.setattr(bootstrap, "_SETTLED", [])
+    threshold = gc.get_threshold()
+    before = gc.get_freeze_count()
+    try:
+        bootstrap.settle_collector()
+        frozen = gc.get_freeze_count()
+        assert frozen > before
+        assert gc.get_threshold() == (bootstrap.YOUNG_COLLECTION_EVERY, *threshold[1:])
+        made_after = [{} for _ in range(1000)]
+        bootstrap.settle_collector()
+        assert gc.get_freeze_count() == frozen
+        assert made_after
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

@@ -75,6 +75,7 @@ def test_the_names_a_game_is_asked_for_follow_every_command_added() -> None:
     a set included afterwards is listed, and a caller changing the list changes nothing."""
     registry = CommandRegistry()
     registry.include(_set("game-a", Counted, "tally"))
+    assert registry.names(None) == []  # no table: only commands that need none
     first = registry.names("game-a")
     assert first == ["tally"]
     first.append("mine")
