@@ -38,3 +38,21 @@ def test_the_difficulty_offers_the_rollers_own_complications_first() -> None:
     assert names[:2] == ["Broken Arm", "Ada Lark's Physical stress"]
     assert "Scraped Knee" not in names[:2]
     assert "hard" in names
+
+
+def test_the_difficulty_offers_the_rollers_stress_in_the_order_it_was_taken() -> None:
+    driver = cortex_table()
+    driver.do('/stress add character:"Ada Lark" type:Physical die:d6')
+    driver.do('/stress add character:"Ada Lark" type:Mental die:d8')
+    driver.do('/stress add character:"Ada Lark" type:Social die:d4')
+    table = driver.app.table(driver.table_id)
+    assert table.state is not None
+    game = table.state.game
+    assert isinstance(game, CortexState)
+    names = opposition_names(game, game.characters["Ada Lark"])
+    # Her d6 and d8 first, as taken; the rest sorted after (her d4 goes in her own pool).
+    assert names[:3] == [
+        "Ada Lark's Physical stress",
+        "Ada Lark's Mental stress",
+        "Ada Lark's Social stress",
+    ]

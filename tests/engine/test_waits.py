@@ -50,6 +50,18 @@ def test_nobody_is_told_twice_of_what_the_table_waited_for_already() -> None:
     assert driver.do("/pp give character:Brick amount:1").mentions == ()
 
 
+def test_a_new_wait_after_one_already_there_is_told() -> None:
+    driver = cortex_order()
+    driver.do("/order start lead:Ada")
+    # Ada's turn is listed first and was there before; the contest after it is new.
+    contest = driver.do("/contest start character:Brick against:Thug")
+    assert told(contest) == {
+        "ben": [
+            "Brick's turn in the contest: /contest roll or /contest givein; a GM can /contest end."
+        ]
+    }
+
+
 def test_a_person_who_switched_mentions_off_is_not_told_and_may_switch_back() -> None:
     driver = cortex_order()
     off = driver.do("/game mentions enabled:false", "ana")

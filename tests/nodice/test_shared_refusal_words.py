@@ -83,3 +83,12 @@ def test_g7_a_refused_bid_says_on_the_shared_screen_only_what_names_no_sealed_va
     assert screen(app, GM, "/hand bid character:Wisp action:STR bid:0 wildcard:true") == [
         "error: NPCs have no Wildcards (the npc-wildcards mod is off): leave out wildcard:."
     ]
+
+
+def test_a_refused_right_is_said_to_the_table_even_on_a_sealed_line() -> None:
+    # Who may type a line names no card or ante, so the shared screen says it in full.
+    app = played((*SETUP, (GM, '/conflict start sides:"Ada | Brute, Wisp"')))
+    zed = Person("zed", "zed")
+    assert screen(app, zed, "/hand ante aspect:Mind ante:FIT") == [
+        "error: You are not at this table yet, zed: type /game join, then /hand ante."
+    ]

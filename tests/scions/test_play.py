@@ -39,6 +39,20 @@ def test_a_boost_from_a_gm_one_steps_up_a_die_of_an_action() -> None:
     assert [d["die"] for d in data["dice"]] == ["d8", "d10"]
 
 
+def test_a_boost_may_step_up_a_gangs_supporting_die_named_by_whose_it_is() -> None:
+    # Cortex p.100: a PC may lead a gang too; each supporter adds a die named after them.
+    driver = _table()
+    driver.do("/char new name:Hird gmc:true")
+    driver.do("/char set character:Hird trait:Brawn die:d6 set:Attributes")
+    driver.do("/gang start lead:Sigrun support:Hird")
+    driver.do('/gmroll pool:"hard" results:"1 5"')
+    driver.do("/opportunity roll:1", "ana")
+    said = driver.do('/roll pool:"Strength gang" boost:Hird results:"3 4"', "ana").reply.text
+    assert said[0] == (
+        "Sigrun rolls #2 (typed faces): Strength (Attributes) d8 3, Hird (gang) (boosted) d8 4."
+    )
+
+
 def test_a_reaction_may_pay_for_a_second_trait_of_a_category() -> None:
     driver = _table()
     driver.do('/action character:Draugr pool:"Brawn Grappling" target:Sigrun results:"3 3"')
