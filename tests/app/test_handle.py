@@ -6,6 +6,8 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from scenekeeper.app import App
 from scenekeeper.app.snapshots import snapshot_version
 from scenekeeper.bootstrap import build_registry
@@ -14,7 +16,14 @@ from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.core.game import join
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.parse import Invocation, parse_line
-from scenekeeper.store.base import AppendConflict, EventRecord, StoreError
+from scenekeeper.store.base import (
+    MAYBE_SAVED,
+    NOT_SAVED,
+    AppendConflict,
+    EventRecord,
+    StoreError,
+    StoreUnavailable,
+)
 from scenekeeper.store.memory import MemoryStore
 from scenekeeper.store.sqlite import SqliteStore
 from tests.support import GM, TableDriver, make_app, person
@@ -117,6 +126,33 @@ def test_a_store_failure_is_reported_and_the_cache_is_not_ahead_of_the_store() -
     outcome = driver.try_("/game new system:generic name:Doomed")
     assert not outcome.ok
     assert "database is not answering" in outcome.error  # type: ignore[operator]
+    assert driver.app.table("t1").state is None
+
+
+class StoppedStore(MemoryStore):
+    """A database that stops answering at the next append (``unsure``: partway through it)."""
+
+    def __init__(self, *, unsure: bool | None) -> None:
+        super().__init__()
+        self.unsure = unsure
+
+    def append(self, table_id: str, expected_seq: int, events: Sequence[EventRecord]) -> None:
+        if self.unsure is None:
+            raise StoreUnavailable("server closed the connection")
+        raise StoreUnavailable("server closed the connection", unsure=self.unsure)
+
+
+@pytest.mark.parametrize(
+    ("unsure", "told"), [(None, NOT_SAVED), (False, NOT_SAVED), (True, MAYBE_SAVED)]
+)
+def test_a_database_that_stops_answering_is_told_as_it_stopped(
+    unsure: bool | None, told: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    driver = TableDriver(app=make_app(StoppedStore(unsure=unsure)))
+    outcome = driver.try_("/game new system:generic name:Doomed")
+    assert not outcome.ok
+    assert outcome.error == told
+    assert "the database is not answering: server closed the connection" in caplog.text
     assert driver.app.table("t1").state is None
 
 

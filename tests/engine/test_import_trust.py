@@ -150,6 +150,54 @@ def test_an_actor_must_be_a_person(original: dict[str, Any]) -> None:
     assert "event #2: actor must be text, not NoneType None" in refused(doc)
 
 
+def damaged(doc: dict[str, Any], seq: int, change: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with the record of event ``seq`` changed (a value of None: the key taken out)."""
+    doc = copy.deepcopy(doc)
+    record = event(doc, seq)
+    for key, value in change.items():
+        if value is None:
+            del record[key]
+        else:
+            record[key] = value
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"seq": None}, "an event record: seq must be a whole number, not missing"),
+        ({"seq": "two"}, "an event record: seq must be a whole number, not str 'two'"),
+        ({"command": None}, "event #2: command must be text, not missing"),
+        ({"data": [1]}, "event #2: data must be an object, not list [1]"),
+        ({"signed": "me"}, "event #2: unknown field 'signed'"),
+        ({"actor": "  "}, "event #2: actor '  ' is not a person's id"),
+        ({"actor": "a" * 101}, f"event #2: actor {'a' * 101!r:.40} is not a person's id"),
+        ({"time": "2" * 101}, "event #2: time is not a time"),
+    ],
+)
+def test_a_malformed_event_record_is_named(
+    original: dict[str, Any], change: dict[str, Any], why: str
+) -> None:
+    assert refused(damaged(original, 2, change)) == (
+        f"table.json is damaged: {why}. Export the table again."
+    )
+
+
+def test_an_event_record_must_be_an_object(original: dict[str, Any]) -> None:
+    doc = copy.deepcopy(original)
+    doc["events"][1] = ["not", "a", "record"]
+    assert refused(doc) == (
+        "table.json is damaged: an event record must be an object, not list. "
+        "Export the table again."
+    )
+
+
+def test_an_actor_or_a_time_of_a_hundred_characters_is_read(original: dict[str, Any]) -> None:
+    # Long enough for any id or time: the file is refused only as a history would be.
+    assert "#2 /game join" in refused(damaged(original, 2, {"actor": "a" * 100}))
+    assert "#2 /game join" in refused(damaged(original, 2, {"time": "2" * 100}))
+
+
 def test_event_data_takes_no_conversions(original: dict[str, Any]) -> None:
     doc = copy.deepcopy(original)
     give = seq_of(doc, "/pp give")

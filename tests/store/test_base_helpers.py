@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import time
+from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 
 import pytest
 
 from scenekeeper.store import StoreError
-from scenekeeper.store.base import dump_json, redact_url
+from scenekeeper.store.base import (
+    AppendConflict,
+    EventRecord,
+    Snapshot,
+    check_batch,
+    check_snapshot,
+    dump_json,
+    now_iso,
+    redact_url,
+)
+from scenekeeper.store.memory import MemoryStore
 
 
 def test_dump_json_is_compact_and_keeps_unicode() -> None:
@@ -42,6 +54,13 @@ def test_nul_characters_are_refused(value: dict[str, object]) -> None:
         ("host=h password = 'sec ret' dbname=db", "host=h password = *** dbname=db"),
         ("host=h password=sec ret dbname=db", "host=h password=*** dbname=db"),
         ("host=h password=sec ret", "host=h password=***"),
+        # An unescaped @ or : in the password: all of it is hidden, and the host kept.
+        ("postgresql://u:p@ss@h/db", "postgresql://u:***@h/db"),
+        ("postgresql://u:pa:ss@h/db", "postgresql://u:***@h/db"),
+        # Empty parameters stay as they were.
+        ("postgresql://h/db?sslmode=&password=x", "postgresql://h/db?sslmode=&password=***"),
+        # A URL that cannot be read is not shown at all (it may hold a password).
+        ("postgresql://u:secret@[::1/db", "<unparsable URL>"),
     ],
 )
 def test_redact_url_hides_the_password(url: str, shown: str) -> None:
@@ -64,3 +83,109 @@ def test_the_chain_hashes_are_the_documented_definitions() -> None:
     )
     canonical = '[1,"x.y@1",{"a":"é","b":1},"ana","T",1,"/c"]'
     assert event_hash("abc", record) == hashlib.sha256(b"abc\n" + canonical.encode()).hexdigest()
+
+
+def record(**change: object) -> EventRecord:
+    fields: dict[str, object] = {
+        "table_id": "t",
+        "seq": 1,
+        "type": "x.y@1",
+        "data": {},
+        "actor": "ana",
+        "time": "T",
+        "command_seq": 1,
+    }
+    return EventRecord(**{**fields, **change})  # type: ignore[arg-type]
+
+
+def batch_refusal(table_id: object, expected_seq: object, *events: EventRecord) -> str:
+    with pytest.raises(StoreError) as raised:
+        check_batch(table_id, expected_seq, events)  # type: ignore[arg-type]
+    return str(raised.value)
+
+
+def test_a_batch_refused_says_what_is_wrong() -> None:
+    assert batch_refusal(7, 0) == "table id must be a string, not int"
+    assert batch_refusal("t\x00", 0) == (
+        "table id contains a NUL character, which the store cannot keep"
+    )
+    assert batch_refusal("t", "0") == "expected_seq must be an integer >= 0, not '0'"
+    assert batch_refusal("t", 0, record(table_id="u")) == (
+        "event 1 of the batch is for table 'u', not 't'"
+    )
+    assert batch_refusal("t", 0, record(), record(seq=3)) == (
+        "table 't': event 2 of the batch has seq 3, expected 2 (seqs follow on from "
+        "expected_seq with no gaps)"
+    )
+    assert batch_refusal("t", 4, record(seq=5, command_seq="5")) == (
+        "event seq 5: command_seq must be an integer"
+    )
+    assert batch_refusal("t", 0, record(type=7)) == "event seq 1: type must be a string, not int"
+    assert batch_refusal("t", 0, record(actor="a\x00")) == (
+        "event seq 1: actor contains a NUL character, which the store cannot keep"
+    )
+
+
+@pytest.mark.parametrize("command_seq", [-(2**63), -127, 2**63 - 1])
+def test_a_seq_is_any_signed_64_bit_integer(command_seq: int) -> None:
+    check_batch("t", 0, [record(command_seq=command_seq)])
+
+
+@pytest.mark.parametrize("command_seq", [-(2**63) - 1, 2**63, True])
+def test_a_seq_past_64_bits_is_refused(command_seq: int) -> None:
+    assert batch_refusal("t", 0, record(command_seq=command_seq)) == (
+        "event seq 1: command_seq must be an integer"
+    )
+
+
+def snapshot_refusal(snapshot: Snapshot) -> str:
+    with pytest.raises(StoreError) as raised:
+        check_snapshot(snapshot)
+    return str(raised.value)
+
+
+def test_a_snapshot_refused_says_what_is_wrong() -> None:
+    assert check_snapshot(Snapshot("t", 0, "v1", {"a": 1})) == '{"a":1}'
+    assert snapshot_refusal(Snapshot(7, 1, "v1")) == (  # type: ignore[arg-type]
+        "snapshot table id must be a string, not int"
+    )
+    assert snapshot_refusal(Snapshot("t", 1, "v\x00")) == (
+        "snapshot version contains a NUL character, which the store cannot keep"
+    )
+    assert snapshot_refusal(Snapshot("t", -1, "v1")) == (
+        "snapshot seq must be an integer >= 0, not -1"
+    )
+    assert snapshot_refusal(Snapshot("t", 1.0, "v1")) == (  # type: ignore[arg-type]
+        "snapshot seq must be an integer >= 0, not 1.0"
+    )
+    assert snapshot_refusal(Snapshot("t", 1, "v1", {"x": object()})) == (
+        "snapshot state of table 't' is not storable as JSON: object is not JSON serializable"
+    )
+
+
+def test_data_that_is_not_an_object_is_refused_by_name() -> None:
+    with pytest.raises(StoreError) as raised:
+        dump_json([1], "event data")  # type: ignore[arg-type]
+    assert str(raised.value) == "event data must be a JSON object (a mapping), not list"
+
+
+def test_a_stale_append_names_the_table_and_both_heads() -> None:
+    store = MemoryStore()
+    store.append("t", 0, [record(), record(seq=2)])
+    with pytest.raises(AppendConflict) as raised:
+        store.append("t", 1, [record(seq=2)])
+    assert str(raised.value) == "table 't': expected head 1, found 2"
+
+
+def test_openings_are_recorded_in_utc_whatever_the_machines_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TZ", "Asia/Kathmandu")  # UTC+05:45: never the same wall clock
+    time.tzset()
+    try:
+        before = datetime.now(UTC).replace(microsecond=0, tzinfo=None)
+        now = datetime.strptime(now_iso(), "%Y-%m-%dT%H:%M:%SZ")
+        assert before <= now <= before + timedelta(seconds=2)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
