@@ -86,7 +86,7 @@ def settle_collector() -> None:
         return
     _SETTLED.append(True)
     gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, *gc.get_threshold()[1:])
+    gc.set_threshold(YOUNG_COLLECTION_EVERY)  # the older generations' thresholds are kept
 
 
 _SETTLED: list[bool] = []
