@@ -32,6 +32,22 @@ def test_a_roll_has_one_number_and_the_character_first() -> None:
     ]
 
 
+def test_a_roll_of_ones_own_says_no_by_and_a_name_reads_as_typed() -> None:
+    """The GM's roll with no character is the GM's own (no "by"); a character's name with
+    Markdown's marks in it reads as typed, and each roll's dice are under "Dice"."""
+    page = _page(
+        [
+            *CORTEX[:3],
+            '@ana /char new name:"Ada_Lark *Star*" traits:"Distinctions: Dockside Brawler; '
+            'Attributes: Agility d8; Skills: Fighting d8"',
+            '@ana /roll pool:"Dockside Agility Fighting" results:"5 7 6"',
+            '/roll pool:"d8 d6" results:"3 4"',
+        ]
+    )
+    assert _headings(page) == ["Gemma · Roll #2", "Ada_Lark *Star* · Roll #1 (by Ana)"]
+    assert re.findall(r"<dl><div><dt>([^<]*)</dt>", page) == ["Dice", "Dice"]
+
+
 def test_the_last_roll_card_is_left_to_the_rolls_column() -> None:
     page = _page(CORTEX)
     assert ">Last rolls<" in page
