@@ -164,6 +164,18 @@ def test_a_token_finds_its_own_live_table_only() -> None:
     assert links.table_of(store, docks) is None
 
 
+def test_a_damaged_board_record_holds_no_link_and_board_web_makes_a_new_one() -> None:
+    app = make_app()
+    play(app, "docks", ["/game new system:generic"])
+    store = app.store
+    store.save_snapshot(Snapshot(links.board_record("docks"), 1, links.VERSION, {"token": 7}))
+    assert links.current(store, "docks") is None
+    token = links.issue(store, "docks").token
+    assert isinstance(token, str)
+    assert len(token) == 32
+    assert links.table_of(store, token) == "docks"
+
+
 def test_a_process_that_serves_no_pages_says_how_to_serve_them() -> None:
     app = make_app()
     play(app, "t", ["/game new system:generic name:Friday"])
