@@ -5,13 +5,23 @@ token finds: its own table while it is live, nothing otherwise."""
 from __future__ import annotations
 
 import io
+import socket
 
 import pytest
 
 from scenekeeper.adapters.console.session import ConsoleSession
-from scenekeeper.adapters.web import links
-from scenekeeper.adapters.web.answer import WebSettings, console_url, link_lines
+from scenekeeper.adapters.web import answer, links
+from scenekeeper.adapters.web.answer import (
+    SERVER_RECORD,
+    SERVER_VERSION,
+    WebSettings,
+    console_url,
+    lan_address,
+    link_lines,
+    served_url,
+)
 from scenekeeper.store.base import Snapshot
+from scenekeeper.store.records import write_record
 from tests.support import make_app
 from tests.web.scenes import GM, play
 
@@ -93,6 +103,35 @@ def test_a_console_table_s_pages_are_scenekeeper_board_s_unless_set(
     assert WebSettings.from_env() == WebSettings("https://from.env")
 
 
+@pytest.mark.parametrize("host", ["", "0.0.0.0", "::"])
+def test_a_server_on_every_address_links_to_the_machines_own(
+    host: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scenekeeper board --host 0.0.0.0``: the link is the machine's address on its network
+    (a phone at the table opens it), never the listening-on-everything address."""
+    monkeypatch.setattr(answer, "lan_address", lambda: "192.168.1.20")
+    assert served_url(host, 9000, {}) == "http://192.168.1.20:9000"
+    assert served_url("::1", 9000, {}) == "http://[::1]:9000"  # one address: that one
+
+
+def test_a_machine_with_no_network_links_to_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_network(*_args: object) -> object:
+        raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(socket, "socket", no_network)
+    assert lan_address() == "127.0.0.1"
+
+
+def test_a_recorded_server_address_that_is_not_text_is_not_a_link() -> None:
+    """A damaged record of where ``scenekeeper board`` serves: the console falls back to the
+    default address rather than give a link made of something else."""
+    store = make_app().store
+    write_record(store, SERVER_RECORD, SERVER_VERSION, {"url": 9000})
+    assert console_url(store, env={}) == "http://127.0.0.1:8765"
+    write_record(store, SERVER_RECORD, SERVER_VERSION, {"url": "http://10.0.0.5:9000"})
+    assert console_url(store, env={}) == "http://10.0.0.5:9000"
+
+
 def test_a_token_finds_its_own_live_table_only() -> None:
     app = make_app()
     store = app.store
@@ -123,6 +162,18 @@ def test_a_token_finds_its_own_live_table_only() -> None:
     store.save_snapshot(Snapshot(board, held.seq + 2, "web.board-link@0", held.state))
     assert links.current(store, "docks") is None
     assert links.table_of(store, docks) is None
+
+
+def test_a_damaged_board_record_holds_no_link_and_board_web_makes_a_new_one() -> None:
+    app = make_app()
+    play(app, "docks", ["/game new system:generic"])
+    store = app.store
+    store.save_snapshot(Snapshot(links.board_record("docks"), 1, links.VERSION, {"token": 7}))
+    assert links.current(store, "docks") is None
+    token = links.issue(store, "docks").token
+    assert isinstance(token, str)
+    assert len(token) == 32
+    assert links.table_of(store, token) == "docks"
 
 
 def test_a_process_that_serves_no_pages_says_how_to_serve_them() -> None:

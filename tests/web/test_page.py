@@ -32,6 +32,33 @@ def test_a_roll_has_one_number_and_the_character_first() -> None:
     ]
 
 
+def test_a_roll_of_ones_own_says_no_by_and_a_name_reads_as_typed() -> None:
+    """The GM's roll with no character is the GM's own (no "by"); a character's name with
+    Markdown's marks in it reads as typed, and each roll's dice are under "Dice"."""
+    page = _page(
+        [
+            *CORTEX[:3],
+            '@ana /char new name:"Ada_Lark *Star*" traits:"Distinctions: Dockside Brawler; '
+            'Attributes: Agility d8; Skills: Fighting d8"',
+            '@ana /roll pool:"Dockside Agility Fighting" results:"5 7 6"',
+            '/roll pool:"d8 d6" results:"3 4"',
+        ]
+    )
+    assert _headings(page) == ["Gemma · Roll #2", "Ada_Lark *Star* · Roll #1 (by Ana)"]
+    assert re.findall(r"<dl><div><dt>([^<]*)</dt>", page) == ["Dice", "Dice"]
+
+
+def test_a_roll_no_game_draws_shows_the_faces_its_events_recorded() -> None:
+    """A plain /roll and a METTLE Check draw no dice of their own: the page shows each face
+    its event recorded, with its die where the event says it."""
+    plain = _page(["/game new system:generic name:Friday", '/roll dice:2d6+1 results:"3 4"'])
+    assert '<h3 id="r-2">Gemma · #2</h3>' in plain
+    assert '<dd><span class="die">d6</span> 3 <span class="die">d6</span> 4</dd>' in plain
+    check = _page(METTLE).split('id="r-23"', 1)[1].split("</article>", 1)[0]
+    faces = " ".join(f'<span class="die">{face}</span>' for face in (3, 1, 2, 5))
+    assert f"<dd>{faces}</dd>" in check
+
+
 def test_the_last_roll_card_is_left_to_the_rolls_column() -> None:
     page = _page(CORTEX)
     assert ">Last rolls<" in page

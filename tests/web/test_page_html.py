@@ -5,7 +5,8 @@ markup."""
 
 from __future__ import annotations
 
-from scenekeeper.adapters.web.page import document, render
+from scenekeeper.adapters.web.page import _section, document, render
+from scenekeeper.engine.systems import BoardSection
 from tests.support import make_app
 from tests.web.scenes import CORTEX, METTLE, play
 
@@ -48,6 +49,21 @@ def test_a_cortex_page_reads_in_order() -> None:
         "<div class=inline><dt>Effect</dt><dd><strong>d8</strong></dd></div>"
     ) in html
     assert html.endswith("</dl></article></li></ol></section>")
+
+
+def test_a_card_lists_each_line_and_is_named_by_its_title() -> None:
+    """A character's card, each line one item, named for the page's style by its title's
+    words ("Ada Lark (Ana)": ada-lark-ana); a section with no lines says so."""
+    app = make_app()
+    play(app, "docks", CORTEX)
+    html = render(app.table("docks"), app.registry).fragment
+    assert (
+        '<section class="card" data-part="ada-lark-ana" aria-labelledby="s-1">'
+        '<h2 id="s-1">Ada Lark (Ana)</h2><ul><li>2 plot points.</li><li><span class="label">'
+        "Assets:</span> Crowbar"
+    ) in html
+    empty = _section(BoardSection("Scene", ()), "card", "4")
+    assert empty.endswith('<h2 id="s-4">Scene</h2><ul><li>(none)</li></ul></section>')
 
 
 def test_a_mettle_page_marks_its_initiative_and_reads_recorded_faces() -> None:

@@ -139,3 +139,21 @@ def test_the_bots_revoke_closes_the_open_pages_at_once_and_showing_the_link_does
             await board.stop()
 
     asyncio.run(scenario())
+
+
+def test_the_bots_revoke_with_no_page_open_takes_the_link_back_and_says_so() -> None:
+    async def scenario() -> None:
+        driver = TableDriver(table_id="docks")
+        play(driver.app, "docks", CORTEX)
+        board = WebBoard(driver.app, WebSettings(url="http://x", port=0), follow_store=False)
+        await board.answer(driver.do("/board web"), "docks")
+        token = links.current(driver.app.store, "docks")
+        assert token is not None
+        taken = await board.answer(driver.do("/board web revoke"), "docks")
+        assert taken.reply.private[-1] == (
+            "Its link shows nothing from now on; /board web makes a new one."
+        )
+        assert links.table_of(driver.app.store, token) is None
+        assert board.hub.watched() == []
+
+    asyncio.run(scenario())

@@ -31,7 +31,7 @@ _TONES = {
     "undone": "Undone",
 }
 #: Sections that are about the whole table rather than one character: they span the grid.
-_WIDE = frozenset({"Contest", "Conflict", "Waiting for"})
+_WIDE = frozenset({"Contest", "Conflict"})
 #: A board's own one-line summary of the newest roll: the page shows the rolls themselves.
 _ROLL_SECTIONS = frozenset({"Last roll"})
 
@@ -66,8 +66,6 @@ def render(table: Table, registry: CommandRegistry) -> Rendered:
     rolls = last_rolls(table, registry)
     parts.append('<div class="grid">')
     for index, section in enumerate(board.sections):
-        if section.title == "Waiting for" and section.lines == board.waiting:
-            continue  # shown once, first
         if section.title in _ROLL_SECTIONS and rolls:
             continue  # the Last rolls column says it, with the dice (issue 35)
         kind = "wide" if section.title in _WIDE else "card"
