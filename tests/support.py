@@ -10,6 +10,7 @@ from scenekeeper.app.handle import Clock
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.aggregate import keeping_numbers
+from scenekeeper.engine.commands import CommandSet, Context, Decision, Permission
 from scenekeeper.engine.state import Person, TableState
 from scenekeeper.store.base import EventStore
 from scenekeeper.store.memory import MemoryStore
@@ -69,3 +70,17 @@ class TableDriver:
         assert not outcome.ok, f"{line!r} should have been refused"
         assert outcome.error is not None
         return outcome.error
+
+
+def command_set(systems: frozenset[str] | None, args_type: type[object], *names: str) -> CommandSet:
+    """A command set declaring ``names`` for ``systems`` (None: every table), each taking
+    ``args_type``'s options and doing nothing: for tests of the registry and its scheme."""
+    commands = CommandSet(systems)
+    for name in names:
+
+        def handler(ctx: Context, args: object) -> Decision:
+            return Decision()
+
+        handler.__annotations__ = {"ctx": Context, "args": args_type, "return": Decision}
+        commands.command(name, help=f"/{name}.", permission=Permission.ANYONE)(handler)
+    return commands

@@ -11,14 +11,8 @@ from typing import Annotated
 import pytest
 
 from scenekeeper.bootstrap import build_registry
-from scenekeeper.engine.commands import (
-    CommandRegistry,
-    CommandSet,
-    Context,
-    Decision,
-    Opt,
-    Permission,
-)
+from scenekeeper.engine.commands import CommandRegistry, CommandSet, Opt
+from tests.support import command_set
 
 
 @dataclass(frozen=True)
@@ -27,14 +21,7 @@ class _Args:
 
 
 def _set(systems: frozenset[str] | None, *names: str) -> CommandSet:
-    commands = CommandSet(systems)
-    for name in names:
-
-        def handler(ctx: Context, args: _Args) -> Decision:
-            return Decision()
-
-        commands.command(name, help=f"/{name}.", permission=Permission.ANYONE)(handler)
-    return commands
+    return command_set(systems, _Args, *names)
 
 
 @pytest.fixture

@@ -14,15 +14,13 @@ from scenekeeper.engine.command_names import not_here
 from scenekeeper.engine.commands import (
     CommandRegistry,
     CommandSet,
-    Context,
-    Decision,
     Opt,
-    Permission,
 )
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.parse import parse_line
 from scenekeeper.engine.state import GameState
 from scenekeeper.engine.systems import GameSystem
+from tests.support import command_set
 
 
 @dataclass(frozen=True)
@@ -36,14 +34,7 @@ class Named:
 
 
 def _set(system: str, args_type: type[object], name: str = "tally") -> CommandSet:
-    commands = CommandSet(frozenset({system}))
-
-    def handler(ctx: Context, args: object) -> Decision:
-        return Decision()
-
-    handler.__annotations__ = {"ctx": Context, "args": args_type, "return": Decision}
-    commands.command(name, help="Tally.", permission=Permission.ANYONE)(handler)
-    return commands
+    return command_set(frozenset({system}), args_type, name)
 
 
 def test_an_option_name_has_one_type_in_every_games_version() -> None:
