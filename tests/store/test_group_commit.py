@@ -174,6 +174,7 @@ def test_an_interrupted_follower_is_never_written_nor_told_it_was() -> None:
     assert groups == [["a"]]
     assert quitter.done
     assert isinstance(quitter.error, StoreError)
+    assert str(quitter.error) == "the append was interrupted before it was stored"
 
 
 def test_an_append_interrupted_as_it_is_told_to_lead_passes_the_lead_on() -> None:
