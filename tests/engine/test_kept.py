@@ -42,3 +42,12 @@ def test_a_full_map_starts_again() -> None:
         kept.get(part, lambda n=n: n)
     assert kept.get(parts[2], lambda: 99) == 2  # the newest kept
     assert kept.get(parts[0], lambda: 99) == 99  # the oldest let go with the rest
+
+
+def test_one_text_part_is_kept_by_value_and_apart_from_two_parts() -> None:
+    kept: KeptByIdentity[str] = KeptByIdentity()
+    assert kept.get(("Agility",), lambda: "built") == "built"
+    typed = "".join(["Agi", "lity"])  # equal, another object
+    assert kept.get((typed,), lambda: "again") == "built"
+    assert kept.get((typed, typed), lambda: "two") == "two"  # two parts: another entry
+    assert kept.get(("Agility",), lambda: "again") == "built"

@@ -11,36 +11,42 @@ name typed) are compared by value.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
-def _same(kept: object, given: object) -> bool:
-    return kept is given or (type(kept) is str and kept == given)
+def _key(parts: tuple[object, ...]) -> object:
+    """Text by value, anything else by identity (one part: that, not a tuple of one)."""
+    if len(parts) == 1:
+        part = parts[0]
+        return part if type(part) is str else id(part)
+    return tuple([p if type(p) is str else id(p) for p in parts])
 
 
 class KeptByIdentity(Generic[T]):
-    """A bounded map from parts (compared by identity; text by value) to what was built."""
+    """A bounded map from parts (compared by identity; text by value) to what was built.
+
+    An entry holds its parts, so while it lives no other object can have one of their ids: a
+    key that matches is the very same objects, with nothing more to compare. No lock: each
+    step is one dict operation (atomic in CPython), and two threads building the same entry at
+    once only build it twice.
+    """
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._entries: dict[tuple[int, ...], tuple[tuple[object, ...], T]] = {}
-        self._lock = threading.Lock()
+        self._entries: dict[object, tuple[tuple[object, ...], T]] = {}
 
     def get(self, parts: tuple[object, ...], build: Callable[[], T]) -> T:
         """What ``build`` made from ``parts`` (kept), or makes now. ``build`` must read nothing
         but ``parts``, and what it returns must never be changed by a caller."""
-        key = tuple(hash(p) if type(p) is str else id(p) for p in parts)
-        with self._lock:
-            entry = self._entries.get(key)
-        if entry is not None and all(map(_same, entry[0], parts)):
+        key = _key(parts)
+        entry = self._entries.get(key)
+        if entry is not None:
             return entry[1]
         made = build()
-        with self._lock:
-            if len(self._entries) >= self.size:
-                self._entries.clear()  # a bound: a busy process keeps the newest it made
-            self._entries[key] = (parts, made)
+        if len(self._entries) >= self.size:
+            self._entries.clear()  # a bound: a busy process keeps the newest it made
+        self._entries[key] = (parts, made)
         return made
