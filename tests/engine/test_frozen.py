@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pydantic
+import pytest
 
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.frozen import Frozen
@@ -80,3 +81,32 @@ def test_a_deep_copy_takes_the_update_too() -> None:
     deep = one.model_copy(update={"kind": "fixed"}, deep=True)
     assert deep == TurnOrder(participants=("a", "b"), kind="fixed")
     assert deep.model_fields_set == {"participants", "kind"}
+
+
+class _Kept(Frozen):
+    name: str
+    tags: tuple[str, ...] = ()
+    count: int = 0
+    notes: dict[str, str] = pydantic.Field(default_factory=dict)
+
+
+def test_a_trusted_model_is_the_validated_one_in_its_fields_order() -> None:
+    trusted = _Kept.trusted(count=2, name="Ada")  # given out of order
+    validated = _Kept(count=2, name="Ada")
+    assert trusted == validated
+    assert list(trusted.__dict__) == ["name", "tags", "count", "notes"]
+    assert trusted.model_dump_json() == validated.model_dump_json()
+    assert trusted.model_fields_set == {"name", "count"}
+    assert trusted.model_fields_set is _Kept.trusted(count=5, name="Bo").model_fields_set
+    # A factory's default is made for each instance, never shared.
+    assert trusted.notes == {}
+    assert trusted.notes is not _Kept.trusted(name="Bo").notes
+    copied = trusted.model_copy(update={"count": 3})
+    assert copied == _Kept(name="Ada", count=3)
+
+
+def test_a_trusted_model_refuses_a_field_it_lacks_or_misses_a_required_one() -> None:
+    with pytest.raises(TypeError, match="_Kept has no field colour, size"):
+        _Kept.trusted(name="Ada", size=1, colour="red")
+    with pytest.raises(TypeError, match="_Kept needs name"):
+        _Kept.trusted(count=1)

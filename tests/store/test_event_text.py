@@ -26,6 +26,11 @@ def test_every_event_of_every_transcript_is_the_text_the_store_made(path: Path) 
             text = event.to_text()
             assert text == dump_json(event.to_data(), "data")
             assert JsonObject(text) == record.data
+            # What the engine made without validating (``Frozen.trusted``) is what validating
+            # its text makes: every value was already of its field's type.
+            again = type(event).model_validate_json(text)
+            assert again == event
+            assert again.to_text() == text
             checked += 1
     assert checked
 

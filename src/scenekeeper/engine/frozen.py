@@ -54,6 +54,26 @@ def _union(fields: set[str], names: tuple[str, ...]) -> set[str]:
     return shared
 
 
+#: A class's fields in order, and the default of each that has a plain one (a factory's is made
+#: for each instance): what ``Frozen.trusted`` fills in.
+_LAYOUTS: dict[type[pydantic.BaseModel], tuple[tuple[str, ...], dict[str, Any]]] = {}
+#: (class, the names given) -> the shared fields-set of a trusted instance.
+_GIVEN: dict[tuple[type[pydantic.BaseModel], tuple[str, ...]], set[str]] = {}
+
+
+def _layout(cls: type[pydantic.BaseModel]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        fields = cls.model_fields
+        plain = {
+            name: field.default
+            for name, field in fields.items()
+            if not field.is_required() and field.default_factory is None
+        }
+        layout = _LAYOUTS[cls] = (tuple(fields), plain)
+    return layout
+
+
 class Frozen(pydantic.BaseModel):
     """A frozen model that refuses unknown fields and shares its fields-set (see above)."""
 
@@ -84,3 +104,37 @@ class Frozen(pydantic.BaseModel):
         _set(copied, "__pydantic_extra__", None)
         _set(copied, "__pydantic_private__", None)
         return copied
+
+    @classmethod
+    def trusted(cls, **values: Any) -> Self:
+        """The model of ``values`` the engine made itself, each already of its field's type
+        (issue 36: validate at the edge, trust inside): no validation, the fields in their
+        order (the stored text follows it), defaults for the rest. Never for what a person
+        typed or a file held: those are validated (``cls(...)``, ``model_validate``)."""
+        names, plain = _layout(cls)
+        data: dict[str, Any] = {}
+        used = 0
+        for name in names:
+            if name in values:
+                data[name] = values[name]
+                used += 1
+            elif name in plain:
+                data[name] = plain[name]
+            else:
+                field = cls.model_fields[name]
+                if field.is_required():
+                    raise TypeError(f"{cls.__name__} needs {name}")
+                data[name] = field.get_default(call_default_factory=True)
+        if used < len(values):
+            unknown = sorted(set(values) - set(names))
+            raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
+        key = (cls, tuple(values))
+        given = _GIVEN.get(key)
+        if given is None:
+            given = _GIVEN[key] = _shared(frozenset(values))
+        model = cls.__new__(cls)
+        _set(model, "__dict__", data)
+        _set(model, "__pydantic_fields_set__", given)
+        _set(model, "__pydantic_extra__", None)
+        _set(model, "__pydantic_private__", None)
+        return model

@@ -68,12 +68,14 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     against_roll: int | None = None,
     typed: bool = False,
 ) -> RollRecord:
+    # Trusted (issue 36): every value here is the engine's own -- the pool's terms, faces the
+    # dice source rolled or ``typed_faces`` checked -- so nothing is validated again.
     dice = tuple(
-        PoolDie(die=t.die, face=f, source=t.source, owner=t.owner)
+        PoolDie.trusted(die=t.die, face=f, source=t.source, owner=t.owner)
         for t, f in zip(pool.terms, faces, strict=True)
     )
     suggested = suggest(tuple(RolledStep(d.die, d.face) for d in dice), keep, 1, policy)
-    return RollRecord(
+    return RollRecord.trusted(
         id=roll_id,
         side=side,
         roller=roller,
