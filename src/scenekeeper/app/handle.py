@@ -40,6 +40,7 @@ from scenekeeper.engine.reply import Reply, drawn
 from scenekeeper.engine.roles import authorise
 from scenekeeper.engine.secrets import is_secret, line_holds_secret, readable_envelope, shown
 from scenekeeper.engine.state import Person
+from scenekeeper.engine.waits import Mention
 from scenekeeper.store.base import AppendConflict, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -237,7 +238,7 @@ class App:
         envelopes = self._envelopes(table, actor, invocation, decision)
         decision = translated(table, decision)
         if not envelopes:
-            return dataclasses.replace(self._said(table, invocation), reply=decision.reply)
+            return self._said(table, invocation, decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
         new_table = replay(envelopes, table)
         envelopes, new_table = with_waits_noted(table, new_table, envelopes)
@@ -258,22 +259,30 @@ class App:
             else:
                 take_snapshot(self.store, table_id, new_table)
         # Named as the table knows people after it (a co-GM just added has a name now).
-        said = self._said(new_table, invocation)
         meta = new_table.state.meta if new_table.state is not None else None
         readable = tuple(readable_envelope(e, self.registry, meta) for e in envelopes)
         told_now = told(table, new_table, actor.id)
-        return dataclasses.replace(said, reply=decision.reply, events=readable, mentions=told_now)
+        return self._said(new_table, invocation, decision.reply, readable, told_now)
 
-    def _said(self, table: Table, invocation: Invocation) -> Outcome:
+    def _said(
+        self,
+        table: Table,
+        invocation: Invocation,
+        reply: Reply,
+        events: tuple[Envelope, ...] = (),
+        mentions: tuple[Mention, ...] = (),
+    ) -> Outcome:
         """A success of ``invocation`` as the table may read it back (its secrets hidden)."""
         meta = table.state.meta if table.state is not None else None
         return Outcome(
             True,
-            Reply(),
+            reply,
             None,
             invocation.spec.name,
             shown(invocation.text, self.registry, meta, invocation.spec),
-            secret=is_secret(invocation.spec, invocation.args),
+            events,
+            is_secret(invocation.spec, invocation.args),
+            mentions=mentions,
         )
 
     def _envelopes(
@@ -367,7 +376,7 @@ class App:
             f"from {span(damage.seq - 1)}."
         )
         reply = dataclasses.replace(reply, text=(note, *reply.text))
-        return dataclasses.replace(self._said(table, invocation), reply=reply)
+        return self._said(table, invocation, reply)
 
     def _history(self, table_id: str, after: int, upto: int) -> Sequence[Envelope]:
         with self._cache_lock:

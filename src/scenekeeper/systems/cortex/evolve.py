@@ -244,19 +244,15 @@ def _rolled(state: TableState, event: ev.Rolled) -> TableState:
     # A roll closes the rolls it answers and its roller's earlier rolls: their after-roll
     # window is over (docs/rules-notes.md, After-roll spends).
     answered = {*roll.closes, *((roll.against_roll,) if roll.against_roll is not None else ())}
-    closed = tuple(
-        r.model_copy(
-            update={
-                "closed": f"answered by #{roll.id}"
-                if r.id in answered
-                else f"{r.roller} rolled again (#{roll.id})"
-            }
-        )
-        if not r.closed and (r.id in answered or same_name(r.roller, roll.roller))
-        else r
-        for r in game.rolls
-    )
-    game = game.model_copy(update={"rolls": closed}).with_roll(roll)
+    rolls = list(game.rolls)
+    for at, r in enumerate(rolls):  # most are closed already: nothing is copied for them
+        if r.closed:
+            continue
+        if r.id in answered:
+            rolls[at] = r.model_copy(update={"closed": f"answered by #{roll.id}"})
+        elif same_name(r.roller, roll.roller):
+            rolls[at] = r.model_copy(update={"closed": f"{r.roller} rolled again (#{roll.id})"})
+    game = game.model_copy(update={"rolls": tuple(rolls)}).with_roll(roll)
     counts = roll.beat if roll.beat is not None else roll.side == "player"
     if game.scene is not None and counts:
         # Cortex p.88: a beat is one action or test a character attempts.

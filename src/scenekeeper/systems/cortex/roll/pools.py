@@ -172,12 +172,21 @@ def _hindered(who: Character, name: str, hinder_set: str) -> Term:
     return Term(Die.D4, f"{found} (hindered)", "trait", found, "", hinder_set, True)
 
 
+#: An opposition as built for a game state (the same object) and a text: a roll reads it twice,
+#: for its odds line and to roll it (issue 36). Few: each entry holds a whole game state.
+_BUILT: KeptByIdentity[tuple[BuiltPool, int]] = KeptByIdentity(16)
+
+
 def opposition_pool(
     text: str, game: CortexState, *, static: bool, doom: bool = False
 ) -> tuple[BuiltPool, int]:
     """The GM's side of a test: difficulty levels, raw dice, and complications or stress of
     anyone at the table. With the Static Difficulty mod a level is a number instead of dice:
     it is returned as the second value (0 when there is none)."""
+    return _BUILT.get((text, game, static, doom), lambda: _opposition(text, game, static, doom))
+
+
+def _opposition(text: str, game: CortexState, static: bool, doom: bool) -> tuple[BuiltPool, int]:
     candidates = _opposition_candidates(game)
     terms = _expand_gang(_resolve(text, candidates, "the opposition's pool"), game)
     for term in terms:
