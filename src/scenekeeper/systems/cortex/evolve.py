@@ -252,14 +252,13 @@ def _rolled(state: TableState, event: ev.Rolled) -> TableState:
             rolls[at] = r.model_copy(update={"closed": f"answered by #{roll.id}"})
         elif same_name(r.roller, roll.roller):
             rolls[at] = r.model_copy(update={"closed": f"{r.roller} rolled again (#{roll.id})"})
-    game = game.model_copy(update={"rolls": tuple(rolls)}).with_roll(roll)
+    kept, count = game.rolls_with(roll, tuple(rolls))
+    update: dict[str, object] = {"rolls": kept, "roll_count": count}
     counts = roll.beat if roll.beat is not None else roll.side == "player"
     if game.scene is not None and counts:
         # Cortex p.88: a beat is one action or test a character attempts.
-        game = game.model_copy(
-            update={"scene": game.scene.model_copy(update={"beat": game.scene.beat + 1})}
-        )
-    return _with_game(state, game)
+        update["scene"] = game.scene.model_copy(update={"beat": game.scene.beat + 1})
+    return _with_game(state, game.model_copy(update=update))
 
 
 @evolves(ev.RollsClosed)

@@ -284,12 +284,18 @@ class CortexState(GameState):
 
     def with_roll(self, roll: RollRecord) -> CortexState:
         """Record a new roll, or replace the one with its id."""
+        rolls, count = self.rolls_with(roll, self.rolls)
+        return self.model_copy(update={"rolls": rolls, "roll_count": count})
+
+    def rolls_with(
+        self, roll: RollRecord, rolls: tuple[RollRecord, ...]
+    ) -> tuple[tuple[RollRecord, ...], int]:
+        """``rolls`` (this state's, or a change of them) with ``roll`` recorded -- new, or in
+        place of the one with its id -- and the roll count after it."""
         # A roll numbered past every roll so far is new (no search for it).
-        if roll.id <= self.roll_count and any(r.id == roll.id for r in self.rolls):
-            rolls = tuple(roll if r.id == roll.id else r for r in self.rolls)
-            return self.model_copy(update={"rolls": rolls})
-        rolls = (*self.rolls, roll)[-ROLLS_KEPT:]
-        return self.model_copy(update={"rolls": rolls, "roll_count": max(self.roll_count, roll.id)})
+        if roll.id <= self.roll_count and any(r.id == roll.id for r in rolls):
+            return tuple(roll if r.id == roll.id else r for r in rolls), self.roll_count
+        return (*rolls, roll)[-ROLLS_KEPT:], max(self.roll_count, roll.id)
 
 
 def cortex(state: TableState) -> CortexState:

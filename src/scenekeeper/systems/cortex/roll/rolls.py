@@ -30,10 +30,16 @@ def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
     return _STEPS.get((dice,), lambda: tuple(RolledStep(d.die, d.face) for d in dice))
 
 
+def _chosen(roll: RollRecord) -> tuple[object, ...]:
+    """What a roll's reading is made of (kept by these objects: a copy of the record with
+    another field changed -- closed, against -- shares them, and reads the same)."""
+    return (roll.dice, roll.total_dice, roll.effect_dice, roll.keep, roll.effects)
+
+
 def reading_of(roll: RollRecord) -> Reading:
     """The reading in force: the dice the roller chose (or the suggestion they kept)."""
     return _READINGS.get(
-        (roll,),
+        _chosen(roll),
         lambda: check_choice(
             steps(roll), roll.total_dice, roll.effect_dice, roll.keep, roll.effects
         ),
@@ -75,7 +81,7 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         for t, f in zip(pool.terms, faces, strict=True)
     )
     suggested = suggest(tuple(RolledStep(d.die, d.face) for d in dice), keep, 1, policy)
-    return RollRecord.trusted(
+    record = RollRecord.trusted(
         id=roll_id,
         side=side,
         roller=roller,
@@ -91,3 +97,6 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         pp_earned=pool.pp_earned(),
         typed=typed,
     )
+    # The suggestion is the reading its choice makes (check_choice builds it the same way).
+    _READINGS.get(_chosen(record), lambda: suggested)
+    return record
