@@ -179,7 +179,7 @@ def by_ratings(
             beat=False,
             typed=results is not None,
         )
-        events.append(ev.Rolled(roll=record))
+        events.append(ev.Rolled.trusted(roll=record))
         added = 0 if face == 1 else face
         scores.append((who.name, rating + added))
         hitch = ""

@@ -122,7 +122,7 @@ def difficulty_of(
     added = sum(d.face for d in record.dice if d.face != 1)
     difficulty = number + added if static else reading_of(record).total
     record = record.model_copy(update={"against": f"difficulty for {roller}"})
-    return difficulty, text, record, [*cost, ev.Rolled(roll=record)]
+    return difficulty, text, record, [*cost, ev.Rolled.trusted(roll=record)]
 
 
 def _earlier_roll(game: CortexState, number: str | None, roller: str) -> RollRecord:

@@ -233,7 +233,7 @@ def _gm_roll(
     lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
     lines += paid_for_stress(events)
     return Decision(
-        events=(*events, ev.Rolled(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
+        events=(*events, ev.Rolled.trusted(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
     )
 
 
@@ -320,7 +320,7 @@ def roll_character(
     if earned and who.kind == "pc":
         reasons = ", ".join(t.source for t in pool.terms if t.earns_pp)
         events.append(pay_points(who, earned, f"{reasons} on roll #{roll_id}"))
-    events.append(ev.Rolled(roll=record))
+    events.append(ev.Rolled.trusted(roll=record))
     if args.boost is not None:
         events.append(ev.BoostsChanged(character=who.name, delta=-1, reason=f"roll #{roll_id}"))
     aftermath, notes = after_roll(who, pool, record)
