@@ -111,5 +111,6 @@ def roll_without_character(
             "make one with /char new name:<name>."
         )
     return Decision(
-        events=(*events, ev.Rolled.trusted(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
+        events=(*events, ev.Rolled.trusted(roll=record)),
+        reply=Reply.say(*lines, data=roll_data(record)),
     )

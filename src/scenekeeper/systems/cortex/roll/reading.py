@@ -114,8 +114,8 @@ def alternatives(
     slots take the largest dice left.
     """
     _check_limits(keep, effects)
-    suggested = _best(dice, keep, effects)
     usable = _usable(dice)
+    suggested = _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
     candidates = [suggested]
     for size in sorted({dice[i].die for i in usable if dice[i].die > suggested.effect}):
         # Set aside the die of this size that shows the lowest face: it gives up the least
@@ -125,7 +125,7 @@ def alternatives(
         if not rest:
             # The total needs at least one die while any non-hitch die exists (Cortex 1.1).
             continue
-        reading = _with_largest_effects(dice, _highest_faces(dice, rest, keep), effects)
+        reading = _with_largest_effects(dice, usable, _highest_faces(dice, rest, keep), effects)
         # A still larger die left over means this is the reading for that larger size, which
         # its own pass finds with at least this total; keep one reading per effect size.
         if reading.effect == size:
@@ -264,12 +264,20 @@ def _reading(
 
 
 def _with_largest_effects(
-    dice: Sequence[RolledStep], total_dice: Sequence[int], effects: int
+    dice: Sequence[RolledStep], usable: Sequence[int], total_dice: Sequence[int], effects: int
 ) -> Reading:
-    """Fill the effect slots with the largest non-hitch dice not in the total."""
-    in_total = set(total_dice)
-    left = [i for i in _usable(dice) if i not in in_total]
-    return _reading(dice, total_dice, _by_effect_size(dice, left)[:effects], effects)
+    """Fill the effect slots with the largest of the ``usable`` (non-hitch) dice not in the
+    total."""
+    left = [i for i in usable if i not in total_dice]
+    ordered = _by_effect_size(dice, left)[:effects]
+    in_total = tuple(sorted(total_dice))
+    sizes = tuple(dice[i].die for i in ordered)
+    return Reading(
+        total_dice=in_total,
+        effect_dice=ordered,
+        total=sum(dice[i].face for i in in_total),
+        effects=sizes + (Die.D4,) * (effects - len(sizes)),
+    )
 
 
 def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
@@ -281,7 +289,8 @@ def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
     putting the smallest of them in the total leaves the largest for effect, which is what
     :func:`_highest_faces` does. O(n log n).
     """
-    return _with_largest_effects(dice, _highest_faces(dice, _usable(dice), keep), effects)
+    usable = _usable(dice)
+    return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
 
 
 def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
@@ -291,8 +300,8 @@ def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> R
     For a plain pool this equals :func:`_best`; it stays its own policy because it is a table
     rule, and mods that make a lower total worth taking must not change it.
     """
-    total_dice = _highest_faces(dice, _usable(dice), keep)
-    return _with_largest_effects(dice, total_dice, effects)
+    usable = _usable(dice)
+    return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
 
 
 _POLICY_FUNCTIONS: dict[str, Callable[[Sequence[RolledStep], int, int], Reading]] = {

@@ -233,7 +233,8 @@ def _gm_roll(
     lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
     lines += paid_for_stress(events)
     return Decision(
-        events=(*events, ev.Rolled.trusted(roll=record)), reply=Reply.say(*lines, data=roll_data(record))
+        events=(*events, ev.Rolled.trusted(roll=record)),
+        reply=Reply.say(*lines, data=roll_data(record)),
     )
 
 
