@@ -10,8 +10,9 @@ changes a fields-set on assignment (refused) or in ``model_copy``, which copies 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Self
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Self, cast
 
 import pydantic
 
@@ -54,24 +55,43 @@ def _union(fields: set[str], names: tuple[str, ...]) -> set[str]:
     return shared
 
 
-#: A class's fields in order, and the default of each that has a plain one (a factory's is made
-#: for each instance): what ``Frozen.trusted`` fills in.
-_LAYOUTS: dict[type[pydantic.BaseModel], tuple[tuple[str, ...], dict[str, Any]]] = {}
-#: (class, the names given) -> the shared fields-set of a trusted instance.
-_GIVEN: dict[tuple[type[pydantic.BaseModel], tuple[str, ...]], set[str]] = {}
+_ABSENT: Any = object()
 
 
-def _layout(cls: type[pydantic.BaseModel]) -> tuple[tuple[str, ...], dict[str, Any]]:
-    layout = _LAYOUTS.get(cls)
-    if layout is None:
-        fields = cls.model_fields
-        plain = {
-            name: field.default
-            for name, field in fields.items()
-            if not field.is_required() and field.default_factory is None
-        }
-        layout = _LAYOUTS[cls] = (tuple(fields), plain)
-    return layout
+@dataclass(frozen=True)
+class _Plan:
+    """How ``Frozen.trusted`` makes a class's instance from one set of given names: every field
+    in order (a plain default in place, given ones filled over it, keeping their place), the
+    defaults to make for each instance, and the shared fields-set."""
+
+    template: dict[str, Any]
+    factories: tuple[tuple[str, Callable[[], Any]], ...]
+    given: set[str]
+
+
+#: (class, the names given, in the order given) -> its plan.
+_PLANS: dict[tuple[type[pydantic.BaseModel], tuple[str, ...]], _Plan] = {}
+
+
+def _plan(cls: type[pydantic.BaseModel], names: tuple[str, ...]) -> _Plan:
+    fields = cls.model_fields
+    unknown = sorted(set(names) - set(fields))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
+    template: dict[str, Any] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
+    for name, field in fields.items():
+        template[name] = _ABSENT
+        if name in names:
+            continue
+        if field.is_required():
+            raise TypeError(f"{cls.__name__} needs {name}")
+        if field.default_factory is not None:
+            factories.append((name, cast(Callable[[], Any], field.default_factory)))
+        else:
+            template[name] = field.default
+    plan = _PLANS[(cls, names)] = _Plan(template, tuple(factories), _shared(frozenset(names)))
+    return plan
 
 
 class Frozen(pydantic.BaseModel):
@@ -111,30 +131,16 @@ class Frozen(pydantic.BaseModel):
         (issue 36: validate at the edge, trust inside): no validation, the fields in their
         order (the stored text follows it), defaults for the rest. Never for what a person
         typed or a file held: those are validated (``cls(...)``, ``model_validate``)."""
-        names, plain = _layout(cls)
-        data: dict[str, Any] = {}
-        used = 0
-        for name in names:
-            if name in values:
-                data[name] = values[name]
-                used += 1
-            elif name in plain:
-                data[name] = plain[name]
-            else:
-                field = cls.model_fields[name]
-                if field.is_required():
-                    raise TypeError(f"{cls.__name__} needs {name}")
-                data[name] = field.get_default(call_default_factory=True)
-        if used < len(values):
-            unknown = sorted(set(values) - set(names))
-            raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
-        key = (cls, tuple(values))
-        given = _GIVEN.get(key)
-        if given is None:
-            given = _GIVEN[key] = _shared(frozenset(values))
+        names = tuple(values)
+        plan = _PLANS.get((cls, names)) or _plan(cls, names)
+        data = plan.template.copy()
+        data.update(values)  # a key already there keeps its place: the fields' order
+        if plan.factories:
+            for name, factory in plan.factories:
+                data[name] = factory()
         model = cls.__new__(cls)
         _set(model, "__dict__", data)
-        _set(model, "__pydantic_fields_set__", given)
+        _set(model, "__pydantic_fields_set__", plan.given)
         _set(model, "__pydantic_extra__", None)
         _set(model, "__pydantic_private__", None)
         return model
