@@ -211,9 +211,9 @@ def build_invocation(
         value = _converted(spec, option, raw[option.name], read_file, people, sealed=sealed)
         values[option.name] = value
         shown.append(f"{option.name}:{quote(_show(value))}")
-    unknown = set(raw) - {o.name for o in spec.options}
+    unknown = [name for name in raw if spec.option(name) is None]
     if unknown:
-        raise Refusal(unknown_option(spec, sorted(unknown)[0]), public=unknown_public(spec))
+        raise Refusal(unknown_option(spec, min(unknown)), public=unknown_public(spec))
     return Invocation(spec=spec, args=spec.build(values), text=" ".join([f"/{spec.name}", *shown]))
 
 

@@ -83,9 +83,11 @@ def dice_decision(
     if ctx.state is None:
         # No game here: the roll is answered but there is no table to record it in.
         return Decision(reply=reply)
-    event = DiceRolled(
+    # Trusted (issue 36): the expression's own text, faces the dice source rolled or
+    # ``typed_faces`` checked, the parsed options: nothing a person typed is taken unchecked.
+    event = DiceRolled.trusted(
         expression=result.expression.text,
-        dice=tuple(RolledDie(sides=d.sides, face=d.face) for d in result.dice),
+        dice=tuple(RolledDie.trusted(sides=d.sides, face=d.face) for d in result.dice),
         total=result.total,
         by=ctx.actor.name,
         label=args.label or "",
