@@ -56,6 +56,10 @@ Prepared = Callable[[Table], Invocation]
 Listener = Callable[[str, Table], None]
 
 
+#: How many tables' locks are held (strongly) besides the weak map of every lock in use.
+HELD_LOCKS = 1024
+
+
 class App:
     def __init__(
         self,
@@ -84,6 +88,7 @@ class App:
         self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._held_locks: dict[str, threading.Lock] = {}
         self.listeners: list[Listener] = []
 
     def handle(
@@ -400,9 +405,17 @@ class App:
             self._recent.forget(table_id)
 
     def _lock_for(self, table_id: str) -> threading.Lock:
+        # The newest tables' locks are held here too: a lock only the weak map held went with
+        # its command, and was made again for the next (issue 36). One dict read, no lock.
+        lock = self._held_locks.get(table_id)
+        if lock is not None:
+            return lock
         with self._cache_lock:
             lock = self._locks.get(table_id)
             if lock is None:
                 lock = threading.Lock()
                 self._locks[table_id] = lock
+            if len(self._held_locks) >= HELD_LOCKS:
+                self._held_locks.clear()  # the weak map still has every lock in use
+            self._held_locks[table_id] = lock
             return lock

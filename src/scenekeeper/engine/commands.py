@@ -174,6 +174,12 @@ class CommandSpec(Generic[A]):
             o.meta.secret or o.name == "secret" or o.type is OptionType.USER for o in self.options
         )
 
+    @functools.cached_property
+    def secret_options(self) -> tuple[str, ...]:
+        """The options declared secret (``Opt(secret=True)``), found once: most commands have
+        none (``engine.secrets.is_secret``)."""
+        return tuple(o.name for o in self.options if o.meta.secret)
+
     def build(self, values: dict[str, Any]) -> A:
         return self.args_type(**values)
 

@@ -51,11 +51,10 @@ def shown(
     for option in spec.options:
         if f"{option.name}:" not in command:
             continue  # not given: nothing of it to hide or name (most options of most lines)
-        pattern = rf"(?<!\S){re.escape(option.name)}:{_VALUE}"
         if option.meta.secret or (whole and option.name not in _SHOWN_IN_SECRET):
-            command = re.sub(pattern, _HIDDEN, command)
+            command = re.sub(_given(option.name), _HIDDEN, command)
         elif option.type is OptionType.USER and meta is not None:
-            command = re.sub(pattern, lambda m: _person(m.group(0), meta), command)
+            command = re.sub(_given(option.name), lambda m: _person(m.group(0), meta), command)
     if _HIDDEN not in command:
         return command
     # Every secret option goes, names and all, for one mark where the first stood: which
@@ -63,6 +62,11 @@ def shown(
     first, _, rest = command.partition(_HIDDEN)
     rest = re.sub(rf"\s*{_HIDDEN}", "", rest).strip()
     return f"{first}{SECRET}" + (f" {rest}" if rest else "")
+
+
+def _given(name: str) -> str:
+    """The pattern of option ``name`` given a value in a recorded line."""
+    return rf"(?<!\S){re.escape(name)}:{_VALUE}"
 
 
 def _person(given: str, meta: TableMeta) -> str:
@@ -85,7 +89,7 @@ def is_secret(spec: CommandSpec[Any], args: object) -> bool:
     from the first byte (Discord) and its values are never echoed (the console)."""
     if spec.secret or getattr(args, "secret", False) is True:
         return True
-    return any(o.meta.secret and getattr(args, o.name, None) is not None for o in spec.options)
+    return any(getattr(args, name, None) is not None for name in spec.secret_options)
 
 
 def readable_envelope(
