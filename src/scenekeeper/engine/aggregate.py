@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from scenekeeper.engine.errors import CorruptHistory
@@ -84,6 +84,13 @@ class CommandRecord:
             "events": [{"type": e.type_name, "data": e.to_data()} for e in self.events],
             "undone_by": self.undone_by,
         }
+
+    def holding(self, after: TableState | None, undone_by: str | None = None) -> CommandRecord:
+        """This command holding ``after`` (and taken back by ``undone_by``, when given): as
+        ``dataclasses.replace``, without its walk over the fields (issue 36: one or two a
+        command)."""
+        undone = self.undone_by if undone_by is None else undone_by
+        return CommandRecord(self.seq, self.actor, self.command, self.events, undone, after)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CommandRecord:
@@ -167,7 +174,7 @@ class Table:
         state = base
         for record in (CommandRecord.from_json(r) for r in data["window"]):
             state = _fold(state, (record,))
-            window = _pushed(window, replace(record, after=state))
+            window = _pushed(window, record.holding(state))
         redo = tuple(CommandRecord.from_json(r) for r in data["redo"])
         state = keeping_numbers(state, data.get("numbers") or {})
         return cls(seq=seq, state=state, base=base, window=window, redo=redo)
@@ -244,7 +251,7 @@ def _pushed(window: tuple[CommandRecord, ...], record: CommandRecord) -> tuple[C
     previous = window[-1]
     recent = window[-CHECKPOINT_EVERY:-1]
     if previous.after is not None and any(r.after is not None for r in recent):
-        window = (*window[:-1], replace(previous, after=None))
+        window = (*window[:-1], previous.holding(None))
     return (*window, record)
 
 
@@ -260,7 +267,7 @@ def _checkpointed(table: Table, window: tuple[CommandRecord, ...]) -> tuple[Comm
     rebuilt = window[: kept + 1]
     for record in window[kept + 1 :]:
         state = _fold(state, (record,))
-        rebuilt = _pushed(rebuilt, replace(record, after=state))
+        rebuilt = _pushed(rebuilt, record.holding(state))
     return rebuilt
 
 
@@ -270,7 +277,7 @@ def _newest_keeps(
     """``window`` with its newest command holding ``state``, the table's state after it."""
     if not window or window[-1].after is state:
         return window
-    return (*window[:-1], replace(window[-1], after=state))
+    return (*window[:-1], window[-1].holding(state))
 
 
 def evolve(table: Table, envelope: Envelope) -> Table:
@@ -332,7 +339,7 @@ def _undo(table: Table, event: Undone, seq: int, actor: str) -> Table:
         state=state,
         base=base,
         window=window,
-        redo=(*table.redo, replace(target, undone_by=actor, after=None)),
+        redo=(*table.redo, target.holding(None, undone_by=actor)),
         pending=pending,
     )
 
@@ -349,7 +356,7 @@ def _redo(table: Table, event: Redone, seq: int) -> Table:
         seq=seq,
         state=state,
         base=base,
-        window=_pushed(table.window, replace(target, undone_by="", after=state)),
+        window=_pushed(table.window, target.holding(state, undone_by="")),
         redo=table.redo[:-1],
         pending=pending,
     )
