@@ -214,6 +214,10 @@ class SpecRegistry(Generic[S]):
     def spec_of(self, command: str, system: str | None) -> S | None:
         """The command a recorded line (``/game gm add user:bob``) is, at a ``system`` table."""
         words = command.removeprefix("/").split(maxsplit=self._max_words)[: self._max_words]
+        for at, word in enumerate(words):
+            if ":" in word:  # an option (name:value): no command's name goes past it
+                del words[at:]
+                break
         for end in range(len(words), 0, -1):
             spec = self.find(" ".join(words[:end]), system)
             if spec is not None:

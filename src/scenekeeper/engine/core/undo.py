@@ -71,7 +71,9 @@ def undo(ctx: Context, args: UndoWhich) -> Decision:
         w for t in targets if (w := game.undoing(meta, ctx.actor.id, t.events, sealer=sealer))
     ]
     _check_may_touch(ctx, targets, "undo")
-    events = tuple(Undone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
+    events = tuple(
+        Undone.trusted(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
+    )
     _check_keeps_withheld(ctx, events)
     return Decision(
         events=events,
@@ -110,7 +112,9 @@ def redo(ctx: Context, args: Count) -> Decision:
                 f"#{ruled.seq} {_shown(ctx, ruled)} was undone by {meta.name_of(ruled.undone_by)}, "
                 "a GM; only a GM can redo it."
             )
-    events = tuple(Redone(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets)
+    events = tuple(
+        Redone.trusted(target_seq=t.seq, command=t.command, keeps_numbers=True) for t in targets
+    )
     _check_keeps_withheld(ctx, events)
     return Decision(
         events=events,
