@@ -7,7 +7,7 @@ import dataclasses
 from scenekeeper.engine.aggregate import Table
 from scenekeeper.engine.commands import Decision
 from scenekeeper.engine.parse import Invocation
-from scenekeeper.engine.systems import get_system
+from scenekeeper.engine.systems import GameSystem, get_system
 from scenekeeper.engine.typed import typed_note
 
 
@@ -22,6 +22,8 @@ def translated(table: Table, decision: Decision) -> Decision:
     if state is None:
         return decision
     system = get_system(state.meta.system)
+    if type(system).translate is GameSystem.translate:
+        return decision  # a game in its own words: nothing to translate (most)
     reply = decision.reply
     text = tuple(system.translate(line) for line in reply.text)
     private = tuple(system.translate(line) for line in reply.private)
