@@ -175,6 +175,12 @@ class CommandSpec(Generic[A]):
         )
 
     @functools.cached_property
+    def read_back_options(self) -> tuple[Option, ...]:
+        """The options whose values read back otherwise than typed, unless the command is
+        given ``secret:true``: declared secret, or naming a person (``engine.secrets.shown``)."""
+        return tuple(o for o in self.options if o.meta.secret or o.type is OptionType.USER)
+
+    @functools.cached_property
     def secret_options(self) -> tuple[str, ...]:
         """The options declared secret (``Opt(secret=True)``), found once: most commands have
         none (``engine.secrets.is_secret``)."""

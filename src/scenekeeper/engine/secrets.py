@@ -48,7 +48,9 @@ def shown(
         and spec.option("secret") is not None
         and re.search(r"(?<!\S)secret:true\b", command)
     )
-    for option in spec.options:
+    # Given secret:true every option but a few is hidden; otherwise only the secret ones and
+    # those naming people change (``read_back_options``: found once per command).
+    for option in spec.options if whole else spec.read_back_options:
         if f"{option.name}:" not in command:
             continue  # not given: nothing of it to hide or name (most options of most lines)
         if option.meta.secret or (whole and option.name not in _SHOWN_IN_SECRET):
