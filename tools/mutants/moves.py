@@ -76,7 +76,7 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.snapshot-window-without-after",
         "engine/aggregate.py",
-        "            window = _pushed(window, replace(record, after=state))\n",
+        "            window = _pushed(window, record.holding(state))\n",
         "            window = _pushed(window, record)\n",
         "a table loaded from a snapshot keeps no checkpoints: each undo folds its whole window",
         UNDO,
