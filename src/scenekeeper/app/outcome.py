@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.parse import Invocation
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.waits import Mention
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """What happened to one command: its reply, or the one-line error, and the events stored."""

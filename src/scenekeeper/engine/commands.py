@@ -35,6 +35,7 @@ from scenekeeper.engine.options import (
     OptionType,
     options_of,
 )
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.registry import SharedText, SpecRegistry
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.state import Person, TableState
@@ -95,6 +96,7 @@ class Decision:
     recorded: tuple[Envelope, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True)
 class Context:
     """Everything a handler may look at. Handlers are pure functions of this and their options."""

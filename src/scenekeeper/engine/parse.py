@@ -33,6 +33,7 @@ from scenekeeper.engine.mistyped import (
     unknown_public,
     usage,
 )
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.renamed import (
     current_command,
     old_names,
@@ -46,6 +47,7 @@ from scenekeeper.engine.values import MAX_LINE, ReadFile, check_text, convert
 __all__ = ["MAX_LINE", "Invocation", "ReadFile", "build_invocation", "check_text", "convert"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Invocation:
     """A parsed command: which one, its typed options, and its canonical text for history."""

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scenekeeper.engine.quick import quick_init
+
 
 @dataclass(frozen=True)
 class File:
@@ -41,6 +43,7 @@ class File:
         return replace(self, content=self.draw(), draw=None)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reply:
     text: tuple[str, ...] = ()

@@ -16,6 +16,7 @@ from scenekeeper.dice import DiceError, Die, Pool
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.engine.names import resolve
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.quoting import quoted
 from scenekeeper.systems.cortex.roll.terms import Candidates, Term, fold
 from scenekeeper.systems.cortex.sheets.sheet import Character
@@ -34,6 +35,7 @@ LEVELS = {
 STATIC = {"very easy": 3, "easy": 7, "challenging": 11, "hard": 15, "very hard": 19}
 
 
+@quick_init
 @dataclass(frozen=True)
 class BuiltPool:
     terms: tuple[Term, ...]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scenekeeper.dice import Beyond, Die, RolledStep, Step, step_up
+from scenekeeper.engine.quick import quick_init
 
 #: Cortex 1.1: a die showing 1 is a hitch.
 HITCH_FACE = 1
@@ -33,6 +34,7 @@ class CortexRuleError(ValueError):
     """A choice the Cortex rules do not allow; the message says what to do instead."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reading:
     """One way to read a roll.
@@ -53,6 +55,7 @@ class Reading:
         return self.effects[0] if self.effects else Die.D4
 
 
+@quick_init
 @dataclass(frozen=True)
 class Outcome:
     """What a total does against a difficulty.

@@ -9,6 +9,7 @@ from typing import Literal, cast
 
 from scenekeeper.dice import Die
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.systems.cortex.sheets.sheet import Character
 
 Kind = Literal[
@@ -16,6 +17,7 @@ Kind = Literal[
 ]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Term:
     """One die of a pool before it is rolled, and what it is."""
