@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope, Event, decode_event
 from scenekeeper.engine.evolve import apply
-from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.state import TableState, decode_state
 
 #: How many commands back ``/undo`` reaches.
@@ -62,7 +61,6 @@ class Redone(Event):
         return f"redid #{self.target_seq} {self.command}"
 
 
-@quick_init
 @dataclass(frozen=True)
 class CommandRecord:
     """One command's events, as undo sees them."""
@@ -106,7 +104,6 @@ class CommandRecord:
         )
 
 
-@quick_init
 @dataclass(frozen=True, eq=False)
 class Table:
     """A table's folded history. ``state`` is None until the table is created.

@@ -18,7 +18,6 @@ import pydantic
 
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.frozen import Frozen
-from scenekeeper.engine.quick import quick_init
 
 if TYPE_CHECKING:
     from scenekeeper.engine.state import TableMeta
@@ -171,7 +170,6 @@ def _first_error(error: pydantic.ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-@quick_init
 @dataclass(frozen=True)
 class Envelope:
     """An event as stored: its place in the table's history and who caused it."""
