@@ -110,18 +110,28 @@ def test_a_follower_is_told_as_soon_as_its_group_is_written() -> None:
     assert (c.done, c.error) == (True, None)
 
 
+def _held_at_a(
+    groups: list[list[str]], released: threading.Event
+) -> Callable[[list[Pending]], None]:
+    """A writer that records each group and holds the commit of the group led by "a" (its
+    fsync, in flight) until ``released``."""
+
+    def write(group: list[Pending]) -> None:
+        groups.append([p.table_id for p in group])
+        if group[0].table_id == "a":
+            assert released.wait(10)
+        for pending in group:
+            pending.written()
+
+    return write
+
+
 def test_the_first_queued_leads_next_and_the_next_lone_append_leads_at_once() -> None:
     writer = threading.Lock()
     groups: list[list[str]] = []
     first_commit = threading.Event()
 
-    def write(group: list[Pending]) -> None:
-        groups.append([p.table_id for p in group])
-        if group[0].table_id == "a":
-            assert first_commit.wait(10)
-        for pending in group:
-            pending.written()
-
+    write = _held_at_a(groups, first_commit)
     group_commit = GroupCommit(writer, write)
     members = {name: Pending(name, 0, []) for name in "abcd"}
     threads = [_started(lambda: group_commit.submit(members["a"]))]
@@ -182,13 +192,7 @@ def test_an_append_interrupted_as_it_is_told_to_lead_passes_the_lead_on() -> Non
     groups: list[list[str]] = []
     first_commit = threading.Event()
 
-    def write(group: list[Pending]) -> None:
-        groups.append([p.table_id for p in group])
-        if group[0].table_id == "a":
-            assert first_commit.wait(10)
-        for pending in group:
-            pending.written()
-
+    write = _held_at_a(groups, first_commit)
     group_commit = GroupCommit(writer, write)
     a, c = Pending("a", 0, []), Pending("c", 0, [])
     quitter = _Interrupted("b", 0, [])

@@ -255,15 +255,7 @@ def _by_effect_size(dice: Sequence[RolledStep], indices: Iterable[int]) -> tuple
 def _reading(
     dice: Sequence[RolledStep], total_dice: Iterable[int], effect_dice: Iterable[int], effects: int
 ) -> Reading:
-    in_total = tuple(sorted(total_dice))
-    ordered = _by_effect_size(dice, effect_dice)
-    sizes = tuple(dice[i].die for i in ordered)
-    return Reading(
-        total_dice=in_total,
-        effect_dice=ordered,
-        total=sum(dice[i].face for i in in_total),
-        effects=sizes + (Die.D4,) * (effects - len(sizes)),
-    )
+    return _built(dice, tuple(sorted(total_dice)), _by_effect_size(dice, effect_dice), effects)
 
 
 def _with_largest_effects(
@@ -273,7 +265,14 @@ def _with_largest_effects(
     total."""
     left = [i for i in usable if i not in total_dice]
     ordered = _by_effect_size(dice, left)[:effects]
-    in_total = tuple(sorted(total_dice))
+    return _built(dice, tuple(sorted(total_dice)), ordered, effects)
+
+
+def _built(
+    dice: Sequence[RolledStep], in_total: tuple[int, ...], ordered: tuple[int, ...], effects: int
+) -> Reading:
+    """The reading of these dice in the total (in index order) and as effect dice (largest
+    first): each empty effect slot a d4."""
     sizes = tuple(dice[i].die for i in ordered)
     return Reading(
         total_dice=in_total,
