@@ -74,3 +74,23 @@ def test_a_new_characters_list_without_commas_and_without_sets(cortex: TableDriv
         'Skills: Fighting d8" (sets: Distinctions, Attributes, Skills).'
     )
     assert cortex.refused("/char show character:Cy").startswith("There is no character called Cy")
+
+
+def test_a_set_after_a_comma_opens_its_group(cortex: TableDriver) -> None:
+    """``traits:"Attributes: Agility d8, Skills: Fighting d10"`` (a comma for the semicolon):
+    Fighting is a skill, not an attribute called "Skills: Fighting"."""
+    said = cortex.do(
+        '/char new name:Bo traits:"Attributes: Agility d8, skills: Fighting d10, Wits d6"', "ana"
+    ).reply.text
+    assert "Bo: Fighting (Skills) is d10." in said
+    assert "Bo: Wits (Skills) is d6." in said
+    shown = cortex.do("/char show character:Bo", "ana").reply.text
+    assert "Attributes: Agility d8." in shown
+    assert "Skills: Fighting d10, Wits d6." in shown
+
+
+def test_a_distinction_with_a_colon_stays_one_name(cortex: TableDriver) -> None:
+    said = cortex.do(
+        '/char new name:Cy traits:"Distinctions: Ex-Con, Mission: Impossible d8"', "ana"
+    ).reply.text
+    assert "Cy: Mission: Impossible (Distinctions) is d8." in said

@@ -3,7 +3,8 @@
 ``traits:"Distinctions: Cat Burglar, Ex-Con; Attributes: Agility d10, Wits d6; Skills:
 Sneaking d8"`` -- groups split by ``;``, each opened by its trait set (a unique start of the
 set's name will do: ``Skill:``) and holding traits split by commas, each a name and an optional
-die (a list whose commas were left out, ``Agility d10 Wits d6``, reads as the same list). A
+die (a list whose commas were left out, ``Agility d10 Wits d6``, reads as the same list; a
+comma where the semicolon goes, ``Agility d10, Skills: Sneaking d8``, opens the set it names). A
 group with no set takes the command's ``set:``, or the set the trait is in already. A trait
 with no die keeps its rating, or takes the default (d8 for a distinction, d4 otherwise,
 Cortex p.18).
@@ -53,6 +54,9 @@ def read_traits(text: str, sets: tuple[str, ...], default_set: str | None) -> li
         head, colon, rest = group.partition(":")
         set_name = trait_set(sets, head) if colon else default_set
         for item in (i.strip() for i in (rest if colon else group).split(",")):
+            opened = _opens_group(sets, item)
+            if opened is not None:  # "..., Skills: Fighting d10": a comma for a semicolon
+                set_name, item = opened
             if item:
                 found.extend(_trait(one, set_name) for one in rated_parts(item, _is_die))
     if not found:
@@ -60,6 +64,17 @@ def read_traits(text: str, sets: tuple[str, ...], default_set: str | None) -> li
             'Name the traits, like traits:"Attributes: Agility d10, Wits d6; Skills: Sneaking d8".'
         )
     return found
+
+
+def _opens_group(sets: tuple[str, ...], item: str) -> tuple[str, str] | None:
+    """The set an item after a comma opens, and the rest of it: ``Skills: Fighting d10``, when
+    its words before the colon are a set's whole name (any case) -- a distinction such as
+    ``Mission: Impossible`` stays one name."""
+    head, colon, rest = item.partition(":")
+    if not colon:
+        return None
+    named = next((s for s in sets if s.casefold() == head.strip().casefold()), None)
+    return None if named is None else (named, rest.strip())
 
 
 def several(text: str) -> bool:
