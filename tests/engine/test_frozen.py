@@ -6,6 +6,7 @@ import pydantic
 import pytest
 
 from scenekeeper.bootstrap import build_registry
+from scenekeeper.engine import frozen
 from scenekeeper.engine.frozen import Frozen
 from scenekeeper.engine.turns import TurnOrder
 
@@ -90,6 +91,12 @@ class _Kept(Frozen):
     notes: dict[str, str] = pydantic.Field(default_factory=dict)
 
 
+@pytest.fixture(autouse=True)
+def _no_plans() -> None:
+    """Each test plans afresh: a plan kept from an earlier run would hide ``_plan``."""
+    frozen._PLANS.clear()
+
+
 def test_a_trusted_model_is_the_validated_one_in_its_fields_order() -> None:
     trusted = _Kept.trusted(count=2, name="Ada")  # given out of order
     validated = _Kept(count=2, name="Ada")
@@ -101,6 +108,9 @@ def test_a_trusted_model_is_the_validated_one_in_its_fields_order() -> None:
     # A factory's default is made for each instance, never shared.
     assert trusted.notes == {}
     assert trusted.notes is not _Kept.trusted(name="Bo").notes
+    later = _Kept.trusted(notes={"a": "b"}, name="Cy")  # a field after the given ones
+    assert list(later.__dict__) == ["name", "tags", "count", "notes"]
+    assert (later.tags, later.count) == ((), 0)
     copied = trusted.model_copy(update={"count": 3})
     assert copied == _Kept(name="Ada", count=3)
 

@@ -19,21 +19,25 @@ class Plain:
     note: str = dataclasses.field(default="", kw_only=True)
 
 
-Quick: Any = quick_init(
-    dataclasses.make_dataclass(
-        "Quick",
-        [
-            ("name", str),
-            ("count", int, dataclasses.field(default=0)),
-            ("tags", tuple[str, ...], dataclasses.field(default=())),
-            ("note", str, dataclasses.field(default="", kw_only=True)),
-        ],
-        frozen=True,
+def _quick() -> Any:
+    """The class ``Plain`` is, made quick -- in the test itself, never at import: a class made
+    once when the module is read would hide from the mutation tool what quick_init does."""
+    return quick_init(
+        dataclasses.make_dataclass(
+            "Quick",
+            [
+                ("name", str),
+                ("count", int, dataclasses.field(default=0)),
+                ("tags", tuple[str, ...], dataclasses.field(default=())),
+                ("note", str, dataclasses.field(default="", kw_only=True)),
+            ],
+            frozen=True,
+        )
     )
-)
 
 
 def test_an_instance_is_the_one_the_dataclass_makes() -> None:
+    Quick = _quick()
     cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
         (("Ada",), {}),
         (("Ada", 3), {"note": "n"}),
@@ -52,6 +56,20 @@ def test_an_instance_is_the_one_the_dataclass_makes() -> None:
         one.count = 5
     with pytest.raises(TypeError):
         Quick("Ada", 1, (), "n")  # note is keyword-only, as in the dataclass's own
+    init = Quick.__init__
+    assert init.__qualname__ == "Quick.__init__"
+    assert init.__doc__ == Plain.__init__.__doc__
+    with pytest.raises(TypeError):
+        Quick()  # name has no default
+
+
+def test_the_engines_quick_classes_build_what_their_fields_say() -> None:
+    from scenekeeper.app.outcome import Outcome  # noqa: PLC0415
+    from scenekeeper.engine.reply import Reply  # noqa: PLC0415
+
+    outcome = Outcome(True, Reply.say("hi"), command="roll", secret=True)
+    assert vars(outcome) == {f.name: getattr(outcome, f.name) for f in dataclasses.fields(Outcome)}
+    assert (outcome.error, outcome.text, outcome.events, outcome.mentions) == (None, None, (), ())
 
 
 def test_what_it_cannot_build_the_same_is_refused() -> None:

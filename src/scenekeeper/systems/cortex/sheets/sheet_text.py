@@ -53,8 +53,9 @@ def read_traits(text: str, sets: tuple[str, ...], default_set: str | None) -> li
             continue
         head, colon, rest = group.partition(":")
         set_name = trait_set(sets, head) if colon else default_set
-        for item in (i.strip() for i in (rest if colon else group).split(",")):
-            opened = _opens_group(sets, item)
+        for typed in (i.strip() for i in (rest if colon else group).split(",")):
+            item = typed
+            opened = _opens_group(sets, typed)
             if opened is not None:  # "..., Skills: Fighting d10": a comma for a semicolon
                 set_name, item = opened
             if item:
