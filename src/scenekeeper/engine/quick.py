@@ -48,6 +48,5 @@ def quick_init(cls: type[T]) -> type[T]:
     exec(source, namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
