@@ -18,10 +18,7 @@ T = TypeVar("T")
 
 
 def _key(parts: tuple[object, ...]) -> object:
-    """Text by value, anything else by identity (one part: that, not a tuple of one)."""
-    if len(parts) == 1:
-        part = parts[0]
-        return part if type(part) is str else id(part)
+    """Text by value, anything else by identity (one part is keyed as itself, in ``get``)."""
     return tuple([p if type(p) is str else id(p) for p in parts])
 
 
@@ -41,7 +38,11 @@ class KeptByIdentity(Generic[T]):
     def get(self, parts: tuple[object, ...], build: Callable[[], T]) -> T:
         """What ``build`` made from ``parts`` (kept), or makes now. ``build`` must read nothing
         but ``parts``, and what it returns must never be changed by a caller."""
-        key = _key(parts)
+        if len(parts) == 1:  # the usual: one part (inlined _key: a call less, issue 36)
+            part = parts[0]
+            key: object = part if type(part) is str else id(part)
+        else:
+            key = _key(parts)
         entry = self._entries.get(key)
         if entry is not None:
             return entry[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from scenekeeper.engine.errors import CorruptHistory
@@ -237,6 +238,9 @@ def _status(state: TableState, event: ev.StatusChanged) -> TableState:
     )
 
 
+_CLOSED = operator.attrgetter("closed")
+
+
 @evolves(ev.Rolled)
 def _rolled(state: TableState, event: ev.Rolled) -> TableState:
     roll = event.roll
@@ -245,9 +249,9 @@ def _rolled(state: TableState, event: ev.Rolled) -> TableState:
     # window is over (docs/rules-notes.md, After-roll spends).
     answered = {*roll.closes, *((roll.against_roll,) if roll.against_roll is not None else ())}
     rolls = list(game.rolls)
-    for at, r in enumerate(rolls):  # most are closed already: nothing is copied for them
-        if r.closed:
-            continue
+    # Most are closed already: only the open ones are looked at (their flags read in one pass).
+    for at in [at for at, closed in enumerate(map(_CLOSED, rolls)) if not closed]:
+        r = rolls[at]
         if r.id in answered:
             rolls[at] = r.model_copy(update={"closed": f"answered by #{roll.id}"})
         elif same_name(r.roller, roll.roller):
