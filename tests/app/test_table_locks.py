@@ -1,12 +1,13 @@
-"""One lock per table (``App._lock_for``): the same lock for every command at a table while
-anyone holds it, another table's its own; the newest tables' locks are kept between commands
-(issue 36: a lock only the weak map held was made again for each command)."""
+"""One lock per table (``app.locks.TableLocks``, through ``App._lock_for``): the same lock for
+every command at a table while anyone holds it, another table's its own; the newest tables'
+locks are kept between commands (issue 36: a lock only the weak map held was made again for
+each command)."""
 
 from __future__ import annotations
 
 import weakref
 
-from scenekeeper.app import handle
+from scenekeeper.app import locks
 from tests.support import make_app
 
 
@@ -25,8 +26,8 @@ def test_a_lock_in_use_stays_the_tables_after_the_kept_ones_are_let_go() -> None
     app = make_app()
     held = app._lock_for("busy")
     with held:  # a command at "busy" is running
-        for n in range(handle.HELD_LOCKS + 1):  # more tables than are kept: the map starts again
+        for n in range(locks.HELD_LOCKS + 1):  # more tables than are kept: the map starts again
             app._lock_for(f"t{n}")
-        assert "busy" not in app._held_locks
+        assert "busy" not in app._locks.held
         assert app._lock_for("busy") is held  # from the weak map: the one in use
-    assert len(app._held_locks) <= handle.HELD_LOCKS
+    assert len(app._locks.held) <= locks.HELD_LOCKS

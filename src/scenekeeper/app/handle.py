@@ -14,19 +14,18 @@ import dataclasses
 import logging
 import threading
 import uuid
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
 from scenekeeper.app import pictures
 from scenekeeper.app.cache import HOT, TableCache
 from scenekeeper.app.checks import authorise_public, seated
-from scenekeeper.app.clock import stamp
 from scenekeeper.app.damage import TableCheck, TableDamaged, reason_of, span, unstored
-from scenekeeper.app.outcome import Outcome
+from scenekeeper.app.locks import TableLocks
+from scenekeeper.app.outcome import Outcome, succeeded
 from scenekeeper.app.recent import RecentEvents
-from scenekeeper.app.records import envelope_from_record, record_from_envelope
+from scenekeeper.app.records import decision_envelopes, envelope_from_record, record_from_envelope
 from scenekeeper.app.replies import marked, translated, words
 from scenekeeper.app.snapshots import SnapshotWriter, load_snapshot, take_snapshot
 from scenekeeper.app.told import told, with_waits_noted
@@ -36,11 +35,10 @@ from scenekeeper.engine.commands import CommandRegistry, Context, Decision
 from scenekeeper.engine.errors import CorruptHistory, Refusal
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.parse import Invocation, ReadFile, parse_line
-from scenekeeper.engine.reply import Reply, drawn
+from scenekeeper.engine.reply import drawn
 from scenekeeper.engine.roles import authorise
-from scenekeeper.engine.secrets import is_secret, line_holds_secret, readable_envelope, shown
+from scenekeeper.engine.secrets import is_secret, line_holds_secret, readable_envelope
 from scenekeeper.engine.state import Person
-from scenekeeper.engine.waits import Mention
 from scenekeeper.store.base import AppendConflict, EventStore, StoreError
 from scenekeeper.store.chain import DamagedTable
 
@@ -54,10 +52,6 @@ Prepared = Callable[[Table], Invocation]
 #: Told of every change this process stores (the table's id and the table after it), from the
 #: thread that stored it, after the append: the board's web page follows the table by it.
 Listener = Callable[[str, Table], None]
-
-
-#: How many tables' locks are held (strongly) besides the weak map of every lock in use.
-HELD_LOCKS = 1024
 
 
 class App:
@@ -85,10 +79,7 @@ class App:
         self._cache = TableCache(cache_size, hot_tables)
         self._recent = RecentEvents(hot_tables)
         self._cache_lock = threading.Lock()
-        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = (
-            weakref.WeakValueDictionary()
-        )
-        self._held_locks: dict[str, threading.Lock] = {}
+        self._locks = TableLocks()
         self.listeners: list[Listener] = []
 
     def handle(
@@ -176,13 +167,8 @@ class App:
         for attempt in (1, 2):
             table = self._load(table_id, fresh=False)
             try:
-                if isinstance(command, str):
-                    system = table.state.meta.system if table.state else None
-                    people = seated(table.state.meta) if table.state else None
-                    invocation = parse_line(command, self.registry, system, read_file, people)
-                elif not isinstance(command, Invocation):
-                    invocation = command(table)
-                assert invocation is not None
+                people = seated(table.state.meta) if table.state else None
+                invocation = self._invocation(table, command, read_file, people)
                 authorise_public(table.state, actor, invocation)
                 decision = self._decide(table_id, table, actor, invocation)
                 return self._commit(table_id, table, actor, invocation, decision)
@@ -203,6 +189,22 @@ class App:
             "please send it again.",
             invocation,
         )
+
+    def _invocation(
+        self,
+        table: Table,
+        command: str | Invocation | Prepared,
+        read_file: ReadFile | None,
+        people: Mapping[str, str] | None,
+    ) -> Invocation:
+        """``command`` at ``table``: parsed (``people``: the seated, by name), made from the
+        table as it stands, or as given."""
+        if isinstance(command, Invocation):
+            return command
+        if isinstance(command, str):
+            system = table.state.meta.system if table.state else None
+            return parse_line(command, self.registry, system, read_file, people)
+        return command(table)
 
     def _held_secret(
         self, table: Table, command: str | Invocation | Prepared, invocation: Invocation | None
@@ -240,10 +242,10 @@ class App:
         invocation: Invocation,
         decision: Decision,
     ) -> Outcome:
-        envelopes = self._envelopes(table, actor, invocation, decision)
+        envelopes = decision_envelopes(table, actor, invocation, decision, self._clock)
         decision = translated(table, decision)
         if not envelopes:
-            return self._said(table, invocation, decision.reply)
+            return succeeded(self.registry, table, invocation, decision.reply)
         # Evolve first (pure): a command whose events cannot be applied is never stored.
         new_table = replay(envelopes, table)
         envelopes, new_table = with_waits_noted(table, new_table, envelopes)
@@ -267,52 +269,9 @@ class App:
         meta = new_table.state.meta if new_table.state is not None else None
         readable = tuple(readable_envelope(e, self.registry, meta) for e in envelopes)
         told_now = told(table, new_table, actor.id)
-        return self._said(new_table, invocation, decision.reply, readable, told_now)
-
-    def _said(
-        self,
-        table: Table,
-        invocation: Invocation,
-        reply: Reply,
-        events: tuple[Envelope, ...] = (),
-        mentions: tuple[Mention, ...] = (),
-    ) -> Outcome:
-        """A success of ``invocation`` as the table may read it back (its secrets hidden)."""
-        meta = table.state.meta if table.state is not None else None
-        return Outcome(
-            True,
-            reply,
-            None,
-            invocation.spec.name,
-            shown(invocation.text, self.registry, meta, invocation.spec),
-            events,
-            is_secret(invocation.spec, invocation.args),
-            mentions=mentions,
+        return succeeded(
+            self.registry, new_table, invocation, decision.reply, events=readable, mentions=told_now
         )
-
-    def _envelopes(
-        self, table: Table, actor: Person, invocation: Invocation, decision: Decision
-    ) -> list[Envelope]:
-        if decision.recorded:
-            first = table.seq + 1
-            if [e.seq for e in decision.recorded] != list(
-                range(first, first + len(decision.recorded))
-            ):
-                raise Refusal("The imported events do not follow on from this table's history.")
-            return list(decision.recorded)
-        time = stamp(self._clock())
-        first = table.seq + 1
-        return [
-            Envelope(
-                seq=first + i,
-                event=event,
-                actor=actor.id,
-                time=time,
-                command_seq=first,
-                command=invocation.text,
-            )
-            for i, event in enumerate(decision.events)
-        ]
 
     def _load(self, table_id: str, *, fresh: bool = True) -> Table:
         """The table from the cache, else from its snapshot and the events after it. With
@@ -357,13 +316,7 @@ class App:
         refusal = damage.message()
         try:
             table = self._catch_up(table_id, Table(), upto=damage.seq - 1)
-            if isinstance(command, Invocation):
-                invocation = command
-            elif isinstance(command, str):
-                system = table.state.meta.system if table.state else None
-                invocation = parse_line(command, self.registry, system, read_file)
-            else:
-                invocation = command(table)
+            invocation = self._invocation(table, command, read_file, None)
             authorise(table.state, actor, invocation.spec, invocation.args)
             decision = self._decide(table_id, table, actor, invocation)
         except Refusal as error:
@@ -381,7 +334,7 @@ class App:
             f"from {span(damage.seq - 1)}."
         )
         reply = dataclasses.replace(reply, text=(note, *reply.text))
-        return self._said(table, invocation, reply)
+        return succeeded(self.registry, table, invocation, reply)
 
     def _history(self, table_id: str, after: int, upto: int) -> Sequence[Envelope]:
         with self._cache_lock:
@@ -405,17 +358,4 @@ class App:
             self._recent.forget(table_id)
 
     def _lock_for(self, table_id: str) -> threading.Lock:
-        # The newest tables' locks are held here too: a lock only the weak map held went with
-        # its command, and was made again for the next (issue 36). One dict read, no lock.
-        lock = self._held_locks.get(table_id)
-        if lock is not None:
-            return lock
-        with self._cache_lock:
-            lock = self._locks.get(table_id)
-            if lock is None:
-                lock = threading.Lock()
-                self._locks[table_id] = lock
-            if len(self._held_locks) >= HELD_LOCKS:
-                self._held_locks.clear()  # the weak map still has every lock in use
-            self._held_locks[table_id] = lock
-            return lock
+        return self._locks.of(table_id)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scenekeeper.engine.aggregate import Table
+from scenekeeper.engine.commands import CommandRegistry
 from scenekeeper.engine.events import Envelope
 from scenekeeper.engine.parse import Invocation
 from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
+from scenekeeper.engine.secrets import is_secret, shown
 from scenekeeper.engine.waits import Mention
 
 
@@ -51,3 +54,26 @@ class Outcome:
             secret=secret,
             public_error=(public if secret else message),
         )
+
+
+def succeeded(
+    registry: CommandRegistry,
+    table: Table,
+    invocation: Invocation,
+    reply: Reply,
+    *,
+    events: tuple[Envelope, ...] = (),
+    mentions: tuple[Mention, ...] = (),
+) -> Outcome:
+    """A success of ``invocation`` as ``table`` may read it back (its secrets hidden)."""
+    meta = table.state.meta if table.state is not None else None
+    return Outcome(
+        True,
+        reply,
+        None,
+        invocation.spec.name,
+        shown(invocation.text, registry, meta, invocation.spec),
+        events,
+        is_secret(invocation.spec, invocation.args),
+        mentions=mentions,
+    )
