@@ -34,6 +34,7 @@ from benchmarks.memory import GAMES, Script
 
 from scenekeeper.app import App
 from scenekeeper.app import handle as handle_module
+from scenekeeper.app import outcome as outcome_module
 from scenekeeper.bootstrap import build_registry, settle_collector
 from scenekeeper.dice import SeededDice
 from scenekeeper.engine.commands import CommandRegistry
@@ -106,7 +107,11 @@ def timed_stages(spent: dict[str, float]) -> Iterator[None]:
 
     for stage, names in STAGES.items():
         for name in names:
-            wrap(handle_module, name, stage)
+            # Looked up where the command path calls it: App.handle's module, or the outcome's
+            # (a success's line read back).
+            for owner in (handle_module, outcome_module):
+                if hasattr(owner, name):
+                    wrap(owner, name, stage)
     wrap(App, "_decide", "decide")
     wrap(MemoryStore, "append", "append (encode, hash)")
     try:
