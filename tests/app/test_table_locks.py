@@ -31,3 +31,12 @@ def test_a_lock_in_use_stays_the_tables_after_the_kept_ones_are_let_go() -> None
         assert "busy" not in app._locks.held
         assert app._lock_for("busy") is held  # from the weak map: the one in use
     assert len(app._locks.held) <= locks.HELD_LOCKS
+
+
+def test_at_most_the_bound_of_locks_are_held() -> None:
+    table_locks = locks.TableLocks()
+    for n in range(locks.HELD_LOCKS):
+        table_locks.of(f"t{n}")
+    assert len(table_locks.held) == locks.HELD_LOCKS
+    table_locks.of("one more")  # past the bound: the held ones are let go, this one kept
+    assert table_locks.held.keys() == {"one more"}
