@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from scenekeeper.dice.grammar import (
     parse_tree,
@@ -58,10 +59,15 @@ class ExpressionResult:
     total: int
     rolls: tuple[TermRoll, ...]  # one per dice term, in roll order (left to right)
 
-    @property
+    # Read for the reply's data and again for the event's faces: gathered once (a frozen
+    # dataclass's own dict allows it).
+    @functools.cached_property
     def dice(self) -> tuple[ExpressionDie, ...]:
         """Every die in roll order, matching ``expression.dice_sides()``."""
-        return tuple(die for roll in self.rolls for die in roll.dice)
+        rolls = self.rolls
+        if len(rolls) == 1:
+            return rolls[0].dice
+        return tuple(die for roll in rolls for die in roll.dice)
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,18 @@ class Expression:
     def _sides(self) -> tuple[int, ...]:
         return tuple(term.sides for term in _dice_terms(self.root) for _ in range(term.count))
 
+    @functools.cached_property
+    def terms(self) -> tuple[DiceTerm, ...]:
+        """The dice terms, left to right: the order they roll in."""
+        return tuple(_dice_terms(self.root))
+
+    @functools.cached_property
+    def text_around_dice(self) -> tuple[str, ...]:
+        """The normalised text cut at each dice term, one piece more than :attr:`terms`: a
+        stringifier writes each term with its dice between them (worked out once, not a walk
+        of the tree every reply). NUL marks the cuts: no normalised text holds one."""
+        return tuple(format_node(self.root, _cut).split("\0"))
+
     def evaluate(self, faces: Sequence[int]) -> ExpressionResult:
         """Total the expression for ``faces``, one per die of :meth:`dice_sides`.
 
@@ -98,12 +116,25 @@ class Expression:
         last = self.__dict__.get("_last")
         if last is not None and last[0] == faces:
             return last[1]  # type: ignore[no-any-return]
-        checked = check_faces(faces, self.dice_sides(), subject=f"'{self.text}'")
+        sides = self._sides
+        checked = tuple(faces)
+        # Every face on its die (nearly always): the full check, which words what is wrong,
+        # only when one is not.
+        if len(checked) != len(sides) or not all(map(_on_die, checked, sides)):
+            checked = check_faces(faces, sides, subject=f"'{self.text}'")
         rolls: list[TermRoll] = []
         total = _evaluate(self.root, iter(checked), rolls)
         result = ExpressionResult(expression=self, total=total, rolls=tuple(rolls))
         self.__dict__["_last"] = (tuple(checked), result)
         return result
+
+
+def _on_die(face: int, sides: int) -> bool:
+    return 1 <= face <= sides
+
+
+def _cut(_term: DiceTerm) -> str:
+    return "\0"
 
 
 def _dice_terms(node: Node) -> Iterator[DiceTerm]:
@@ -120,7 +151,7 @@ def _evaluate(node: Node, faces: Iterator[int], rolls: list[TermRoll]) -> int:
     if isinstance(node, Number):
         return node.value
     if isinstance(node, DiceTerm):
-        rolls.append(_roll_term(node, tuple(next(faces) for _ in range(node.count))))
+        rolls.append(_roll_term(node, tuple(islice(faces, node.count))))
         return rolls[-1].total
     if isinstance(node, Negate):
         return -_evaluate(node.operand, faces, rolls)
@@ -131,16 +162,18 @@ def _evaluate(node: Node, faces: Iterator[int], rolls: list[TermRoll]) -> int:
 
 
 def _roll_term(term: DiceTerm, faces: tuple[int, ...]) -> TermRoll:
+    sides = term.sides
+    if term.keep is None:  # every die counts (most rolls): nothing to choose
+        dice = tuple(ExpressionDie(sides, face, True) for face in faces)
+        return TermRoll(term, dice, total=sum(faces))
     everything = set(range(len(faces)))
-    kept = everything
-    if term.keep is not None:
-        # Among equal faces the earlier die is chosen first, whether choosing what to keep
-        # or what to drop, so the same faces always mark the same dice.
-        highest = term.keep.mode.endswith("h")
-        order = sorted(everything, key=lambda i: (-faces[i] if highest else faces[i], i))
-        chosen = set(order[: term.keep.count])
-        kept = chosen if term.keep.mode.startswith("k") else everything - chosen
-    dice = tuple(ExpressionDie(term.sides, face, i in kept) for i, face in enumerate(faces))
+    # Among equal faces the earlier die is chosen first, whether choosing what to keep
+    # or what to drop, so the same faces always mark the same dice.
+    highest = term.keep.mode.endswith("h")
+    order = sorted(everything, key=lambda i: (-faces[i] if highest else faces[i], i))
+    chosen = set(order[: term.keep.count])
+    kept = chosen if term.keep.mode.startswith("k") else everything - chosen
+    dice = tuple(ExpressionDie(sides, face, i in kept) for i, face in enumerate(faces))
     return TermRoll(term, dice, total=sum(die.face for die in dice if die.kept))
 
 

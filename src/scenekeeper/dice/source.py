@@ -29,7 +29,8 @@ class SeededDice:
         self._random = random.Random(seed)
 
     def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
-        return tuple(self._random.randint(1, n) for n in sides)
+        randint = self._random.randint
+        return tuple([randint(1, n) for n in sides])
 
 
 class FairDice:

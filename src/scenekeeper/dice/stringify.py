@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from scenekeeper.dice.expression import ExpressionDie, ExpressionResult
-from scenekeeper.dice.terms import DiceTerm, format_node
+from scenekeeper.dice.terms import DiceTerm
 
 #: More faces than this are said counted by face ("1 x9, 2 x8") instead of one by one.
 LONG_FACES = 20
@@ -43,22 +43,26 @@ class PlainStringifier:
     """No markup at all, so console output and screen readers read it as it stands."""
 
     def render(self, result: ExpressionResult) -> str:
-        # format_node visits dice terms in roll order, the order of result.rolls.
-        rolls = iter(result.rolls)
+        # The expression's text cut at its dice terms, which roll in the order of result.rolls.
+        around = result.expression.text_around_dice
+        parts = [around[0]]
+        for roll, after in zip(result.rolls, around[1:], strict=True):
+            parts.append(self._dice_text(roll.term, roll.dice))
+            parts.append(after)
+        parts.append(" = ")
+        parts.append(self.total(result.total))
+        return "".join(parts)
 
-        def dice_text(term: DiceTerm) -> str:
-            dice = next(rolls).dice
-            if len(dice) > LONG_FACES:
-                kept = [d.face for d in dice if d.kept]
-                dropped = [d.face for d in dice if not d.kept]
-                faces = f"counted by face: {counted(kept) or 'none kept'}"
-                if dropped:
-                    faces += f"; {self.dropped(counted(dropped))}"
-                return f"{term} ({faces})"
-            faces = ", ".join(self.die(die) for die in dice)
+    def _dice_text(self, term: DiceTerm, dice: tuple[ExpressionDie, ...]) -> str:
+        if len(dice) > LONG_FACES:
+            kept = [d.face for d in dice if d.kept]
+            dropped = [d.face for d in dice if not d.kept]
+            faces = f"counted by face: {counted(kept) or 'none kept'}"
+            if dropped:
+                faces += f"; {self.dropped(counted(dropped))}"
             return f"{term} ({faces})"
-
-        return f"{format_node(result.expression.root, dice_text)} = {self.total(result.total)}"
+        faces = ", ".join([self.die(die) for die in dice])
+        return f"{term} ({faces})"
 
     def die(self, die: ExpressionDie) -> str:
         return str(die.face) if die.kept else f"dropped {die.face}"

@@ -62,9 +62,10 @@ def dice_decision(
         rendered += f" -> {total} (a Roll never goes below {at_least})"
     label = f" for {args.label}" if args.label else ""
     typed = args.results is not None
+    dice = result.dice
     data = {
         "expression": result.expression.text,
-        "dice": [{"die": f"d{d.sides}", "face": d.face, "kept": d.kept} for d in result.dice],
+        "dice": [{"die": f"d{d.sides}", "face": d.face, "kept": d.kept} for d in dice],
         "total": total,
     }
     if mark_typed:
@@ -87,7 +88,7 @@ def dice_decision(
     # ``typed_faces`` checked, the parsed options: nothing a person typed is taken unchecked.
     event = DiceRolled.trusted(
         expression=result.expression.text,
-        dice=tuple(RolledDie.trusted(sides=d.sides, face=d.face) for d in result.dice),
+        dice=tuple([_rolled_die(d.sides, d.face) for d in dice]),
         total=result.total,
         by=ctx.actor.name,
         label=args.label or "",
@@ -95,3 +96,18 @@ def dice_decision(
         secret=args.secret,
     )
     return Decision(events=(event,), reply=reply)
+
+
+#: Rolled dice by sides and face: a frozen value, so one serves every roll that shows it (a
+#: d20 has 20 faces) instead of a model made for every die. Bounded: cleared when full, like
+#: the expressions' cache (``dice.expression``).
+_DICE: dict[tuple[int, int], RolledDie] = {}
+
+
+def _rolled_die(sides: int, face: int) -> RolledDie:
+    die = _DICE.get((sides, face))
+    if die is None:
+        if len(_DICE) >= 4096:
+            _DICE.clear()
+        die = _DICE[sides, face] = RolledDie.trusted(sides=sides, face=face)
+    return die
