@@ -59,9 +59,7 @@ class ExpressionResult:
     total: int
     rolls: tuple[TermRoll, ...]  # one per dice term, in roll order (left to right)
 
-    # Read for the reply's data and again for the event's faces: gathered once (a frozen
-    # dataclass's own dict allows it).
-    @functools.cached_property
+    @property
     def dice(self) -> tuple[ExpressionDie, ...]:
         """Every die in roll order, matching ``expression.dice_sides()``."""
         rolls = self.rolls

@@ -127,13 +127,13 @@ def parse_line(
     if not tokens:
         raise Refusal("Type a command, like /help.", public=True)
     tokens[0] = tokens[0].removeprefix("/")
-    words: list[str] = []
-    for token, (_, opened) in zip(tokens[: registry.max_words() + 1], marked, strict=False):
-        if ":" in token or opened:
-            break
-        words.append(token.lower())
+    words = _name_words(tokens, marked, registry.max_words() + 1)
     spec, used = _match(words, registry, system)
-    if wrong := misquoted(spec, [t for t, opened in marked[used:] if not opened], line):
+    # What misquoted looks for has an = or a ' in it: most lines have neither.
+    wrong = ("=" in line or "'" in line) and misquoted(
+        spec, [t for t, opened in marked[used:] if not opened], line
+    )
+    if wrong:
         raise Refusal(
             wrong,
             public='Options look like name:value, with a colon; values with spaces in "quotes".',
@@ -165,8 +165,11 @@ def parse_line(
                 skip = len(strays) - 1
                 continue
             raise Refusal(stray_word(spec, token, raw, strays[1:]), public=stray_public(spec))
-        name = _current_name(spec, name.strip().lower(), None if recorded else notes)
+        name = name.strip().lower()
         option = spec.option(name)
+        if option is None:
+            name = _current_name(spec, name, None if recorded else notes)
+            option = spec.option(name)
         if option is None:
             raise Refusal(unknown_option(spec, name), public=unknown_public(spec))
         if name in raw:
@@ -175,8 +178,20 @@ def parse_line(
                 public=True,
             )
         raw[name] = value
-    invocation = build_invocation(spec, raw, read_file, people)
+    invocation = build_invocation(spec, raw, read_file, people, checked=True)
     return dataclasses.replace(invocation, notes=tuple(notes)) if notes else invocation
+
+
+def _name_words(tokens: list[str], marked: list[tuple[str, bool]], most: int) -> list[str]:
+    """The first ``most`` words before an option or a quoted value, lower case: the words a
+    command's name may be."""
+    words: list[str] = []
+    for at in range(min(len(tokens), most)):
+        token = tokens[at]
+        if ":" in token or marked[at][1]:
+            break
+        words.append(token.lower())
+    return words
 
 
 def _current_name(spec: CommandSpec[Any], name: str, notes: list[str] | None) -> str:
@@ -195,14 +210,19 @@ def build_invocation(
     raw: Mapping[str, object],
     read_file: ReadFile | None = None,
     people: Mapping[str, str] | None = None,
+    *,
+    checked: bool = False,
 ) -> Invocation:
-    """Check and convert option values (strings or already-typed values) into the command."""
+    """Check and convert option values (strings or already-typed values) into the command.
+    ``checked``: the values are from a line ``parse_line`` checked (its length and characters)
+    and split by the command's own option names."""
     values: dict[str, Any] = {}
     shown: list[str] = []
     # Given secret:true, every value but the label is secret (engine.secrets).
     whole = spec.secret or str(raw.get("secret", "")).strip().lower() in ("true", "yes")
     for option in spec.options:
-        if option.name not in raw or raw[option.name] is None:
+        given = raw.get(option.name)  # None: not given
+        if given is None:
             if option.required:
                 raise Refusal(
                     f"/{spec.name} needs {option.name}: ({option.help}). {usage(spec)}",
@@ -210,10 +230,11 @@ def build_invocation(
                 )
             continue
         sealed = option.meta.secret or (whole and option.name not in ("secret", "label"))
-        value = _converted(spec, option, raw[option.name], read_file, people, sealed=sealed)
+        value = _converted(spec, option, given, read_file, people, sealed=sealed, checked=checked)
         values[option.name] = value
         shown.append(f"{option.name}:{quote(_show(value))}")
-    unknown = [name for name in raw if spec.option(name) is None]
+    # Every name given was an option's unless some went unused (parse_line's are the spec's).
+    unknown = [] if checked else [name for name in raw if spec.option(name) is None]
     if unknown:
         raise Refusal(unknown_option(spec, min(unknown)), public=unknown_public(spec))
     return Invocation(spec=spec, args=spec.build(values), text=" ".join([f"/{spec.name}", *shown]))
@@ -227,11 +248,12 @@ def _converted(
     people: Mapping[str, str] | None,
     *,
     sealed: bool,
+    checked: bool,
 ) -> Any:
     """``convert``, whose refusal the table may read when the option is not ``sealed`` (its
     value is read back in /history anyway); of a sealed one only which option it was."""
     try:
-        return convert(spec, option, raw, read_file, people)
+        return convert(spec, option, raw, read_file, people, checked=checked)
     except Refusal as refusal:
         if refusal.public is not None:
             raise
