@@ -93,7 +93,8 @@ class App:
         made ``later`` (an odds chart) is drawn once the table's lock is released."""
         with self._lock_for(table_id):
             outcome = self._handle_locked(table_id, actor, command, read_file)
-        if any(f.draw is not None for f in outcome.reply.files):
+        files = outcome.reply.files  # most replies have none
+        if files and any(f.draw is not None for f in files):
             outcome = replace(outcome, reply=drawn(outcome.reply))
         return outcome
 
@@ -267,7 +268,7 @@ class App:
                 take_snapshot(self.store, table_id, new_table)
         # Named as the table knows people after it (a co-GM just added has a name now).
         meta = new_table.state.meta if new_table.state is not None else None
-        readable = tuple(readable_envelope(e, self.registry, meta) for e in envelopes)
+        readable = tuple([readable_envelope(e, self.registry, meta) for e in envelopes])
         told_now = told(table, new_table, actor.id)
         return succeeded(
             self.registry, new_table, invocation, decision.reply, events=readable, mentions=told_now

@@ -10,7 +10,7 @@ process's write), and only the ``tables`` most recently written keep one.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 
 from scenekeeper.engine.events import Envelope
@@ -25,16 +25,21 @@ class RecentEvents:
     def __init__(self, tables: int, events: int = EVENTS) -> None:
         self.tables = max(1, tables)
         self.events = events
-        self._tails: OrderedDict[str, tuple[Envelope, ...]] = OrderedDict()
+        # A table's tail drops its oldest event as it takes a new one (not a tuple made
+        # again each command).
+        self._tails: OrderedDict[str, deque[Envelope]] = OrderedDict()
 
     def stored(self, table_id: str, envelopes: Sequence[Envelope]) -> None:
         """``envelopes`` were appended to ``table_id``, just after its head as known here."""
         if not envelopes:
             return
-        tail = self._tails.pop(table_id, ())
-        if tail and tail[-1].seq + 1 != envelopes[0].seq:
-            tail = ()  # a gap (written elsewhere, or loaded since): start again from these
-        self._tails[table_id] = (*tail, *envelopes)[-self.events :]
+        tail = self._tails.get(table_id)
+        if tail is None or (tail and tail[-1].seq + 1 != envelopes[0].seq):
+            # New, or a gap (written elsewhere, or loaded since): start again from these.
+            tail = self._tails[table_id] = deque(maxlen=self.events)
+        else:
+            self._tails.move_to_end(table_id)
+        tail.extend(envelopes)
         while len(self._tails) > self.tables:
             self._tails.popitem(last=False)
 

@@ -40,10 +40,14 @@ def marked(decision: Decision, table: Table, invocation: Invocation) -> Decision
     if invocation.notes:
         reply = dataclasses.replace(decision.reply, text=(*decision.reply.text, *invocation.notes))
         decision = dataclasses.replace(decision, reply=reply)
+    # Each check below leaves the reply as it is: the cheapest first.
+    if not decision.events:
+        return decision
     note = typed_note(invocation.args)
+    if note is None:
+        return decision
     state = table.state
-    system = get_system(state.meta.system) if state is not None else None
-    if note is None or not decision.events or (system is not None and system.marks_typed_faces):
+    if state is not None and get_system(state.meta.system).marks_typed_faces:
         return decision
     if isinstance(decision.reply.data, dict) and decision.reply.data.get("typed"):
         return decision  # the reply marks its typed faces in its own words

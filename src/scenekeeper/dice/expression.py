@@ -159,10 +159,24 @@ def _evaluate(node: Node, faces: Iterator[int], rolls: list[TermRoll]) -> int:
     return left + right if node.op == "+" else left - right if node.op == "-" else left * right
 
 
+#: Dice by sides, face and whether kept: a frozen value, so one serves every roll that shows
+#: it rather than one made for every die. Bounded: cleared when full.
+_DICE: dict[tuple[int, int, bool], ExpressionDie] = {}
+
+
+def _die(sides: int, face: int, kept: bool) -> ExpressionDie:
+    die = _DICE.get((sides, face, kept))
+    if die is None:
+        if len(_DICE) >= 4096:
+            _DICE.clear()
+        die = _DICE[sides, face, kept] = ExpressionDie(sides, face, kept)
+    return die
+
+
 def _roll_term(term: DiceTerm, faces: tuple[int, ...]) -> TermRoll:
     sides = term.sides
     if term.keep is None:  # every die counts (most rolls): nothing to choose
-        dice = tuple(ExpressionDie(sides, face, True) for face in faces)
+        dice = tuple([_die(sides, face, True) for face in faces])
         return TermRoll(term, dice, total=sum(faces))
     everything = set(range(len(faces)))
     # Among equal faces the earlier die is chosen first, whether choosing what to keep
@@ -171,7 +185,7 @@ def _roll_term(term: DiceTerm, faces: tuple[int, ...]) -> TermRoll:
     order = sorted(everything, key=lambda i: (-faces[i] if highest else faces[i], i))
     chosen = set(order[: term.keep.count])
     kept = chosen if term.keep.mode.startswith("k") else everything - chosen
-    dice = tuple(ExpressionDie(sides, face, i in kept) for i, face in enumerate(faces))
+    dice = tuple([_die(sides, face, i in kept) for i, face in enumerate(faces)])
     return TermRoll(term, dice, total=sum(die.face for die in dice if die.kept))
 
 

@@ -37,7 +37,7 @@ class FairDice:
     """Live play: faces from the operating system's cryptographically secure generator."""
 
     def roll(self, sides: Sequence[int]) -> tuple[int, ...]:
-        return tuple(secrets.randbelow(n) + 1 for n in sides)
+        return tuple([secrets.randbelow(n) + 1 for n in sides])
 
 
 _FACE_SPLIT = re.compile(r"[\s,;]+")

@@ -217,9 +217,10 @@ def build_invocation(
     ``checked``: the values are from a line ``parse_line`` checked (its length and characters)
     and split by the command's own option names."""
     values: dict[str, Any] = {}
-    shown: list[str] = []
+    shown = [f"/{spec.name}"]
     # Given secret:true, every value but the label is secret (engine.secrets).
-    whole = spec.secret or str(raw.get("secret", "")).strip().lower() in ("true", "yes")
+    secret = raw.get("secret")
+    whole = spec.secret or (secret is not None and str(secret).strip().lower() in ("true", "yes"))
     for option in spec.options:
         given = raw.get(option.name)  # None: not given
         if given is None:
@@ -237,7 +238,7 @@ def build_invocation(
     unknown = [] if checked else [name for name in raw if spec.option(name) is None]
     if unknown:
         raise Refusal(unknown_option(spec, min(unknown)), public=unknown_public(spec))
-    return Invocation(spec=spec, args=spec.build(values), text=" ".join([f"/{spec.name}", *shown]))
+    return Invocation(spec=spec, args=spec.build(values), text=" ".join(shown))
 
 
 def _converted(
@@ -289,9 +290,10 @@ def _match(
 def _bare_words(tokens: list[tuple[str, bool]]) -> int:
     """How many tokens before the first ``name:value`` are bare words (a quoted token is a
     value, colons and all)."""
-    return next(
-        (i for i, (text, opened) in enumerate(tokens) if ":" in text and not opened), len(tokens)
-    )
+    for at, (text, opened) in enumerate(tokens):
+        if ":" in text and not opened:
+            return at
+    return len(tokens)
 
 
 def _main_option(
@@ -325,6 +327,8 @@ def _takes_text(option: Option, words: int = 1) -> bool:
 
 
 def _show(value: object) -> str:
+    if type(value) is str:  # most values
+        return value
     if isinstance(value, Person):
         return value.id
     if isinstance(value, Attachment):

@@ -91,7 +91,8 @@ def is_secret(spec: CommandSpec[Any], args: object) -> bool:
     from the first byte (Discord) and its values are never echoed (the console)."""
     if spec.secret or getattr(args, "secret", False) is True:
         return True
-    return any(getattr(args, name, None) is not None for name in spec.secret_options)
+    named = spec.secret_options  # most commands declare none
+    return bool(named) and any(getattr(args, name, None) is not None for name in named)
 
 
 def readable_envelope(
@@ -101,13 +102,17 @@ def readable_envelope(
     it took back with its secrets hidden (the record keeps it whole), so a sealed bid taken
     back is not read back in the console's JSON rows (``events``)."""
     event = envelope.event
-    if not isinstance(event, Undone | Redone):
+    if not isinstance(event, _TAKEN_BACK):
         return envelope
     command = shown(event.command, registry, meta)
     if command == event.command:
         return envelope
     hidden = event.model_copy(update={"command": command})
     return dataclasses.replace(envelope, event=hidden)
+
+
+#: The events that name a command taken back (a tuple: ``Undone | Redone`` is made each call).
+_TAKEN_BACK = (Undone, Redone)
 
 
 def holds_secret(registry: CommandRegistry, name: str, values: Mapping[str, object]) -> bool:

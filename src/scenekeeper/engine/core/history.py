@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from scenekeeper.engine.aggregate import Redone, Undone
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.events import Envelope
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.secrets import shown
 
@@ -17,6 +18,7 @@ commands = CommandSet()
 _EVENTS_PER_COMMAND = 2
 
 
+@quick_init  # made for one command (its invocation's options)
 @dataclass(frozen=True)
 class Limit:
     count: Annotated[int, Opt("how many commands to show", min_value=1, max_value=50)] = 10

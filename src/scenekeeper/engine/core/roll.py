@@ -9,11 +9,14 @@ from scenekeeper.dice import DiceError, PlainStringifier, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import DiceRolled, RolledDie
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
 
 commands = CommandSet()
 
 
+# Made for one command (its invocation's options): quick_init's one-step __init__.
+@quick_init
 @dataclass(frozen=True)
 class RollDice:
     dice: Annotated[str, Opt("a dice expression, like 2d6+1, 4d6kh3 or d20")]

@@ -14,6 +14,7 @@ from scenekeeper.engine.aggregate import UNDO_DEPTH, CommandRecord, Redone, Undo
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
 from scenekeeper.engine.secrets import shown
 from scenekeeper.engine.systems import GameSystem, get_system
@@ -24,11 +25,14 @@ commands = CommandSet()
 MAX_AT_ONCE = 20
 
 
+# Made for one command (its invocation's options): quick_init's one-step __init__.
+@quick_init
 @dataclass(frozen=True)
 class Count:
     count: Annotated[int, Opt("how many commands", min_value=1, max_value=MAX_AT_ONCE)] = 1
 
 
+@quick_init
 @dataclass(frozen=True)
 class UndoWhich:
     count: Annotated[int, Opt("how many commands", min_value=1, max_value=MAX_AT_ONCE)] = 1
