@@ -61,7 +61,7 @@ class TableCache:
         while len(self._hot) > self.hot_size:
             cold_id, cold = self._hot.popitem(last=False)
             self._compact[cold_id] = compact(cold)
-        while len(self) > self.size:
+        while len(self._hot) + len(self._compact) > self.size:
             if self._compact:
                 self._compact.popitem(last=False)
             else:

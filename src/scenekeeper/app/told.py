@@ -40,6 +40,9 @@ def with_waits_noted(
     table whose waits changed), and the table after them."""
     if not envelopes:
         return envelopes, after
+    meta = after.state.meta if after.state is not None else None
+    if meta is None or (not meta.pace_hours and not meta.waiting):
+        return envelopes, after  # no pace and nothing noted: nothing to note (pace.noted)
     last = envelopes[-1]
     note = noted(before.state, after.state, [e.event for e in envelopes], last.time)
     if note is None:

@@ -93,6 +93,9 @@ class SpecRegistry(Generic[S]):
         #: What ``names`` answered, by game (a line of bare words asks it: issue 36); emptied
         #: with ``_found``.
         self._names: dict[str | None, tuple[str, ...]] = {}
+        #: What ``spec_of`` answered, by recorded line and game: a line in the undo window is
+        #: read back by each /undo, /redo and /history that names it. Emptied with ``_found``.
+        self._lines: dict[tuple[str, str | None], S | None] = {}
         for names in self._lazy.values():
             self._max_words = max([self._max_words, *(len(n.split()) for n in names)])
 
@@ -141,6 +144,7 @@ class SpecRegistry(Generic[S]):
         self._max_words = max(self._max_words, len(spec.name.split()))
         self._found.clear()
         self._names.clear()
+        self._lines.clear()
 
     def include(self, commands: SpecSet[S]) -> None:
         for spec in commands:
@@ -153,6 +157,7 @@ class SpecRegistry(Generic[S]):
             self._without.setdefault(name, set()).update(commands.systems or ())
         self._found.clear()
         self._names.clear()
+        self._lines.clear()
 
     def shared_text(self, name: str) -> SharedText | None:
         """The every-table text declared for ``name`` (``CommandSet.shared``), if any."""
@@ -213,6 +218,18 @@ class SpecRegistry(Generic[S]):
 
     def spec_of(self, command: str, system: str | None) -> S | None:
         """The command a recorded line (``/game gm add user:bob``) is, at a ``system`` table."""
+        key = (command, system)
+        try:
+            return self._lines[key]
+        except KeyError:
+            pass
+        spec = self._spec_of(command, system)
+        if len(self._lines) >= 4096:
+            self._lines.clear()  # a bound, whatever lines are read back
+        self._lines[key] = spec
+        return spec
+
+    def _spec_of(self, command: str, system: str | None) -> S | None:
         words = command.removeprefix("/").split(maxsplit=self._max_words)[: self._max_words]
         for at, word in enumerate(words):
             if ":" in word:  # an option (name:value): no command's name goes past it

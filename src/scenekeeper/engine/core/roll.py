@@ -13,6 +13,7 @@ from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
 
 commands = CommandSet()
+_PLAIN = PlainStringifier()
 
 
 # Made for one command (its invocation's options): quick_init's one-step __init__.
@@ -59,7 +60,7 @@ def dice_decision(
         result = roll_expression(args.dice, ctx.dice, args.results)
     except DiceError as error:
         raise Refusal(str(error)) from None
-    rendered = PlainStringifier().render(result)
+    rendered = _PLAIN.render(result)
     total = result.total if at_least is None else max(at_least, result.total)
     if total != result.total:
         rendered += f" -> {total} (a Roll never goes below {at_least})"
