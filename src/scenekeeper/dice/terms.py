@@ -6,6 +6,7 @@ binding-strength table lives here so parsing and printing cannot drift apart.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -41,6 +42,12 @@ class DiceTerm:
     keep: Keep | None = None
 
     def __str__(self) -> str:
+        return self._text
+
+    # A term is parsed once and written in every reply of its roll: its text is made once (a
+    # frozen dataclass's own dict allows it).
+    @functools.cached_property
+    def _text(self) -> str:
         count = "" if self.count == 1 else str(self.count)
         return f"{count}d{self.sides}{self.keep or ''}"
 

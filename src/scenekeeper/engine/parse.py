@@ -122,16 +122,15 @@ def parse_line(
         )
     check_text(line)
     line = quoting.straightened(line.strip())
-    marked = quoted_tokens(line)
-    tokens = [text for text, _ in marked]
+    tokens, opened = _split(line)
     if not tokens:
         raise Refusal("Type a command, like /help.", public=True)
     tokens[0] = tokens[0].removeprefix("/")
-    words = _name_words(tokens, marked, registry.max_words() + 1)
+    words = _name_words(tokens, opened, registry.max_words() + 1)
     spec, used = _match(words, registry, system)
     # What misquoted looks for has an = or a ' in it: most lines have neither.
     wrong = ("=" in line or "'" in line) and misquoted(
-        spec, [t for t, opened in marked[used:] if not opened], line
+        spec, [t for t, began in zip(tokens[used:], opened[used:], strict=True) if not began], line
     )
     if wrong:
         raise Refusal(
@@ -144,7 +143,7 @@ def parse_line(
     if typed != spec.name and not recorded:
         notes.append(renamed_command_note(typed, spec.name))  # an old name (engine.renamed)
     rest = tokens[used:]
-    bare = _bare_words(marked[used:])
+    bare = _bare_words(tokens[used:], opened[used:])
     if bare:
         raw.update(_main_option(spec, rest[:bare], registry, system))
         rest = rest[bare:]
@@ -182,13 +181,22 @@ def parse_line(
     return dataclasses.replace(invocation, notes=tuple(notes)) if notes else invocation
 
 
-def _name_words(tokens: list[str], marked: list[tuple[str, bool]], most: int) -> list[str]:
+def _split(line: str) -> tuple[list[str], list[bool]]:
+    """:func:`quoted_tokens` as two lists: the tokens, and whether each began with a quote."""
+    if '"' not in line:  # as quoted_tokens splits it, without making the pairs
+        tokens = line.split()
+        return tokens, [False] * len(tokens)
+    marked = quoted_tokens(line)
+    return [text for text, _ in marked], [began for _, began in marked]
+
+
+def _name_words(tokens: list[str], opened: list[bool], most: int) -> list[str]:
     """The first ``most`` words before an option or a quoted value, lower case: the words a
     command's name may be."""
     words: list[str] = []
     for at in range(min(len(tokens), most)):
         token = tokens[at]
-        if ":" in token or marked[at][1]:
+        if ":" in token or opened[at]:
             break
         words.append(token.lower())
     return words
@@ -287,11 +295,11 @@ def _match(
     )
 
 
-def _bare_words(tokens: list[tuple[str, bool]]) -> int:
-    """How many tokens before the first ``name:value`` are bare words (a quoted token is a
-    value, colons and all)."""
-    for at, (text, opened) in enumerate(tokens):
-        if ":" in text and not opened:
+def _bare_words(tokens: list[str], opened: list[bool]) -> int:
+    """How many tokens before the first ``name:value`` are bare words (a quoted token, one
+    ``opened`` with a quote, is a value, colons and all)."""
+    for at, text in enumerate(tokens):
+        if ":" in text and not opened[at]:
             return at
     return len(tokens)
 
