@@ -15,6 +15,7 @@ from scenekeeper.dice import (
     parse_expression,
     roll_expression,
 )
+from scenekeeper.dice.terms import DiceTerm, format_node
 
 
 def plain(text: str, *faces: int) -> str:
@@ -94,3 +95,26 @@ def test_a_term_of_many_dice_is_counted_by_face() -> None:
     dropped = plain("22d6kh20", *faces, 1)
     assert dropped == "22d6kh20 (counted by face: 1 x9, 2 x10, 6 x1; dropped 1 x2) = 35"
     assert markdown("22d6kh20", *faces, 1).endswith("; ~~1 x2~~) = **35**")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["d20", "-d6", "2d6+3", "(d8+1)*2", "-(2d6-1)*d4", "3 - (d6 - 2)", "4d6kh3 + 2d10dl1 - 7"],
+)
+def test_the_text_around_the_dice_is_the_expressions_own(text: str) -> None:
+    # A reply writes the expression's text cut at its dice (kept on it), not walking its tree:
+    # the two must say the same, brackets and all.
+    expression = parse_expression(text)
+    faces = tuple(min(2, sides) for sides in expression.dice_sides())
+    result = expression.evaluate(faces)
+    rolls = iter(result.rolls)
+
+    def dice_text(term: DiceTerm) -> str:
+        dice = next(rolls).dice
+        return f"{term} ({', '.join(PlainStringifier().die(d) for d in dice)})"
+
+    walked = f"{format_node(expression.root, dice_text)} = {result.total}"
+    assert PlainStringifier().render(result) == walked
+    assert "".join(expression.text_around_dice) == re.sub(
+        r"\d*d\d+(?:[kd][hl]\d+)?", "", expression.text
+    )

@@ -141,3 +141,16 @@ def test_an_every_table_version_may_come_after_a_games_own() -> None:
 
 def test_a_lazy_registry_knows_what_a_game_does_without_before_anything_loads_it() -> None:
     assert build_registry(every_game=False).left_out_at("roll", "nodice")
+
+
+def test_a_recorded_line_found_again_follows_a_command_added_since(
+    registry: CommandRegistry,
+) -> None:
+    # spec_of keeps its answers by line and game: a command added since is found, not the
+    # answer kept from before it.
+    assert registry.spec_of("/hand bid amount:2", None) is None
+    registry.include(_set(None, "hand bid"))
+    found = registry.spec_of("/hand bid amount:2", None)
+    assert found is not None
+    assert found.systems is None
+    assert registry.spec_of("/hand bid amount:2", None) is found

@@ -92,13 +92,8 @@ class Expression:
         return tuple(term.sides for term in _dice_terms(self.root) for _ in range(term.count))
 
     @functools.cached_property
-    def terms(self) -> tuple[DiceTerm, ...]:
-        """The dice terms, left to right: the order they roll in."""
-        return tuple(_dice_terms(self.root))
-
-    @functools.cached_property
     def text_around_dice(self) -> tuple[str, ...]:
-        """The normalised text cut at each dice term, one piece more than :attr:`terms`: a
+        """The normalised text cut at each dice term, one piece more than it has dice terms: a
         stringifier writes each term with its dice between them (worked out once, not a walk
         of the tree every reply). NUL marks the cuts: no normalised text holds one."""
         return tuple(format_node(self.root, _cut).split("\0"))
