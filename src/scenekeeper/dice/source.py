@@ -73,10 +73,10 @@ def check_faces(
     """Check one face per die, each on the die. Messages speak of ``results:`` (what a person
     types) unless ``subject`` names what was rolled instead (an expression's text)."""
     n, m = len(faces), len(sides)
-    example = " ".join(str(min(size, 3)) for size in sides)
     if subject is not None and n and not m:
         raise DiceError(f"{subject} rolls no dice, so it takes no faces; leave the faces out.")
     if n != m:
+        example = " ".join(str(min(size, 3)) for size in sides)  # made only for the message
         faces_text = f"{n} face{'s' if n != 1 else ''}"
         dice_text = f"{m} {'dice' if m != 1 else 'die'}"
         if subject is None:
@@ -89,9 +89,9 @@ def check_faces(
             f"Got {faces_text} but {subject} rolls {dice_text}; give one face per die in "
             f"order, like {example}."
         )
-    prefix = f"{option}: face" if subject is None else "Face"
     for position, (face, size) in enumerate(zip(faces, sides, strict=True), start=1):
         if not 1 <= face <= size:
+            prefix = f"{option}: face" if subject is None else "Face"
             raise DiceError(
                 f"{prefix} {face} (number {position}) cannot come up on a d{size}; "
                 f"a d{size} shows 1 to {size}."

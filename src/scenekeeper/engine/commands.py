@@ -21,7 +21,7 @@ import enum
 import functools
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from scenekeeper.dice import DiceSource
@@ -86,12 +86,18 @@ class NoOptions:
     """The options of a command that takes none."""
 
 
+#: The reply of a decision given none: a frozen value of frozen values, so one serves all.
+_NO_REPLY = Reply()
+
+
+# Made for one command: quick_init's one-step __init__ (every command decides one).
+@quick_init
 @dataclass(frozen=True)
 class Decision:
     """What a handler decided: events to append (possibly none) and the reply."""
 
     events: tuple[Event, ...] = ()
-    reply: Reply = field(default_factory=Reply)
+    reply: Reply = _NO_REPLY
     #: Events carried over with their original envelopes (table import), instead of ``events``.
     recorded: tuple[Envelope, ...] = ()
 

@@ -18,8 +18,10 @@ def typed_options(args: object) -> list[str]:
 
 def check_typed(meta: TableMeta, actor_id: str, args: object) -> None:
     """Refuse typed faces the table's setting does not allow this person."""
+    if meta.typed_dice == "everyone":  # the default: whatever was typed, nothing to check
+        return
     typed = typed_options(args)
-    if not typed or meta.typed_dice == "everyone":
+    if not typed:
         return
     if meta.typed_dice == "none":
         raise Refusal(
