@@ -114,6 +114,7 @@ def difficulty_of(
         pool,
         faces,
         policy=policy(ctx),
+        against=f"difficulty for {roller}",
         typed=vs_results is not None,
     )
     # Static Difficulty (Cortex p.25): a complication joining the opposition is rolled and
@@ -121,7 +122,6 @@ def difficulty_of(
     # (A 1 on a complication die is an opportunity, as on any GM die, and adds nothing.)
     added = sum(d.face for d in record.dice if d.face != 1)
     difficulty = number + added if static else reading_of(record).total
-    record = record.model_copy(update={"against": f"difficulty for {roller}"})
     return difficulty, text, record, [*cost, ev.Rolled.trusted(roll=record)]
 
 

@@ -313,9 +313,10 @@ def roll_character(
         against=against,
         against_roll=opposition.id if opposition else None,
         typed=args.results is not None,
-    )
-    record = record.model_copy(
-        update={"ties_succeed": action, "closes": closes, "beat": beat, "purpose": purpose}
+        ties_succeed=action,
+        closes=closes,
+        beat=beat,
+        purpose=purpose,
     )
     earned = pool.pp_earned()
     if earned and who.kind == "pc":

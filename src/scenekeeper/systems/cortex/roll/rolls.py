@@ -73,14 +73,21 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     against: str = "",
     against_roll: int | None = None,
     typed: bool = False,
+    ties_succeed: bool = False,
+    closes: tuple[int, ...] = (),
+    beat: bool | None = None,
+    purpose: str = "",
 ) -> RollRecord:
     # Trusted (issue 36): every value here is the engine's own -- the pool's terms, faces the
-    # dice source rolled or ``typed_faces`` checked -- so nothing is validated again.
+    # dice source rolled or ``typed_faces`` checked -- so nothing is validated again. Every
+    # fact is given here, not copied in after: a copy of a record is a record made twice.
     dice = tuple(
         PoolDie.trusted(die=t.die, face=f, source=t.source, owner=t.owner)
         for t, f in zip(pool.terms, faces, strict=True)
     )
-    suggested = suggest(tuple(RolledStep(d.die, d.face) for d in dice), keep, 1, policy)
+    # The dice as the reading reads them, kept for the record's later reads (render, roll_data).
+    rolled = _STEPS.get((dice,), lambda: tuple(RolledStep(d.die, d.face) for d in dice))
+    suggested = suggest(rolled, keep, 1, policy)
     record = RollRecord.trusted(
         id=roll_id,
         side=side,
@@ -94,7 +101,11 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         difficulty=difficulty,
         against=against,
         against_roll=against_roll,
+        ties_succeed=ties_succeed,
         pp_earned=pool.pp_earned(),
+        closes=closes,
+        beat=beat,
+        purpose=purpose,
         typed=typed,
     )
     # The suggestion is the reading its choice makes (check_choice builds it the same way).
