@@ -118,22 +118,39 @@ def alternatives(
     """
     _check_limits(keep, effects)
     usable = _usable(dice)
-    suggested = _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
+    # The usable dice ranked once for the total (best face first, as _highest_faces ranks
+    # them) and once for effect (largest die first, as _by_effect_size): each reading below
+    # takes the first of what it may use, rather than sorting again (issue 36).
+    ranked = _highest_faces(dice, usable, len(usable))
+    by_size = _by_effect_size(dice, usable)
+
+    def with_total(total_dice: list[int]) -> Reading:
+        ordered = tuple([i for i in by_size if i not in total_dice][:effects])
+        return _built(dice, tuple(sorted(total_dice)), ordered, effects)
+
+    suggested = with_total(ranked[:keep])
     candidates = [suggested]
     for size in sorted({dice[i].die for i in usable if dice[i].die > suggested.effect}):
         # Set aside the die of this size that shows the lowest face: it gives up the least
         # total. (Equal faces: set aside the higher index, so lower indices go in the total.)
         reserved = min((i for i in usable if dice[i].die == size), key=lambda i: (dice[i].face, -i))
-        rest = [i for i in usable if i != reserved]
+        rest = [i for i in ranked if i != reserved]
         if not rest:
             # The total needs at least one die while any non-hitch die exists (Cortex 1.1).
             continue
-        reading = _with_largest_effects(dice, usable, _highest_faces(dice, rest, keep), effects)
+        reading = with_total(rest[:keep])
         # A still larger die left over means this is the reading for that larger size, which
         # its own pass finds with at least this total; keep one reading per effect size.
         if reading.effect == size:
             candidates.append(reading)
-    front = [c for c in candidates if not any(_dominates(other, c) for other in candidates)]
+    # Each candidate's total and primary effect die read once, not once a comparison (what
+    # _dominates says, written out).
+    marks = [(c.total, c.effect) for c in candidates]
+    front = [
+        c
+        for c, (total, effect) in zip(candidates, marks, strict=True)
+        if not any((t > total and e >= effect) or (t >= total and e > effect) for t, e in marks)
+    ]
     return sorted(front, key=lambda r: (r.effect, -r.total))
 
 
@@ -227,7 +244,8 @@ def _is_hitch(rolled: RolledStep) -> bool:
 
 def _usable(dice: Sequence[RolledStep]) -> list[int]:
     """Indices of the non-hitch dice, the only ones a total or an effect die may use."""
-    return [i for i, rolled in enumerate(dice) if not _is_hitch(rolled)]
+    # _is_hitch written out: a call a die, and a roll's readings ask this several times.
+    return [i for i, rolled in enumerate(dice) if rolled.face != HITCH_FACE]
 
 
 def _check_limits(keep: int, effects: int) -> None:
@@ -273,13 +291,12 @@ def _built(
 ) -> Reading:
     """The reading of these dice in the total (in index order) and as effect dice (largest
     first): each empty effect slot a d4."""
-    sizes = tuple(dice[i].die for i in ordered)
-    return Reading(
-        total_dice=in_total,
-        effect_dice=ordered,
-        total=sum(dice[i].face for i in in_total),
-        effects=sizes + (Die.D4,) * (effects - len(sizes)),
-    )
+    # Lists, not generators, and the fields in order: a roll's readings are built several
+    # times a roll (the suggestion, each alternative), and this is most of their cost.
+    sizes = tuple([dice[i].die for i in ordered])
+    if len(sizes) < effects:
+        sizes += (Die.D4,) * (effects - len(sizes))
+    return Reading(in_total, ordered, sum([dice[i].face for i in in_total]), sizes)
 
 
 def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
