@@ -82,12 +82,13 @@ class Outcome:
 
 def hitches(dice: Sequence[RolledStep]) -> int:
     """How many dice show 1 (Cortex 1.1: a hitch; the GM may activate it for a plot point)."""
-    return sum(1 for rolled in dice if _is_hitch(rolled))
+    # Counted in one step (what _is_hitch says of each die): every roll shown asks this.
+    return [rolled.face for rolled in dice].count(HITCH_FACE)
 
 
 def is_botch(dice: Sequence[RolledStep]) -> bool:
     """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4)."""
-    return bool(dice) and all(_is_hitch(rolled) for rolled in dice)
+    return bool(dice) and hitches(dice) == len(dice)
 
 
 def suggest(
