@@ -37,7 +37,6 @@ from scenekeeper.systems.cortex.roll.pool_building import (
     after_push,
     build_pool,
     costs_before_rolling,
-    extra_trait_price,
     pay_points,
 )
 from scenekeeper.systems.cortex.roll.pools import BuiltPool
@@ -292,7 +291,8 @@ def roll_character(
     if side == "gm":
         # A GMC's pool can hold the PCs' stress and trauma: the same costs as any opposition.
         events += extra_stress_cost(game, pool)
-    cost = pool.extra_trait_cost() * extra_trait_price(game, state)
+    # What the extra traits cost: costs_before_rolling refuses a pay: of any other amount.
+    cost = args.pay
     pushed = next((t for t in pool.terms if t.pushed), None)
     difficulty, against, opposition, vs_events = difficulty_of(
         ctx, game, vs, args.vs_results, who.name
@@ -300,6 +300,7 @@ def roll_character(
     events = [*vs_events, *events]
     roll_id = game.roll_count + 1 + sum(isinstance(e, ev.Rolled) for e in vs_events)
     faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
+    dice_fall = mod(ctx, "let-the-dice-fall")  # read once: the policy and the reply's note
     record = make_roll(
         roll_id,
         "gm" if side == "gm" else "player",
@@ -307,7 +308,7 @@ def roll_character(
         ctx.actor.id,
         pool,
         faces,
-        policy=policy(ctx),
+        policy="fall" if dice_fall else "best",
         keep=keep,
         difficulty=difficulty,
         against=against,
@@ -331,7 +332,7 @@ def roll_character(
         stepped, said = after_push(state, who, pushed)
         events += stepped
         notes += said
-    lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
+    lines = roll_lines(record, opposition, dice_fall=dice_fall)
     if chance is not None:
         lines.insert(0, chance)
     lines += paid_for_stress(events)
