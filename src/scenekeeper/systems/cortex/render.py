@@ -149,9 +149,10 @@ def outcome_lines(roll: RollRecord) -> list[str]:
 def _faces(roll: RollRecord) -> str:
     parts = []
     for die in roll.dice:
+        name = str(die.die)  # once: a die's name is worked out, not stored
         mark = " (hitch)" if die.face == 1 else ""
-        label = f"{die.source} " if die.source and die.source != str(die.die) else ""
-        parts.append(f"{label}{die.die} {die.face}{mark}")
+        label = f"{die.source} " if die.source and die.source != name else ""
+        parts.append(f"{label}{name} {die.face}{mark}")
     return ", ".join(parts)
 
 
