@@ -91,6 +91,13 @@ def is_botch(dice: Sequence[RolledStep]) -> bool:
     return bool(dice) and hitches(dice) == len(dice)
 
 
+def highest_total(dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP) -> int:
+    """The highest total ``dice`` can make keeping ``keep`` (the ``keep`` highest non-hitch
+    faces, as the suggestion takes them): no reading totals more."""
+    faces = sorted([rolled.face for rolled in dice if rolled.face != HITCH_FACE], reverse=True)
+    return sum(faces[:keep])
+
+
 def suggest(
     dice: Sequence[RolledStep],
     keep: int = DEFAULT_KEEP,
