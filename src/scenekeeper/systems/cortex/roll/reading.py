@@ -316,8 +316,7 @@ def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
     putting the smallest of them in the total leaves the largest for effect, which is what
     :func:`_highest_faces` does. O(n log n).
     """
-    usable = _usable(dice)
-    return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
+    return _highest_then_largest(dice, keep, effects)
 
 
 def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
@@ -327,7 +326,16 @@ def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> R
     For a plain pool this equals :func:`_best`; it stays its own policy because it is a table
     rule, and mods that make a lower total worth taking must not change it.
     """
+    return _highest_then_largest(dice, keep, effects)
+
+
+def _highest_then_largest(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+    """The ``keep`` highest faces in the total, the largest dice left as effect dice."""
     usable = _usable(dice)
+    if len(usable) <= keep:
+        # Every usable die goes in the total (a difficulty's two dice, a small pool), in index
+        # order, and none is left for effect: each slot is a d4 (Cortex 1.1). No sorting.
+        return Reading(tuple(usable), (), sum([dice[i].face for i in usable]), (Die.D4,) * effects)
     return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
 
 

@@ -319,7 +319,7 @@ def roll_character(
         beat=beat,
         purpose=purpose,
     )
-    earned = pool.pp_earned()
+    earned = record.pp_earned  # the pool's, as make_roll counted them
     if earned and who.kind == "pc":
         reasons = ", ".join(t.source for t in pool.terms if t.earns_pp)
         events.append(pay_points(who, earned, f"{reasons} on roll #{roll_id}"))

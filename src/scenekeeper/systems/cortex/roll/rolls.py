@@ -28,7 +28,7 @@ _READINGS: KeptByIdentity[Reading] = KeptByIdentity(256)
 
 def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
     dice = roll.dice
-    return _STEPS.get((dice,), lambda: tuple(RolledStep(d.die, d.face) for d in dice))
+    return _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
 
 
 def _chosen(roll: RollRecord) -> tuple[object, ...]:
@@ -103,7 +103,7 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     # fact is given here, not copied in after: a copy of a record is a record made twice.
     dice = tuple([_pool_die(t, f) for t, f in zip(pool.terms, faces, strict=True)])
     # The dice as the reading reads them, kept for the record's later reads (render, roll_data).
-    rolled = _STEPS.get((dice,), lambda: tuple(RolledStep(d.die, d.face) for d in dice))
+    rolled = _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
     suggested = suggest(rolled, keep, 1, policy)
     record = RollRecord.trusted(
         id=roll_id,
