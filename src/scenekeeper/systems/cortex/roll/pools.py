@@ -42,7 +42,7 @@ class BuiltPool:
 
     @property
     def dice(self) -> tuple[Die, ...]:
-        return tuple(t.die for t in self.terms)
+        return tuple([t.die for t in self.terms])
 
     def extra_traits(self) -> list[tuple[str, list[str]]]:
         """Sets with more than one trait, and those traits (each after the first costs 1 PP)."""

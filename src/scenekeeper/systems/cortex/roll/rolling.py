@@ -116,8 +116,12 @@ def roll(ctx: Context, args: CortexRoll) -> Decision:
     if args.pool is None:
         raise Refusal('Say what to roll: pool:"Fighting Agility d6" (or dice:2d6 for plain dice).')
     state = ctx.require_state()
+    game = cortex(state)
+    # A name kept as the sheet's own key is found without folding every name at the table.
     mine = who.played(
-        state.meta, ctx.actor.id, lambda c: cortex(state).find_character(c) is not None
+        state.meta,
+        ctx.actor.id,
+        lambda c: c in game.characters or game.find_character(c) is not None,
     )
     if args.character is None and not mine:
         unused = {"hinder": args.hinder, "push": args.push, "pay": args.pay, "boost": args.boost}
