@@ -47,6 +47,7 @@ from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import (
     CortexState,
     RollRecord,
+    character,
     cortex,
     may_act_for,
     own_character,
@@ -133,7 +134,11 @@ def roll(ctx: Context, args: CortexRoll) -> Decision:
             vs_results=args.vs_results,
             unused={**unused, "scale": args.scale},
         )
-    roller = own_character(ctx, args.character)
+    if not args.character and len(mine) == 1:
+        # The one character they play, as own_character finds it (without asking again).
+        roller = character(ctx, mine[0])
+    else:
+        roller = own_character(ctx, args.character)
     may_act_for(ctx, roller)
     return roll_character(ctx, roller, args, side="player")
 
