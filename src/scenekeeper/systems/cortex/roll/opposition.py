@@ -140,8 +140,10 @@ def difficulty_of(
     # Static Difficulty (Cortex p.25): a complication joining the opposition is rolled and
     # added to the number; otherwise the opposition's dice make a total like any roll.
     # (A 1 on a complication die is an opportunity, as on any GM die, and adds nothing.)
-    added = sum(d.face for d in record.dice if d.face != 1)
-    difficulty = number + added if static else reading_of(record).total
+    if static:
+        difficulty = number + sum(d.face for d in record.dice if d.face != 1)
+    else:
+        difficulty = reading_of(record).total
     return difficulty, text, record, [*cost, ev.Rolled.trusted(roll=record)]
 
 
