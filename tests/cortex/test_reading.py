@@ -19,6 +19,7 @@ from scenekeeper.systems.cortex.roll.reading import (
     Reading,
     alternatives,
     check_choice,
+    highest_total,
     hitches,
     is_botch,
     read_outcome,
@@ -316,6 +317,17 @@ def test_suggestion_is_the_highest_total_then_the_largest_effect(
     assert reading.effects == max(c.effects for c in at_best)
     # Plain pools: "let the dice fall" reads the same.
     assert suggest(dice, keep=keep, effects=effects, policy="fall") == reading
+
+
+@PROPERTY
+@given(dice=pools(), keep=keeps, effects=effect_slots)
+def test_no_reading_totals_more_than_the_highest_total(
+    dice: tuple[RolledStep, ...], keep: int, effects: int
+) -> None:
+    # What /roll checks before it offers other readings against a difficulty: the brute-force
+    # maximum over every legal pick.
+    choices = valid_choices(dice, keep, effects)
+    assert highest_total(dice, keep) == max(c.total for c in choices)
 
 
 @PROPERTY

@@ -6,8 +6,17 @@ from fractions import Fraction
 
 import pytest
 
-from scenekeeper.odds import Opposition, chance_line, cortex, percent, summarise, summary_lines
-from scenekeeper.odds.text import decimal
+from scenekeeper.odds import (
+    OddsError,
+    Opposition,
+    chance_line,
+    cortex,
+    opposing,
+    percent,
+    summarise,
+    summary_lines,
+)
+from scenekeeper.odds.text import _line, decimal
 
 
 @pytest.mark.parametrize(
@@ -67,3 +76,26 @@ def test_chance_line_when_ties_win() -> None:
     assert chance_line([8, 8], 2, 11, ties_win=True) == (
         "Odds: 32.8% to equal or beat 11 (heroic 1.6%); a hitch 23.4%."
     )
+
+
+def test_a_kept_chance_line_is_the_line_made_afresh() -> None:
+    # The lines /roll shows are kept by what they say (issue 36): each fact asked keeps its own.
+    hard = opposing([10, 10])
+    assert opposing([10, 10]) is hard  # one distribution a pool
+    again = Opposition(hard.label, hard.values, hard.denominator)
+    assert again == hard
+    assert hash(again) == hash(hard)
+    for against, label, ties_win in [
+        (hard, "hard (d10 d10)", False),
+        (hard, "hard (d10 d10)", True),
+        (hard, "hard", False),
+        (again, None, False),
+        (11, None, False),
+        (11, "GM's roll #1 (11)", True),
+    ]:
+        made = _line([8, 10], 2, against, label, ties_win)
+        assert chance_line([8, 10], 2, against, label=label, ties_win=ties_win) == made
+        assert chance_line([10, 8], 2, against, label=label, ties_win=ties_win) == made
+    assert chance_line([8, 10], 2, hard, label="hard") != chance_line([8, 10], 2, hard)
+    with pytest.raises(OddsError):
+        chance_line([8, 10], 9, 11)  # a keep past the limit is refused, never kept

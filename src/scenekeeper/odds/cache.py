@@ -10,10 +10,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+_ABSENT = object()
 
 
 class BoundedCache(Generic[K, V]):
@@ -27,9 +30,11 @@ class BoundedCache(Generic[K, V]):
     def get(self, key: K, make: Callable[[], V]) -> V:
         """The value for ``key``, made (outside the lock) and kept if it is not held."""
         with self._lock:
-            if key in self._items:
+            # One look-up, not a test and then a read: a key is hashed each time it is looked up.
+            held = self._items.get(key, _ABSENT)
+            if held is not _ABSENT:
                 self._items.move_to_end(key)
-                return self._items[key]
+                return cast(V, held)
         value = make()
         with self._lock:
             self._items[key] = value

@@ -32,6 +32,15 @@ class Opposition:
     label: str
     values: tuple[tuple[int, int], ...]
     denominator: int
+    #: Its hash, worked out once: an opposition is a key of the summaries' and the chance
+    #: lines' caches, asked on every roll, and a pool's values are many pairs (issue 36).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.label, self.values, self.denominator)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def number(cls, value: int) -> Opposition:

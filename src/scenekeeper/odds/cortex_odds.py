@@ -252,10 +252,21 @@ def cortex(pool: Iterable[int], keep: int = DEFAULT_KEEP) -> CortexOdds:
     return _CACHE.get((sizes, keep), lambda: CortexOdds(sizes, keep))
 
 
+#: Each opposing pool's distribution, made once: a roll against "hard" asks for the same one
+#: every time (issue 36).
+_OPPOSING: BoundedCache[tuple[tuple[int, ...], int], Opposition] = BoundedCache(CACHE_LIMIT)
+
+
 def opposing(pool: Iterable[int], keep: int = DEFAULT_KEEP) -> Opposition:
     """An opposing pool, a difficulty pool or the doom pool as the number to beat: it rolls
     and keeps its best ``keep`` dice (Cortex 1.2, 1.3; gaps 1.6)."""
-    odds = cortex(pool, keep)
+    sizes = pool_sizes(pool)
+    keep = check_keep(keep)
+    return _OPPOSING.get((sizes, keep), lambda: _opposing(sizes, keep))
+
+
+def _opposing(sizes: tuple[int, ...], keep: int) -> Opposition:
+    odds = cortex(sizes, keep)
     return Opposition.totals(odds.label, odds.totals, odds.denominator)
 
 
@@ -266,3 +277,4 @@ def cache_size() -> int:
 
 def clear_cache() -> None:
     _CACHE.clear()
+    _OPPOSING.clear()

@@ -10,9 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from scenekeeper.dice import Die
+from scenekeeper.odds.cache import BoundedCache
 from scenekeeper.odds.contest import Chances, Opposition
-from scenekeeper.odds.cortex_odds import DEFAULT_KEEP
-from scenekeeper.odds.summary import Summary, summarise
+from scenekeeper.odds.cortex_odds import DEFAULT_KEEP, check_keep
+from scenekeeper.odds.cortex_odds import pool_sizes as sizes_of
+from scenekeeper.odds.summary import SUMMARY_LIMIT, Summary, summarise
 
 
 def percent(chance: Fraction) -> str:
@@ -48,6 +50,29 @@ def chance_line(
     difficulty number, opposing dice (keeping ``opposition_keep``) or an :class:`Opposition`,
     the heroic chance and the chance of a hitch. ``label`` names what is beaten; with
     ``ties_win`` (action-based resolution, gaps 1.4) a tie counts as beating it."""
+    if type(against) is int or type(against) is Opposition:
+        # The line is these facts in words (opposition_keep counts only for opposing dice,
+        # which are not kept: a list as often as not). The dice are checked before a key
+        # holds them, as summarise checks them.
+        key = (sizes_of(pool_sizes), check_keep(keep), against, label, bool(ties_win))
+        return _LINES.get(key, lambda: _line(pool_sizes, keep, against, label, ties_win))
+    return _line(pool_sizes, keep, against, label, ties_win, opposition_keep=opposition_keep)
+
+
+#: The lines ``/roll`` shows before the dice are thrown, by what they say: a table rolls the
+#: same pools against the same difficulties all evening (issue 36).
+_LINES: BoundedCache[tuple[object, ...], str] = BoundedCache(SUMMARY_LIMIT)
+
+
+def _line(
+    pool_sizes: Sequence[int],
+    keep: int,
+    against: int | Sequence[int] | Opposition,
+    label: str | None,
+    ties_win: bool,
+    *,
+    opposition_keep: int = DEFAULT_KEEP,
+) -> str:
     summary = summarise(pool_sizes, keep, against, opposition_keep=opposition_keep)
     chances = summary.chances
     assert chances is not None

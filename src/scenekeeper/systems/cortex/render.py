@@ -11,8 +11,10 @@ from scenekeeper.systems.cortex.roll.reading import (
     Outcome,
     Reading,
     alternatives,
+    highest_total,
     hitches,
     is_botch,
+    read_outcome,
 )
 from scenekeeper.systems.cortex.roll.rolls import NO_CHARACTER, outcome_of, reading_of, steps
 from scenekeeper.systems.cortex.sheets.sheet import Character
@@ -123,7 +125,16 @@ def worth_offering(roll: RollRecord, chosen: Reading) -> list[Reading]:
     """The other readings a player may want: every Pareto choice keeping a larger effect die;
     against a known difficulty only those that still succeed and end with a larger effect die
     (heroic steps included), since a failed test's effect die does nothing."""
-    others = [r for r in alternatives(steps(roll), roll.keep, roll.effects) if r != chosen]
+    dice = steps(roll)
+    if roll.difficulty is not None:
+        # No reading totals more than the highest faces the roll keeps: when even those fail,
+        # every reading fails, and none is worth offering (a roll fails about half the time).
+        most = read_outcome(
+            highest_total(dice, roll.keep), Die.D4, roll.difficulty, ties_succeed=roll.ties_succeed
+        )
+        if most is not None and not most.succeeded:
+            return []
+    others = [r for r in alternatives(dice, roll.keep, roll.effects) if r != chosen]
     if roll.difficulty is None:
         return others
     mine = outcome_of(roll, chosen)
@@ -149,9 +160,10 @@ def outcome_lines(roll: RollRecord) -> list[str]:
 def _faces(roll: RollRecord) -> str:
     parts = []
     for die in roll.dice:
+        name = str(die.die)  # once: a die's name is worked out, not stored
         mark = " (hitch)" if die.face == 1 else ""
-        label = f"{die.source} " if die.source and die.source != str(die.die) else ""
-        parts.append(f"{label}{die.die} {die.face}{mark}")
+        label = f"{die.source} " if die.source and die.source != name else ""
+        parts.append(f"{label}{name} {die.face}{mark}")
     return ", ".join(parts)
 
 

@@ -88,7 +88,9 @@ def roll_without_character(
         against=against,
         against_roll=opposition.id if opposition else None,
         typed=results is not None,
-    ).model_copy(update={"beat": False, "purpose": NO_CHARACTER})
+        beat=False,
+        purpose=NO_CHARACTER,
+    )
     lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
     if chance is not None:
         lines.insert(0, chance)

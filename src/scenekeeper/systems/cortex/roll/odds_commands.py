@@ -11,6 +11,7 @@ complications). ``vs:`` is read like ``/roll``'s: a number, a roll (``#4``), a d
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from scenekeeper.odds import (
     summarise,
     summary_lines,
 )
-from scenekeeper.systems.cortex.roll.opposition import NUMBER, opposition_of
+from scenekeeper.systems.cortex.roll.opposition import NUMBER, opposition_mods, opposition_of
 from scenekeeper.systems.cortex.roll.pools import LEVELS, STATIC, player_pool
 from scenekeeper.systems.cortex.roll.rolls import reading_of
 from scenekeeper.systems.cortex.sheets.sheet import Character
@@ -166,21 +167,28 @@ def _against(
         total = reading_of(earlier).total
         return Opposition.number(total), f"{earlier.roller}'s roll #{earlier.id} ({total})"
     built, number = opposition_of(ctx, game, text)
-    sizes = tuple(int(d) for d in built.dice)
+    sizes = tuple([int(d) for d in built.dice])
     if not sizes:
         if not number:
             raise Refusal(f"{text} has no dice to roll (is the doom pool empty?).")
         return Opposition.number(number), f"{text} ({number})"
     try:
-        if mod_on(ctx.require_state(), "static-difficulty"):
+        if opposition_mods(ctx)[0]:
             # Static Difficulty (Cortex p.25): complication dice are rolled and added.
             opposition = Opposition.static(number, sizes)
             return opposition, f"{text} ({opposition.label})"
-        dice = " ".join(f"d{s}" for s in sorted(sizes))
-        named = not all(_DICE_WORD.fullmatch(w) for w in text.replace(",", " ").split())
-        return opposing(sizes), f"{text} ({dice})" if named else dice
+        return _opposing_dice(text, sizes)
     except OddsError as error:
         raise Refusal(str(error)) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _opposing_dice(text: str, sizes: tuple[int, ...]) -> tuple[Opposition, str]:
+    """Opposing dice (``sizes``, as ``text`` named them) as the odds read them, and their
+    name in the reply; kept, bounded: a table rolls against the same few all evening."""
+    dice = " ".join(f"d{s}" for s in sorted(sizes))
+    named = not all(_DICE_WORD.fullmatch(w) for w in text.replace(",", " ").split())
+    return opposing(sizes), f"{text} ({dice})" if named else dice
 
 
 def _earlier(game: CortexState, number: str | None, roller: str | None) -> RollRecord:

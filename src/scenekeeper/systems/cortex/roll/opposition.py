@@ -12,6 +12,7 @@ from scenekeeper.dice import roll_dice
 from scenekeeper.engine.commands import Context
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
+from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.engine.systems import mod_on
 from scenekeeper.systems.cortex import events as ev
 from scenekeeper.systems.cortex.roll.pools import BuiltPool, opposition_pool
@@ -21,12 +22,31 @@ from scenekeeper.systems.cortex.state import CortexState, RollRecord
 _ROLL_REF = re.compile(r"#?([0-9]{1,9})")
 #: A difficulty typed as a number (ASCII digits: int() reads them all the same).
 NUMBER = re.compile(r"-?[0-9]{1,9}")
+_TOO_LARGE = re.compile(r"-?[0-9]{10,}")
+
+
+#: The mods an opposition is read by, kept while the table's set-up (its meta, where the mods
+#: are set) is the same object: a roll reads them for its odds line and again to roll it
+#: (issue 36).
+_MODS: KeptByIdentity[tuple[bool, bool]] = KeptByIdentity(16)
+
+
+def opposition_mods(ctx: Context) -> tuple[bool, bool]:
+    """Static Difficulty (a level is a number), and the doom pool as opposition (the doom-pool
+    mod, and not limited-doom-pool)."""
+    state = ctx.require_state()
+    return _MODS.get(
+        (state.meta,),
+        lambda: (
+            mod_on(state, "static-difficulty"),
+            mod_on(state, "doom-pool") and not mod_on(state, "limited-doom-pool"),
+        ),
+    )
 
 
 def opposition_of(ctx: Context, game: CortexState, text: str) -> tuple[BuiltPool, int]:
-    state = ctx.require_state()
-    doom = mod_on(state, "doom-pool") and not mod_on(state, "limited-doom-pool")
-    return opposition_pool(text, game, static=mod(ctx, "static-difficulty"), doom=doom)
+    static, doom = opposition_mods(ctx)
+    return opposition_pool(text, game, static=static, doom=doom)
 
 
 def paid_for_stress(events: list[Event]) -> list[str]:
@@ -92,14 +112,14 @@ def difficulty_of(
         if vs_results is not None:
             raise Refusal(f"vs:{text} is a number, so there are no dice for vs_results:.")
         return int(text), f"difficulty {text}", None, []
-    if re.fullmatch(r"-?[0-9]{10,}", text):
+    if _TOO_LARGE.fullmatch(text):
         raise Refusal(f"vs:{text} is too large; a difficulty number has at most nine digits.")
     reference = _ROLL_REF.fullmatch(text)
     if reference or text.casefold() == "last":
         earlier = _earlier_roll(game, reference.group(1) if reference else None, roller)
         total = reading_of(earlier).total
         return total, f"{earlier.roller}'s roll", earlier, []
-    static = mod(ctx, "static-difficulty")
+    static = opposition_mods(ctx)[0]
     pool, number = opposition_of(ctx, game, text)
     if not pool.terms:
         return number, f"{text} (static)", None, []
@@ -114,14 +134,16 @@ def difficulty_of(
         pool,
         faces,
         policy=policy(ctx),
+        against=f"difficulty for {roller}",
         typed=vs_results is not None,
     )
     # Static Difficulty (Cortex p.25): a complication joining the opposition is rolled and
     # added to the number; otherwise the opposition's dice make a total like any roll.
     # (A 1 on a complication die is an opportunity, as on any GM die, and adds nothing.)
-    added = sum(d.face for d in record.dice if d.face != 1)
-    difficulty = number + added if static else reading_of(record).total
-    record = record.model_copy(update={"against": f"difficulty for {roller}"})
+    if static:
+        difficulty = number + sum(d.face for d in record.dice if d.face != 1)
+    else:
+        difficulty = reading_of(record).total
     return difficulty, text, record, [*cost, ev.Rolled.trusted(roll=record)]
 
 

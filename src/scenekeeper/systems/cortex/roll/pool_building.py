@@ -150,8 +150,10 @@ def costs_before_rolling(
     """Plot points a pool costs before it is rolled: extra traits from one set (asked first,
     Cortex p.17) and pushed stress (p.40). A plot point earned on this roll cannot pay."""
     game = cortex(state)
-    each = extra_trait_price(game, state)
-    cost = pool.extra_trait_cost() * each
+    extra = pool.extra_trait_cost()
+    # The price (a mod may change it) is asked only of a pool with extra traits: most have none.
+    each = extra_trait_price(game, state) if extra else 0
+    cost = extra * each
     payer = (
         f"{who.name} has {who.pp} PP" if who.kind == "pc" else f"the GM bank has {game.gm_bank} PP"
     )

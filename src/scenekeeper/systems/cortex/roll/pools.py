@@ -42,7 +42,7 @@ class BuiltPool:
 
     @property
     def dice(self) -> tuple[Die, ...]:
-        return tuple(t.die for t in self.terms)
+        return tuple([t.die for t in self.terms])
 
     def extra_traits(self) -> list[tuple[str, list[str]]]:
         """Sets with more than one trait, and those traits (each after the first costs 1 PP)."""
@@ -174,9 +174,10 @@ def _hindered(who: Character, name: str, hinder_set: str) -> Term:
     return Term(Die.D4, f"{found} (hindered)", "trait", found, "", hinder_set, True)
 
 
-#: An opposition as built for a game state (the same object) and a text: a roll reads it twice,
-#: for its odds line and to roll it (issue 36). Few: each entry holds a whole game state.
-_BUILT: KeptByIdentity[tuple[BuiltPool, int]] = KeptByIdentity(16)
+#: An opposition as built from a text and the parts of a game state it reads (the same
+#: objects): a roll reads it twice, for its odds line and to roll it, and the next roll
+#: against it finds them unchanged -- a roll changes none of them (issue 36).
+_BUILT: KeptByIdentity[tuple[BuiltPool, int]] = KeptByIdentity()
 
 
 def opposition_pool(
@@ -185,7 +186,14 @@ def opposition_pool(
     """The GM's side of a test: difficulty levels, raw dice, and complications or stress of
     anyone at the table. With the Static Difficulty mod a level is a number instead of dice:
     it is returned as the second value (0 when there is none)."""
-    return _BUILT.get((text, game, static, doom), lambda: _opposition(text, game, static, doom))
+    gang = game.scene.gang if game.scene is not None else None
+    # Everything _opposition reads of the game: the names (_opposition_candidates), the gang,
+    # the doom pool and the scene dice it adds.
+    parts = (game.characters, game.scene_complications, gang, game.doom_pool)
+    return _BUILT.get(
+        (text, *parts, game.doom_scene_dice(), static, doom),
+        lambda: _opposition(text, game, static, doom),
+    )
 
 
 def _opposition(text: str, game: CortexState, static: bool, doom: bool) -> tuple[BuiltPool, int]:
@@ -251,7 +259,17 @@ def _oppositions(game: CortexState) -> Candidates:
     return candidates
 
 
+#: A pool's text as resolved against a set of names (the same object): the same pool is typed
+#: roll after roll, and its names change only when what they are built from does (issue 36).
+_RESOLVED: KeptByIdentity[tuple[Term, ...]] = KeptByIdentity()
+
+
 def _resolve(text: str, candidates: Candidates, whose: str) -> tuple[Term, ...]:
+    # ``whose`` only names the pool in a refusal, and a refusal is not kept.
+    return _RESOLVED.get((text, candidates), lambda: _resolved(text, candidates, whose))
+
+
+def _resolved(text: str, candidates: Candidates, whose: str) -> tuple[Term, ...]:
     words = text.replace(",", " ").split()
     if not words:
         raise Refusal(f'{whose} is empty; name traits or dice, like pool:"Fighting Agility d6".')

@@ -82,12 +82,20 @@ class Outcome:
 
 def hitches(dice: Sequence[RolledStep]) -> int:
     """How many dice show 1 (Cortex 1.1: a hitch; the GM may activate it for a plot point)."""
-    return sum(1 for rolled in dice if _is_hitch(rolled))
+    # Counted in one step (what _is_hitch says of each die): every roll shown asks this.
+    return [rolled.face for rolled in dice].count(HITCH_FACE)
 
 
 def is_botch(dice: Sequence[RolledStep]) -> bool:
     """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4)."""
-    return bool(dice) and all(_is_hitch(rolled) for rolled in dice)
+    return bool(dice) and hitches(dice) == len(dice)
+
+
+def highest_total(dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP) -> int:
+    """The highest total ``dice`` can make keeping ``keep`` (the ``keep`` highest non-hitch
+    faces, as the suggestion takes them): no reading totals more."""
+    faces = sorted([rolled.face for rolled in dice if rolled.face != HITCH_FACE], reverse=True)
+    return sum(faces[:keep])
 
 
 def suggest(
@@ -118,22 +126,39 @@ def alternatives(
     """
     _check_limits(keep, effects)
     usable = _usable(dice)
-    suggested = _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
+    # The usable dice ranked once for the total (best face first, as _highest_faces ranks
+    # them) and once for effect (largest die first, as _by_effect_size): each reading below
+    # takes the first of what it may use, rather than sorting again (issue 36).
+    ranked = _highest_faces(dice, usable, len(usable))
+    by_size = _by_effect_size(dice, usable)
+
+    def with_total(total_dice: list[int]) -> Reading:
+        ordered = tuple([i for i in by_size if i not in total_dice][:effects])
+        return _built(dice, tuple(sorted(total_dice)), ordered, effects)
+
+    suggested = with_total(ranked[:keep])
     candidates = [suggested]
     for size in sorted({dice[i].die for i in usable if dice[i].die > suggested.effect}):
         # Set aside the die of this size that shows the lowest face: it gives up the least
         # total. (Equal faces: set aside the higher index, so lower indices go in the total.)
         reserved = min((i for i in usable if dice[i].die == size), key=lambda i: (dice[i].face, -i))
-        rest = [i for i in usable if i != reserved]
+        rest = [i for i in ranked if i != reserved]
         if not rest:
             # The total needs at least one die while any non-hitch die exists (Cortex 1.1).
             continue
-        reading = _with_largest_effects(dice, usable, _highest_faces(dice, rest, keep), effects)
+        reading = with_total(rest[:keep])
         # A still larger die left over means this is the reading for that larger size, which
         # its own pass finds with at least this total; keep one reading per effect size.
         if reading.effect == size:
             candidates.append(reading)
-    front = [c for c in candidates if not any(_dominates(other, c) for other in candidates)]
+    # Each candidate's total and primary effect die read once, not once a comparison (what
+    # _dominates says, written out).
+    marks = [(c.total, c.effect) for c in candidates]
+    front = [
+        c
+        for c, (total, effect) in zip(candidates, marks, strict=True)
+        if not any((t > total and e >= effect) or (t >= total and e > effect) for t, e in marks)
+    ]
     return sorted(front, key=lambda r: (r.effect, -r.total))
 
 
@@ -227,7 +252,8 @@ def _is_hitch(rolled: RolledStep) -> bool:
 
 def _usable(dice: Sequence[RolledStep]) -> list[int]:
     """Indices of the non-hitch dice, the only ones a total or an effect die may use."""
-    return [i for i, rolled in enumerate(dice) if not _is_hitch(rolled)]
+    # _is_hitch written out: a call a die, and a roll's readings ask this several times.
+    return [i for i, rolled in enumerate(dice) if rolled.face != HITCH_FACE]
 
 
 def _check_limits(keep: int, effects: int) -> None:
@@ -273,13 +299,12 @@ def _built(
 ) -> Reading:
     """The reading of these dice in the total (in index order) and as effect dice (largest
     first): each empty effect slot a d4."""
-    sizes = tuple(dice[i].die for i in ordered)
-    return Reading(
-        total_dice=in_total,
-        effect_dice=ordered,
-        total=sum(dice[i].face for i in in_total),
-        effects=sizes + (Die.D4,) * (effects - len(sizes)),
-    )
+    # Lists, not generators, and the fields in order: a roll's readings are built several
+    # times a roll (the suggestion, each alternative), and this is most of their cost.
+    sizes = tuple([dice[i].die for i in ordered])
+    if len(sizes) < effects:
+        sizes += (Die.D4,) * (effects - len(sizes))
+    return Reading(in_total, ordered, sum([dice[i].face for i in in_total]), sizes)
 
 
 def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
@@ -291,8 +316,7 @@ def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
     putting the smallest of them in the total leaves the largest for effect, which is what
     :func:`_highest_faces` does. O(n log n).
     """
-    usable = _usable(dice)
-    return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
+    return _highest_then_largest(dice, keep, effects)
 
 
 def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
@@ -302,7 +326,16 @@ def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> R
     For a plain pool this equals :func:`_best`; it stays its own policy because it is a table
     rule, and mods that make a lower total worth taking must not change it.
     """
+    return _highest_then_largest(dice, keep, effects)
+
+
+def _highest_then_largest(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+    """The ``keep`` highest faces in the total, the largest dice left as effect dice."""
     usable = _usable(dice)
+    if len(usable) <= keep:
+        # Every usable die goes in the total (a difficulty's two dice, a small pool), in index
+        # order, and none is left for effect: each slot is a d4 (Cortex 1.1). No sorting.
+        return Reading(tuple(usable), (), sum([dice[i].face for i in usable]), (Die.D4,) * effects)
     return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
 
 

@@ -37,7 +37,6 @@ from scenekeeper.systems.cortex.roll.pool_building import (
     after_push,
     build_pool,
     costs_before_rolling,
-    extra_trait_price,
     pay_points,
 )
 from scenekeeper.systems.cortex.roll.pools import BuiltPool
@@ -48,6 +47,7 @@ from scenekeeper.systems.cortex.sheets.sheet import Character
 from scenekeeper.systems.cortex.state import (
     CortexState,
     RollRecord,
+    character,
     cortex,
     may_act_for,
     own_character,
@@ -117,8 +117,12 @@ def roll(ctx: Context, args: CortexRoll) -> Decision:
     if args.pool is None:
         raise Refusal('Say what to roll: pool:"Fighting Agility d6" (or dice:2d6 for plain dice).')
     state = ctx.require_state()
+    game = cortex(state)
+    # A name kept as the sheet's own key is found without folding every name at the table.
     mine = who.played(
-        state.meta, ctx.actor.id, lambda c: cortex(state).find_character(c) is not None
+        state.meta,
+        ctx.actor.id,
+        lambda c: c in game.characters or game.find_character(c) is not None,
     )
     if args.character is None and not mine:
         unused = {"hinder": args.hinder, "push": args.push, "pay": args.pay, "boost": args.boost}
@@ -130,7 +134,11 @@ def roll(ctx: Context, args: CortexRoll) -> Decision:
             vs_results=args.vs_results,
             unused={**unused, "scale": args.scale},
         )
-    roller = own_character(ctx, args.character)
+    if not args.character and len(mine) == 1:
+        # The one character they play, as own_character finds it (without asking again).
+        roller = character(ctx, mine[0])
+    else:
+        roller = own_character(ctx, args.character)
     may_act_for(ctx, roller)
     return roll_character(ctx, roller, args, side="player")
 
@@ -292,7 +300,8 @@ def roll_character(
     if side == "gm":
         # A GMC's pool can hold the PCs' stress and trauma: the same costs as any opposition.
         events += extra_stress_cost(game, pool)
-    cost = pool.extra_trait_cost() * extra_trait_price(game, state)
+    # What the extra traits cost: costs_before_rolling refuses a pay: of any other amount.
+    cost = args.pay
     pushed = next((t for t in pool.terms if t.pushed), None)
     difficulty, against, opposition, vs_events = difficulty_of(
         ctx, game, vs, args.vs_results, who.name
@@ -300,6 +309,7 @@ def roll_character(
     events = [*vs_events, *events]
     roll_id = game.roll_count + 1 + sum(isinstance(e, ev.Rolled) for e in vs_events)
     faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
+    dice_fall = mod(ctx, "let-the-dice-fall")  # read once: the policy and the reply's note
     record = make_roll(
         roll_id,
         "gm" if side == "gm" else "player",
@@ -307,17 +317,18 @@ def roll_character(
         ctx.actor.id,
         pool,
         faces,
-        policy=policy(ctx),
+        policy="fall" if dice_fall else "best",
         keep=keep,
         difficulty=difficulty,
         against=against,
         against_roll=opposition.id if opposition else None,
         typed=args.results is not None,
+        ties_succeed=action,
+        closes=closes,
+        beat=beat,
+        purpose=purpose,
     )
-    record = record.model_copy(
-        update={"ties_succeed": action, "closes": closes, "beat": beat, "purpose": purpose}
-    )
-    earned = pool.pp_earned()
+    earned = record.pp_earned  # the pool's, as make_roll counted them
     if earned and who.kind == "pc":
         reasons = ", ".join(t.source for t in pool.terms if t.earns_pp)
         events.append(pay_points(who, earned, f"{reasons} on roll #{roll_id}"))
@@ -330,7 +341,7 @@ def roll_character(
         stepped, said = after_push(state, who, pushed)
         events += stepped
         notes += said
-    lines = roll_lines(record, opposition, dice_fall=mod(ctx, "let-the-dice-fall"))
+    lines = roll_lines(record, opposition, dice_fall=dice_fall)
     if chance is not None:
         lines.insert(0, chance)
     lines += paid_for_stress(events)

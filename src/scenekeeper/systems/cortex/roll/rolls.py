@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scenekeeper.dice import RolledStep
+from scenekeeper.dice import Die, RolledStep
 from scenekeeper.engine.kept import KeptByIdentity
 from scenekeeper.systems.cortex.roll.pools import BuiltPool
 from scenekeeper.systems.cortex.roll.reading import (
@@ -14,6 +14,7 @@ from scenekeeper.systems.cortex.roll.reading import (
     read_outcome,
     suggest,
 )
+from scenekeeper.systems.cortex.roll.terms import Term
 from scenekeeper.systems.cortex.state import PoolDie, RollRecord, Side
 
 GM_ROLLER = "GM"
@@ -27,7 +28,7 @@ _READINGS: KeptByIdentity[Reading] = KeptByIdentity(256)
 
 def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
     dice = roll.dice
-    return _STEPS.get((dice,), lambda: tuple(RolledStep(d.die, d.face) for d in dice))
+    return _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
 
 
 def _chosen(roll: RollRecord) -> tuple[object, ...]:
@@ -54,6 +55,25 @@ def outcome_of(roll: RollRecord, reading: Reading | None = None) -> Outcome | No
     )
 
 
+#: One rolled die of each kind (die, face, source, owner), shared by every roll it shows in: a
+#: table rolls the same traits roll after roll, a face from a dozen, and each die a roll keeps
+#: is a frozen model (issue 36). Bounded: past the limit it starts afresh.
+_DICE: dict[tuple[Die, int, str, str], PoolDie] = {}
+_DICE_LIMIT = 4096
+
+
+def _pool_die(term: Term, face: int) -> PoolDie:
+    key = (term.die, face, term.source, term.owner)
+    die = _DICE.get(key)
+    if die is None:
+        if len(_DICE) >= _DICE_LIMIT:
+            _DICE.clear()
+        die = _DICE[key] = PoolDie.trusted(
+            die=term.die, face=face, source=term.source, owner=term.owner
+        )
+    return die
+
+
 #: The purpose of a roll with no character behind it (/roll pool:"d8 d10" by someone who plays
 #: none): no sheet earns plot points or takes complications from it.
 NO_CHARACTER = "no character"
@@ -73,14 +93,18 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     against: str = "",
     against_roll: int | None = None,
     typed: bool = False,
+    ties_succeed: bool = False,
+    closes: tuple[int, ...] = (),
+    beat: bool | None = None,
+    purpose: str = "",
 ) -> RollRecord:
     # Trusted (issue 36): every value here is the engine's own -- the pool's terms, faces the
-    # dice source rolled or ``typed_faces`` checked -- so nothing is validated again.
-    dice = tuple(
-        PoolDie.trusted(die=t.die, face=f, source=t.source, owner=t.owner)
-        for t, f in zip(pool.terms, faces, strict=True)
-    )
-    suggested = suggest(tuple(RolledStep(d.die, d.face) for d in dice), keep, 1, policy)
+    # dice source rolled or ``typed_faces`` checked -- so nothing is validated again. Every
+    # fact is given here, not copied in after: a copy of a record is a record made twice.
+    dice = tuple([_pool_die(t, f) for t, f in zip(pool.terms, faces, strict=True)])
+    # The dice as the reading reads them, kept for the record's later reads (render, roll_data).
+    rolled = _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
+    suggested = suggest(rolled, keep, 1, policy)
     record = RollRecord.trusted(
         id=roll_id,
         side=side,
@@ -94,7 +118,11 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         difficulty=difficulty,
         against=against,
         against_roll=against_roll,
+        ties_succeed=ties_succeed,
         pp_earned=pool.pp_earned(),
+        closes=closes,
+        beat=beat,
+        purpose=purpose,
         typed=typed,
     )
     # The suggestion is the reading its choice makes (check_choice builds it the same way).
