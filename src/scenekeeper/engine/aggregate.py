@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope, Event, decode_event
 from scenekeeper.engine.evolve import apply
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.state import TableState, decode_state
 
 #: How many commands back ``/undo`` reaches.
@@ -104,6 +105,7 @@ class CommandRecord:
         )
 
 
+@quick_init  # one a command, and a table keeps only its newest: its one-step __init__
 @dataclass(frozen=True, eq=False)
 class Table:
     """A table's folded history. ``state`` is None until the table is created.
