@@ -32,3 +32,20 @@ def test_the_real_clock_reads_utc() -> None:
     assert now.utcoffset() == timedelta(0)
     assert stamp(now).endswith("Z")
     assert abs((now - datetime.now(UTC)).total_seconds()) < 60
+
+
+@pytest.mark.parametrize(
+    ("moment", "text"),
+    [
+        (datetime(2026, 11, 30, 7, 0, 0, 123456, tzinfo=UTC), "2026-11-30T07:00:00.123Z"),
+        (datetime(2026, 11, 30, 7, 0, 0, tzinfo=UTC), "2026-11-30T07:00:00.000Z"),
+        (datetime(2026, 11, 30, 7, 0, 0, 999999, tzinfo=UTC), "2026-11-30T07:00:00.999Z"),
+        # Another zero-offset zone is not the clock's own UTC: converted, read the same.
+        (
+            datetime(2026, 11, 30, 7, 0, 0, 5000, tzinfo=timezone(timedelta(0))),
+            "2026-11-30T07:00:00.005Z",
+        ),
+    ],
+)
+def test_a_utc_moment_is_stamped_as_it_reads(moment: datetime, text: str) -> None:
+    assert stamp(moment) == text

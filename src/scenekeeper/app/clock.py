@@ -18,7 +18,9 @@ _UNIT = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days
 
 def stamp(moment: datetime) -> str:
     """How an envelope records the time it was made: UTC, to the millisecond, ``Z``."""
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    if moment.tzinfo is not UTC:  # the clock's own moments are UTC already: no new one
+        moment = moment.astimezone(UTC)
+    return moment.isoformat(timespec="milliseconds")[:-6] + "Z"  # "+00:00" -> "Z"
 
 
 class MovableClock:

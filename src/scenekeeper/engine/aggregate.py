@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from scenekeeper.engine.errors import CorruptHistory
 from scenekeeper.engine.events import Envelope, Event, decode_event
 from scenekeeper.engine.evolve import apply
+from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.state import TableState, decode_state
 
 #: How many commands back ``/undo`` reaches.
@@ -104,6 +105,7 @@ class CommandRecord:
         )
 
 
+@quick_init  # one a command, and a table keeps only its newest: its one-step __init__
 @dataclass(frozen=True, eq=False)
 class Table:
     """A table's folded history. ``state`` is None until the table is created.
@@ -243,16 +245,21 @@ def _state_after(table: Table, window: tuple[CommandRecord, ...]) -> TableState 
     return _fold(table.start, window)
 
 
-def _pushed(window: tuple[CommandRecord, ...], record: CommandRecord) -> tuple[CommandRecord, ...]:
-    """``window`` with ``record`` (which holds the state after it) as its newest command; the
-    command before it lets its state go unless it is a checkpoint."""
+def _pushed(
+    window: tuple[CommandRecord, ...], record: CommandRecord, drop: int = 0
+) -> tuple[CommandRecord, ...]:
+    """``window`` with ``record`` (which holds the state after it) as its newest command, less
+    its ``drop`` oldest; the command before it lets its state go unless it is a checkpoint.
+    One tuple made (issue 36: the window, up to ``UNDO_DEPTH`` commands, was copied three
+    times a command)."""
     if not window:
         return (record,)
     previous = window[-1]
-    recent = window[-CHECKPOINT_EVERY:-1]
-    if previous.after is not None and any(r.after is not None for r in recent):
-        window = (*window[:-1], previous.holding(None))
-    return (*window, record)
+    if previous.after is not None:
+        for older in window[-CHECKPOINT_EVERY:-1]:
+            if older.after is not None:  # a checkpoint near enough: the previous need not be
+                return (*window[drop:-1], previous.holding(None), record)
+    return (*window[drop:], record)
 
 
 def _checkpointed(table: Table, window: tuple[CommandRecord, ...]) -> tuple[CommandRecord, ...]:
@@ -298,10 +305,11 @@ def evolve(table: Table, envelope: Envelope) -> Table:
         record = CommandRecord(
             envelope.seq, envelope.actor, envelope.command, (event,), after=state
         )
-        window = _pushed(table.window, record)
+        full = len(table.window) >= UNDO_DEPTH  # its oldest command leaves the window
+        window = _pushed(table.window, record, drop=1 if full else 0)
         base, pending = _held(table)
-        if len(window) > UNDO_DEPTH:
-            oldest, window = window[0], window[1:]
+        if full:
+            oldest = table.window[0]
             if oldest.after is not None:  # a checkpoint: the state before the window now
                 base, pending = oldest.after, ()
             elif len(pending) + 1 >= CHECKPOINT_EVERY:  # no checkpoint for long: fold now

@@ -7,10 +7,11 @@ and the engine makes tens of them a command (a reading, an outcome, a table, an 
 ``repr`` and ``dataclasses.replace`` are the dataclass's own. Only for plain classes: no
 ``__post_init__``, no default factory, no field left out of ``__init__``, no slots.
 
-Only for what lives for one command (an outcome, a reading, a context): an instance given its
+Only for what lives for one command (an outcome, a reading, a context) or is kept one at a
+time (a ``Table``: one made a command, only the newest kept): an instance given its
 ``__dict__`` whole has a dict of its own, not CPython's key-sharing one, so what a table keeps
-(its envelopes, the commands of its undo window, the table itself) would grow: 58.0 -> 65.1 KB
-a Cortex table (``benchmarks/memory.py``) when those had it.
+by the hundred (its envelopes, the commands of its undo window) would grow: 58.0 -> 65.1 KB a
+Cortex table (``benchmarks/memory.py``) when those had it.
 """
 
 from __future__ import annotations
