@@ -8,9 +8,10 @@ MUTANTS = (
     Mutant(
         "aggregate.slide-wrong-end",
         "engine/aggregate.py",
-        "            oldest, window = window[0], window[1:]\n",
-        "            oldest, window = window[-1], window[:-1]\n",
-        "past 100 commands, /undo takes back the wrong command",
+        "    return (*window[drop:], record)\n",
+        "    return (*window[: len(window) - drop], record)\n",
+        "past 100 commands, the newest command leaves the window instead of the oldest: /undo "
+        "takes back the wrong command",
         ("tests/engine/test_undo.py", "tests/test_transcripts.py"),
     ),
     Mutant(
