@@ -32,8 +32,8 @@ UNDO_WINDOW = (
     Mutant(
         "aggregate.window-one-short",
         "engine/aggregate.py",
-        "        full = len(table.window) >= UNDO_DEPTH  # its oldest command leaves the window\n",
-        "        full = len(table.window) >= UNDO_DEPTH - 1  # its oldest command leaves the window\n",
+        "        full = len(table.window) >= UNDO_DEPTH  #",
+        "        full = len(table.window) >= UNDO_DEPTH - 1  #",
         "undo reaches back 99 commands, not the 100 the help promises",
         UNDO,
     ),
