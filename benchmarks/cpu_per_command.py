@@ -22,6 +22,9 @@ rolls <= 250 us.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
+import pstats
 import statistics
 import time
 from collections import defaultdict
@@ -133,11 +136,29 @@ def stages(
     return shares
 
 
+def calls(registry: CommandRegistry, mix: tuple[Script, Script], commands: int) -> float:
+    """Python function calls a command (``cProfile``'s count): the same on any machine and
+    however busy it is, where the CPU time is not -- what to compare two versions by when the
+    machine's neighbours make the microseconds swing."""
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        play(registry, mix, commands)
+    finally:
+        profile.disable()
+    return pstats.Stats(profile, stream=io.StringIO()).total_calls / commands
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--commands", type=int, default=2_000, help="timed commands a round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--mix", action="append", help="only these mixes (default: all)")
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="also count Python function calls a command (a figure no busy machine moves)",
+    )
     parser.add_argument(
         "--default-collector",
         action="store_true",
@@ -164,6 +185,8 @@ def main() -> None:
             if middle > target:
                 missed.append(name)
         print(f"  {name:13} {middle:7.1f} us  ({min(medians):.1f}-{max(medians):.1f}){verdict}")
+        if args.calls:
+            print(f"      Python calls a command: {calls(registry, mix, args.commands):.1f}")
         split = stages(registry, mix, args.commands)
         print(
             "      mean us by stage: "

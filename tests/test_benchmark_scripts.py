@@ -39,6 +39,16 @@ def test_the_cpu_benchmark_plays_every_mix_and_splits_it_by_stage() -> None:
     assert set(split) == {*cpu_per_command.STAGES, "decide", "append (encode, hash)", "the rest"}
 
 
+def test_the_cpu_benchmark_counts_a_commands_python_calls() -> None:
+    registry = make_app().registry
+    mixes = cpu_per_command.mixes()
+    rolls = cpu_per_command.calls(registry, mixes["cortex-rolls"], 8)
+    state = cpu_per_command.calls(registry, mixes["cortex-state"], 8)
+    # A roll reads its dice, its odds and every alternative: several times a state command's.
+    assert state > 50
+    assert rolls > 2 * state
+
+
 def test_the_campaign_script_is_all_accepted() -> None:
     app = make_app()
     for actor, line in (*import_export.SET_UP, *import_export.CYCLE):
