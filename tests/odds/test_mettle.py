@@ -77,3 +77,16 @@ def test_edge_on_success_sums_to_the_success_chance() -> None:
 def test_bad_checks(dice: int, raises: int) -> None:
     with pytest.raises(OddsError):
         mettle_check(dice, raises)
+
+
+@pytest.mark.parametrize("dice", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("raises", [0, 1, 2])
+def test_the_joint_is_every_roll_read_in_order(dice: int, raises: int) -> None:
+    # The joint is made Score by Score (no sort): every (Score, Edge) a roll can read, with
+    # its ways, no entry no roll reads, in (Score, Edge) order.
+    if raises > dice:
+        return
+    counts = Counter(read(faces) for faces in product(range(1, 7), repeat=dice - raises))
+    expected = {(score, edge + raises): ways for (score, edge), ways in sorted(counts.items())}
+    joint = mettle_check(dice, raises).joint
+    assert list(joint.items()) == list(expected.items())
