@@ -176,3 +176,17 @@ def test_a_d4_scene_complication_joins_the_opposition() -> None:
         (Die.D10, "", ""),
     ]
     assert number == 0
+
+
+def test_vs_gang_reads_the_gang_as_it_stands_now() -> None:
+    # The opposition is kept by the parts of the game it reads (issue 36): a gang that breaks
+    # up and gathers again with fewer supporters, everything else the same, is read afresh.
+    driver = cortex_table()
+    _gang(driver)
+    driver.do('/gang start lead:Thug support:"Thug 2, Thug 3"')
+    driver.do('/roll pool:Fighting vs:gang results:"4" vs_results:"1 2"', "ana")
+    assert _dice(driver, 1) == [("d6", "Thug 2 (gang)", ""), ("d6", "Thug 3 (gang)", "")]
+    driver.do("/gang end")
+    driver.do('/gang start lead:Thug support:"Thug 3"')
+    driver.do('/roll pool:Fighting vs:gang results:"4" vs_results:"2"', "ana")
+    assert _dice(driver, 3) == [("d6", "Thug 3 (gang)", "")]
