@@ -12,6 +12,7 @@ import pytest
 
 from scenekeeper.bootstrap import build_registry
 from scenekeeper.engine.commands import CommandRegistry, CommandSet, Opt
+from scenekeeper.engine.registry import LINES_KEPT
 from tests.support import command_set
 
 
@@ -154,3 +155,12 @@ def test_a_recorded_line_found_again_follows_a_command_added_since(
     assert found is not None
     assert found.systems is None
     assert registry.spec_of("/hand bid amount:2", None) is found
+
+
+def test_the_recorded_lines_kept_are_bounded(registry: CommandRegistry) -> None:
+    # One answer a line read back: a busy process reads many different ones, and keeps at
+    # most LINES_KEPT of them (then starts afresh), answering each as it did.
+    for n in range(LINES_KEPT + 5):
+        assert registry.spec_of(f"/roll dice:d{n + 2}", None) is not None
+        assert registry.lines_kept() <= LINES_KEPT
+    assert registry.lines_kept() == 5

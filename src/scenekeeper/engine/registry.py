@@ -19,6 +19,8 @@ from scenekeeper.engine.options import Option, OptionType
 from scenekeeper.engine.renamed import RENAMED_COMMANDS
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+#: The most recorded lines whose command ``spec_of`` keeps (then it starts afresh).
+LINES_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -224,10 +226,14 @@ class SpecRegistry(Generic[S]):
         except KeyError:
             pass
         spec = self._spec_of(command, system)
-        if len(self._lines) >= 4096:
+        if len(self._lines) >= LINES_KEPT:
             self._lines.clear()  # a bound, whatever lines are read back
         self._lines[key] = spec
         return spec
+
+    def lines_kept(self) -> int:
+        """How many recorded lines' commands ``spec_of`` holds (at most ``LINES_KEPT``)."""
+        return len(self._lines)
 
     def _spec_of(self, command: str, system: str | None) -> S | None:
         words = command.removeprefix("/").split(maxsplit=self._max_words)[: self._max_words]
