@@ -99,3 +99,12 @@ def test_a_kept_chance_line_is_the_line_made_afresh() -> None:
     assert chance_line([8, 10], 2, hard, label="hard") != chance_line([8, 10], 2, hard)
     with pytest.raises(OddsError):
         chance_line([8, 10], 9, 11)  # a keep past the limit is refused, never kept
+
+
+def test_opposing_dice_keep_what_the_line_is_told() -> None:
+    # Opposing dice keeping three total more than keeping two: the same pool beats them less
+    # often, and the line says so (opposition_keep reaches the odds).
+    two = chance_line([8, 8, 8], 2, [6, 6, 6])
+    three = chance_line([8, 8, 8], 2, [6, 6, 6], opposition_keep=3)
+    assert two != three
+    assert three == _line([8, 8, 8], 2, [6, 6, 6], None, False, opposition_keep=3)
