@@ -1,9 +1,9 @@
-"""``engine.kept.KeptByIdentity``: kept while the parts are the same objects, built again when
-any part is another object (even an equal one), and bounded."""
+"""``engine.kept``: ``KeptByIdentity`` kept while the parts are the same objects, built again when
+any part is another object (even an equal one), and bounded; ``OnePerValue`` one value a key."""
 
 from __future__ import annotations
 
-from scenekeeper.engine.kept import KeptByIdentity
+from scenekeeper.engine.kept import KeptByIdentity, OnePerValue
 
 
 def test_the_same_parts_answer_what_was_built_without_building_again() -> None:
@@ -51,3 +51,20 @@ def test_one_text_part_is_kept_by_value_and_apart_from_two_parts() -> None:
     assert kept.get((typed,), lambda: "again") == "built"
     assert kept.get((typed, typed), lambda: "two") == "two"  # two parts: another entry
     assert kept.get(("Agility",), lambda: "again") == "built"
+
+
+def test_one_per_value_shares_one_value_per_key_and_starts_afresh_when_full() -> None:
+    made: list[tuple[int, int]] = []
+
+    def make(key: tuple[int, int]) -> str:
+        made.append(key)
+        return f"d{key[0]}:{key[1]}"
+
+    dice = OnePerValue[tuple[int, int], str](make, size=2)
+    first = dice((6, 3))
+    assert dice((6, 3)) is first  # the same value, made once
+    assert dice((8, 1)) == "d8:1"
+    assert made == [(6, 3), (8, 1)]
+    dice((10, 2))  # full: starts afresh with this one
+    assert dice((6, 3)) == "d6:3"
+    assert made == [(6, 3), (8, 1), (10, 2), (6, 3)]

@@ -11,7 +11,7 @@ name typed) are compared by value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -51,3 +51,27 @@ class KeptByIdentity(Generic[T]):
             self._entries.clear()  # a bound: a busy process keeps the newest it made
         self._entries[key] = (parts, made)
         return made
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+class OnePerValue(Generic[K, T]):
+    """One frozen value per key, made by ``make(key)`` the first time and shared by every
+    place that shows it after: a die showing a face is the same die in every roll (issue 36:
+    a frozen model made for every die of every roll). Bounded: full, it starts afresh. No
+    lock, as ``KeptByIdentity``: each step is one dict operation, and two threads making the
+    same value at once only make it twice (equal values, so either serves)."""
+
+    def __init__(self, make: Callable[[K], T], size: int = 4096) -> None:
+        self.make = make
+        self.size = size
+        self._values: dict[K, T] = {}
+
+    def __call__(self, key: K) -> T:
+        value = self._values.get(key)
+        if value is None:
+            if len(self._values) >= self.size:
+                self._values.clear()
+            value = self._values[key] = self.make(key)
+        return value

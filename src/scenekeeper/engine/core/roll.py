@@ -9,6 +9,7 @@ from scenekeeper.dice import DiceError, PlainStringifier, roll_expression
 from scenekeeper.engine.commands import CommandSet, Context, Decision, Opt, Permission
 from scenekeeper.engine.core.events import DiceRolled, RolledDie
 from scenekeeper.engine.errors import Refusal
+from scenekeeper.engine.kept import OnePerValue
 from scenekeeper.engine.quick import quick_init
 from scenekeeper.engine.reply import Reply
 
@@ -92,7 +93,7 @@ def dice_decision(
     # ``typed_faces`` checked, the parsed options: nothing a person typed is taken unchecked.
     event = DiceRolled.trusted(
         expression=result.expression.text,
-        dice=tuple([_rolled_die(d.sides, d.face) for d in dice]),
+        dice=tuple([_rolled_die((d.sides, d.face)) for d in dice]),
         total=result.total,
         by=ctx.actor.name,
         label=args.label or "",
@@ -103,15 +104,7 @@ def dice_decision(
 
 
 #: Rolled dice by sides and face: a frozen value, so one serves every roll that shows it (a
-#: d20 has 20 faces) instead of a model made for every die. Bounded: cleared when full, like
-#: the expressions' cache (``dice.expression``).
-_DICE: dict[tuple[int, int], RolledDie] = {}
-
-
-def _rolled_die(sides: int, face: int) -> RolledDie:
-    die = _DICE.get((sides, face))
-    if die is None:
-        if len(_DICE) >= 4096:
-            _DICE.clear()
-        die = _DICE[sides, face] = RolledDie.trusted(sides=sides, face=face)
-    return die
+#: d20 has 20 faces) instead of a model made for every die.
+_rolled_die = OnePerValue[tuple[int, int], RolledDie](
+    lambda key: RolledDie.trusted(sides=key[0], face=key[1])
+)

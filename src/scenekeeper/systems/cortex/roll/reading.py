@@ -151,8 +151,8 @@ def alternatives(
         # its own pass finds with at least this total; keep one reading per effect size.
         if reading.effect == size:
             candidates.append(reading)
-    # Each candidate's total and primary effect die read once, not once a comparison (what
-    # _dominates says, written out).
+    # The Pareto front: no other candidate at least as good on total and primary effect die
+    # and better on one. Each candidate's total and effect die read once, not once a comparison.
     marks = [(c.total, c.effect) for c in candidates]
     front = [
         c
@@ -343,15 +343,6 @@ _POLICY_FUNCTIONS: dict[str, Callable[[Sequence[RolledStep], int, int], Reading]
     "best": _best,
     "fall": _let_the_dice_fall,
 }
-
-
-def _dominates(one: Reading, other: Reading) -> bool:
-    """``one`` is at least as good on total and primary effect die, and better on one."""
-    return (
-        one.total >= other.total
-        and one.effect >= other.effect
-        and (one.total > other.total or one.effect > other.effect)
-    )
 
 
 def _name(rolled: RolledStep) -> str:

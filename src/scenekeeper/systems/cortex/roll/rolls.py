@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scenekeeper.dice import Die, RolledStep
-from scenekeeper.engine.kept import KeptByIdentity
+from scenekeeper.engine.kept import KeptByIdentity, OnePerValue
 from scenekeeper.systems.cortex.roll.pools import BuiltPool
 from scenekeeper.systems.cortex.roll.reading import (
     Outcome,
@@ -14,7 +14,6 @@ from scenekeeper.systems.cortex.roll.reading import (
     read_outcome,
     suggest,
 )
-from scenekeeper.systems.cortex.roll.terms import Term
 from scenekeeper.systems.cortex.state import PoolDie, RollRecord, Side
 
 GM_ROLLER = "GM"
@@ -58,20 +57,9 @@ def outcome_of(roll: RollRecord, reading: Reading | None = None) -> Outcome | No
 #: One rolled die of each kind (die, face, source, owner), shared by every roll it shows in: a
 #: table rolls the same traits roll after roll, a face from a dozen, and each die a roll keeps
 #: is a frozen model (issue 36). Bounded: past the limit it starts afresh.
-_DICE: dict[tuple[Die, int, str, str], PoolDie] = {}
-_DICE_LIMIT = 4096
-
-
-def _pool_die(term: Term, face: int) -> PoolDie:
-    key = (term.die, face, term.source, term.owner)
-    die = _DICE.get(key)
-    if die is None:
-        if len(_DICE) >= _DICE_LIMIT:
-            _DICE.clear()
-        die = _DICE[key] = PoolDie.trusted(
-            die=term.die, face=face, source=term.source, owner=term.owner
-        )
-    return die
+_pool_die = OnePerValue[tuple[Die, int, str, str], PoolDie](
+    lambda key: PoolDie.trusted(die=key[0], face=key[1], source=key[2], owner=key[3])
+)
 
 
 #: The purpose of a roll with no character behind it (/roll pool:"d8 d10" by someone who plays
@@ -101,7 +89,9 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     # Trusted (issue 36): every value here is the engine's own -- the pool's terms, faces the
     # dice source rolled or ``typed_faces`` checked -- so nothing is validated again. Every
     # fact is given here, not copied in after: a copy of a record is a record made twice.
-    dice = tuple([_pool_die(t, f) for t, f in zip(pool.terms, faces, strict=True)])
+    dice = tuple(
+        [_pool_die((t.die, f, t.source, t.owner)) for t, f in zip(pool.terms, faces, strict=True)]
+    )
     # The dice as the reading reads them, kept for the record's later reads (render, roll_data).
     rolled = _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
     suggested = suggest(rolled, keep, 1, policy)
