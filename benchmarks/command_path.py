@@ -8,6 +8,11 @@ ceiling, measured in the same run -- the store's own transaction shape (BEGIN IM
 head and its hash, insert one event row, COMMIT) done with bare sqlite3 at the same durability
 (WAL, synchronous=FULL: acknowledged means on disk). Since then a lone append after a known head
 is one statement; that shape done raw is measured too ("raw one statement").
+
+Then where a durable command's time goes (issue 36): the wall clock and this thread's CPU time
+of every command, of its append and of a raw commit, so the report says how much of a durable
+command is the CPU (the command's own Python, and SQLite's and the kernel's work for the commit,
+which on a virtual machine is much of a raw commit too) and how much is waiting for the disk.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +130,75 @@ def raw_one_statement(path: Path, count: int) -> list[float]:
     return timings
 
 
+@dataclass
+class Split:
+    """Microseconds a command of one durable run, as the wall clock and as this thread's CPU
+    time: the whole command, its append (the store's Python, SQLite and the commit), and a raw
+    commit of the same run (``raw_ceiling``'s shape) beside them."""
+
+    wall: float
+    cpu: float
+    append_wall: float
+    append_cpu: float
+    raw_wall: float
+    raw_cpu: float
+    appends: int
+
+
+def time_split(path: Path, lines: list[tuple[Person, str]]) -> Split:
+    """One durable run of ``lines`` on a fresh store at ``path`` (and raw commits beside it),
+    its time split as ``Split`` says."""
+    store = SqliteStore(path)
+    spent = [0, 0, 0]  # the appends' wall ns, CPU ns, count
+    append = store.append
+
+    def timed(*args: Any) -> None:
+        wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
+        try:
+            append(*args)
+        finally:
+            spent[0] += time.perf_counter_ns() - wall
+            spent[1] += time.thread_time_ns() - cpu
+            spent[2] += 1
+
+    store.append = timed  # type: ignore[method-assign]
+    app = App(
+        store=store, dice=SeededDice(1), registry=build_registry(), snapshots_in_background=True
+    )
+    wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
+    for actor, line in lines:
+        app.handle("bench", actor, line)
+    wall, cpu = time.perf_counter_ns() - wall, time.thread_time_ns() - cpu
+    app.close()
+    raw = path.with_name(path.name + ".raw")
+    raw_wall, raw_cpu = time.perf_counter_ns(), time.thread_time_ns()
+    commits = len(raw_ceiling(raw, len(lines)))
+    raw_wall, raw_cpu = time.perf_counter_ns() - raw_wall, time.thread_time_ns() - raw_cpu
+    count, appends = len(lines), max(spent[2], 1)
+    return Split(
+        wall=wall / count / 1000,
+        cpu=cpu / count / 1000,
+        append_wall=spent[0] / appends / 1000,
+        append_cpu=spent[1] / appends / 1000,
+        raw_wall=raw_wall / commits / 1000,
+        raw_cpu=raw_cpu / commits / 1000,
+        appends=spent[2],
+    )
+
+
+def report_split(splits: list[Split], commands: int) -> None:
+    """Where a durable command's time goes: the run with the median wall clock."""
+    split = sorted(splits, key=lambda s: s.wall)[len(splits) // 2]
+    share = split.appends / commands
+    print(
+        f"a durable command (median run, us): wall {split.wall:.0f} = CPU {split.cpu:.0f} "
+        f"+ waiting {split.wall - split.cpu:.0f}; an append ({share:.0%} of commands): wall "
+        f"{split.append_wall:.0f}, CPU {split.append_cpu:.0f}; the rest of a command: CPU "
+        f"{split.cpu - share * split.append_cpu:.0f}; a raw commit: wall {split.raw_wall:.0f}, "
+        f"CPU {split.raw_cpu:.0f}"
+    )
+
+
 def report(name: str, runs: list[list[float]]) -> None:
     rates, p50s, p99s, maxes = [], [], [], []
     for timings in runs:
@@ -218,6 +293,9 @@ def main() -> None:
         low, mid, high = min(ratios), statistics.median(ratios), max(ratios)
         print(f"app / {name}: {mid:.0%} ({low:.0%}-{high:.0%})")
     report("memory", [run(MemoryStore(), lines) for _ in range(args.runs)])
+    with tempfile.TemporaryDirectory() as tmp:
+        splits = [time_split(Path(tmp) / f"split-{n}.sqlite3", lines) for n in range(args.runs)]
+    report_split(splits, len(lines))
     if args.postgres:
         postgres_runs(args.postgres, lines, args.runs)
 

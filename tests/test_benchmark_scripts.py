@@ -109,3 +109,18 @@ def test_the_startup_benchmark_starts_the_console(tmp_path: Path) -> None:
     assert 0 < first <= last
     _first, done = startup.piped(startup.cortex_table(tmp_path), "/game show")
     assert done > 0
+
+
+def test_the_command_path_benchmark_splits_a_durable_commands_time(tmp_path: Path) -> None:
+    lines = command_path.script(40)
+    split = command_path.time_split(tmp_path / "split.sqlite3", lines)
+    # The script's commands that change the table append (rolls, undo, redo, joins); /game show
+    # and /history do not.
+    assert 0 < split.appends < len(lines)
+    assert split.append_cpu <= split.append_wall * 1.05  # one thread: CPU within its wall
+    assert split.cpu <= split.wall * 1.05
+    assert split.cpu > 0
+    # The appends are part of the commands: their time together is less than the whole run's.
+    assert split.append_wall * split.appends < split.wall * len(lines)
+    assert split.raw_cpu > 0
+    assert split.raw_wall >= split.raw_cpu
