@@ -10,7 +10,10 @@ and hands their commands to the Discord adapter's own ``Tables`` runner (``--wor
 one command per table at a time, each an ``App.handle`` on its own ``PostgresStore``). All the
 processes start their commands together (a barrier). Reported per case: commands/s from the
 first start to the last finish, p50 and p99 of a command's time in ``App.handle``; median
-(min-max) over ``--runs``. Each run is checked afterwards: every acknowledged command's events
+(min-max) over ``--runs``; and how busy the machine's cores were over that span (``/proc/stat``,
+where there is one): the share the bot's processes used (their own CPU time) and the rest
+(PostgreSQL, and whatever else runs here) -- throughput can grow with processes only while the
+cores have room. Each run is checked afterwards: every acknowledged command's events
 stored, nothing else stored.
 
 The same driver starts the processes for ``tests/store/test_many_processes.py``, which checks
@@ -109,6 +112,23 @@ class Report:
     finished: float = 0.0
     latencies: list[float] = field(default_factory=list)
     error: str | None = None
+    #: The process's own CPU seconds from its start to its finish.
+    cpu: float = 0.0
+    #: The machine's (busy, total) CPU ticks at its start and at its finish (``machine_ticks``).
+    ticks_started: tuple[int, int] | None = None
+    ticks_finished: tuple[int, int] | None = None
+
+
+def machine_ticks() -> tuple[int, int] | None:
+    """The machine's CPU ticks so far, (busy, total) over every core, from ``/proc/stat``
+    (busy: not idle and not waiting for I/O); None where there is no such file."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(n) for n in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    total = sum(fields[:8])  # user nice system idle iowait irq softirq steal (guest: in user)
+    return total - fields[3] - fields[4], total
 
 
 class _Conflicts(logging.Handler):
@@ -179,9 +199,11 @@ def _serve(plan: Plan, barrier: Barrier, report: Report) -> None:
 
     try:
         barrier.wait(timeout=DEADLINE)
+        report.ticks_started, cpu = machine_ticks(), time.process_time()
         report.started = time.time()
         asyncio.run(drive())
         report.finished = time.time()
+        report.cpu, report.ticks_finished = time.process_time() - cpu, machine_ticks()
     finally:
         app.close()
     report.conflicts = counter.count
@@ -254,6 +276,23 @@ def throughput(reports: Sequence[Report]) -> float:
     return sent / span
 
 
+def cores_used(reports: Sequence[Report]) -> tuple[float, float] | None:
+    """The share of every core the machine was busy over the run, and the share the bot's
+    processes used themselves (None without ``/proc/stat``)."""
+    started = [r.ticks_started for r in reports]
+    finished = [r.ticks_finished for r in reports]
+    if None in started or None in finished:
+        return None
+    first = min(t for t in started if t is not None)
+    last = max(t for t in finished if t is not None)
+    busy, total = last[0] - first[0], last[1] - first[1]
+    if total <= 0:
+        return None
+    span = max(r.finished for r in reports) - min(r.started for r in reports)
+    ours = sum(r.cpu for r in reports) / (span * (os.cpu_count() or 1))
+    return busy / total, ours
+
+
 def percentile(reports: Sequence[Report], fraction: float) -> float:
     """The ``fraction`` percentile of a command's time in ``App.handle``, in ms."""
     ordered = sorted(t for r in reports for t in r.latencies)
@@ -295,7 +334,8 @@ def one_run(url: str, processes: int, tables: int, commands: int, workers: int) 
         refused = [x for r in reports for x in r.refused]
         if refused or acked != stored_events(url, schema):
             raise SystemExit(f"{processes} processes: refused {refused[:3]}, or events lost")
-        return [throughput(reports), percentile(reports, 0.5), percentile(reports, 0.99)]
+        used = cores_used(reports) or (float("nan"), float("nan"))
+        return [throughput(reports), percentile(reports, 0.5), percentile(reports, 0.99), *used]
     finally:
         drop_schema(url, schema)
 
@@ -330,13 +370,22 @@ def main() -> None:
         f"process, {os.cpu_count()} CPUs, PostgreSQL on this machine; median (min-max) over "
         f"{args.runs} runs"
     )
-    print(f"{'processes':>9} {'commands/s':>24} {'p50 ms':>20} {'p99 ms':>20}")
+    print(
+        f"{'processes':>9} {'commands/s':>24} {'p50 ms':>20} {'p99 ms':>20} "
+        f"{'cores busy':>12} {'ours':>6} {'rest':>6}"
+    )
     for processes, outcomes in results.items():
-        rate, p50, p99 = ([o[i] for o in outcomes] for i in range(3))
+        rate, p50, p99, busy, ours = ([o[i] for o in outcomes] for i in range(5))
+        mid_busy, mid_ours = statistics.median(busy), statistics.median(ours)
         print(
             f"{processes:>9} {spread(rate, ',.0f'):>24} {spread(p50, '.1f'):>20} "
-            f"{spread(p99, '.1f'):>20}"
+            f"{spread(p99, '.1f'):>20} {mid_busy:>12.0%} {mid_ours:>6.0%} "
+            f"{mid_busy - mid_ours:>6.0%}"
         )
+    print(
+        "cores busy: every core's share busy over the run (/proc/stat); ours: the bot's "
+        "processes' own CPU; rest: PostgreSQL and anything else on the machine"
+    )
 
 
 if __name__ == "__main__":

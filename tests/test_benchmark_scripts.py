@@ -3,6 +3,7 @@ quietly (the benchmarks themselves are never part of the test suite)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -124,3 +125,20 @@ def test_the_command_path_benchmark_splits_a_durable_commands_time(tmp_path: Pat
     assert split.append_wall * split.appends < split.wall * len(lines)
     assert split.raw_cpu > 0
     assert split.raw_wall >= split.raw_cpu
+
+
+def test_the_many_processes_benchmark_reports_how_busy_the_cores_were() -> None:
+    first = many_processes.Report("p0", started=100.0, finished=102.0, cpu=1.0)
+    second = many_processes.Report("p1", started=100.5, finished=101.0, cpu=0.5)
+    first.ticks_started, first.ticks_finished = (1_000, 5_000), (1_300, 5_400)
+    second.ticks_started, second.ticks_finished = (1_100, 5_100), (1_200, 5_200)
+    busy, ours = many_processes.cores_used([first, second]) or (0.0, 0.0)
+    # From the first start's ticks to the last finish's: 300 busy of 400.
+    assert busy == 0.75
+    cores = os.cpu_count() or 1
+    assert ours == 1.5 / (2.0 * cores)  # both processes' CPU over the span, every core
+    second.ticks_finished = None  # no /proc/stat: nothing to say
+    assert many_processes.cores_used([first, second]) is None
+    now = many_processes.machine_ticks()
+    if now is not None:  # Linux
+        assert 0 <= now[0] <= now[1]
