@@ -16,7 +16,9 @@ once its events are on disk). Each case is run on
 next to the raw SQLite single-commit ceiling measured in the same run (``command_path``: the
 store's transaction shape done with bare sqlite3, one append per fsync). Reported per case:
 commands/s over the whole run, p99 of a command's time in ``App.handle`` (from its worker
-picking it up to its answer), and appends per commit. Median (min-max) over ``--runs``.
+picking it up to its answer), appends per commit, and the process's CPU time a command (every
+thread's: what the cores spent on each command, the store's work and the runner's hand-overs
+included). Median (min-max) over ``--runs``.
 """
 
 from __future__ import annotations
@@ -127,17 +129,18 @@ async def drive(app: App, tables: int, commands: int, workers: int) -> list[floa
 
 def one_run(
     store: EventStore, registry: CommandRegistry, tables: int, commands: int, workers: int
-) -> tuple[float, float, float]:
-    """commands/s, p99 ms, appends per commit."""
+) -> tuple[float, float, float, float]:
+    """commands/s, p99 ms, appends per commit, the process's CPU a command (us: every thread,
+    the event loop's too, SQLite's and the kernel's work for the process included)."""
     app = App(store, SeededDice(1), registry, snapshots_in_background=True)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     timings = asyncio.run(drive(app, tables, commands, workers))
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     app.close()
     ordered = sorted(timings)
     p99 = ordered[int(len(ordered) * 0.99)] * 1000
     per_commit = store.appends / max(store.commits, 1) if isinstance(store, Counted) else 0.0
-    return len(timings) / elapsed, p99, per_commit
+    return len(timings) / elapsed, p99, per_commit, cpu / len(timings) * 1e6
 
 
 def spread(values: list[float], fmt: str) -> str:
@@ -164,7 +167,7 @@ def main() -> None:
         "one each": OneEach,
         "memory": lambda _: MemoryStore(),
     }
-    results: dict[tuple[int, int, str], list[tuple[float, float, float]]] = {}
+    results: dict[tuple[int, int, str], list[tuple[float, float, float, float]]] = {}
     raw: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         for run in range(args.runs):
@@ -186,13 +189,14 @@ def main() -> None:
     print(f"raw SQLite ceiling, one append a commit: {spread(raw, ',.0f')} commits/s")
     print(
         f"{'workers':>7} {'tables':>6} {'store':<9} {'commands/s':>24} {'p99 ms':>22} "
-        f"{'appends/commit':>18}"
+        f"{'appends/commit':>18} {'CPU us a command':>18}"
     )
     for (workers, tables, name), outcomes in results.items():
-        rates, p99s, per = ([o[i] for o in outcomes] for i in range(3))
+        rates, p99s, per, cpu = ([o[i] for o in outcomes] for i in range(4))
         print(
             f"{workers:>7} {tables:>6} {name:<9} {spread(rates, ',.0f'):>24} "
-            f"{spread(p99s, '.1f'):>22} {spread(per, '.1f') if name != 'memory' else '-':>18}"
+            f"{spread(p99s, '.1f'):>22} {spread(per, '.1f') if name != 'memory' else '-':>18} "
+            f"{spread(cpu, '.0f'):>18}"
         )
 
 
