@@ -93,7 +93,9 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         [_pool_die((t.die, f, t.source, t.owner)) for t, f in zip(pool.terms, faces, strict=True)]
     )
     # The dice as the reading reads them, kept for the record's later reads (render, roll_data).
-    rolled = _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
+    # (A new tuple: kept without looking, as nothing can have been kept for it yet.)
+    rolled = tuple([RolledStep(d.die, d.face) for d in dice])
+    _STEPS.put((dice,), rolled)
     suggested = suggest(rolled, keep, 1, policy)
     record = RollRecord.trusted(
         id=roll_id,
@@ -116,5 +118,5 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         typed=typed,
     )
     # The suggestion is the reading its choice makes (check_choice builds it the same way).
-    _READINGS.get(_chosen(record), lambda: suggested)
+    _READINGS.put(_chosen(record), suggested)
     return record
