@@ -95,3 +95,12 @@ def test_one_per_value_shares_one_value_per_key_and_starts_afresh_when_full() ->
     dice((10, 2))  # full: starts afresh with this one
     assert dice((6, 3)) == "d6:3"
     assert made == [(6, 3), (8, 1), (10, 2), (6, 3)]
+
+
+def test_get_one_shares_its_entries_with_get_and_put_of_one_part() -> None:
+    kept: KeptByIdentity[str] = KeptByIdentity()
+    dice, other = tuple(range(8, 11)), tuple(range(8, 11))  # equal, not the same object
+    kept.put((dice,), "put")
+    assert kept.get_one(dice, lambda: "built") == "put"
+    assert kept.get_one(other, lambda: "another object") == "another object"
+    assert kept.get((other,), lambda: "built") == "another object"

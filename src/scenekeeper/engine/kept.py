@@ -53,6 +53,18 @@ class KeptByIdentity(Generic[T]):
         self._keep(key, parts, made)
         return made
 
+    def get_one(self, part: object, build: Callable[[], T]) -> T:
+        """``get((part,), build)`` for a cache with no texts (a state, its meta, a roll's
+        dice): the same key, made without map's machinery for one part."""
+        key = (id(part),)
+        try:
+            return self._entries[key][1]
+        except KeyError:
+            pass
+        made = build()
+        self._keep(key, (part,), made)
+        return made
+
     def put(self, parts: tuple[object, ...], made: T) -> None:
         """Keep ``made`` as what ``parts`` build, without looking first: for a value made from
         those very parts on the way (a new roll's reading, made as it was rolled)."""

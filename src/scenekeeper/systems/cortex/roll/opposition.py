@@ -35,8 +35,8 @@ def opposition_mods(ctx: Context) -> tuple[bool, bool]:
     """Static Difficulty (a level is a number), and the doom pool as opposition (the doom-pool
     mod, and not limited-doom-pool)."""
     state = ctx.require_state()
-    return _MODS.get(
-        (state.meta,),
+    return _MODS.get_one(
+        state.meta,
         lambda: (
             mod_on(state, "static-difficulty"),
             mod_on(state, "doom-pool") and not mod_on(state, "limited-doom-pool"),

@@ -27,7 +27,7 @@ _READINGS: KeptByIdentity[Reading] = KeptByIdentity(256)
 
 def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
     dice = roll.dice
-    return _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
+    return _STEPS.get_one(dice, lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
 
 
 def _chosen(roll: RollRecord) -> tuple[object, ...]:
