@@ -124,7 +124,7 @@ def difficulty_of(
     if not pool.terms:
         return number, f"{text} (static)", None, []
     cost = extra_stress_cost(game, pool)
-    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results, "vs_results")
+    faces = roll_dice(ctx.dice, tuple(map(int, pool.dice)), vs_results, "vs_results")
     roll_id = game.roll_count + 1
     record = make_roll(
         roll_id,
