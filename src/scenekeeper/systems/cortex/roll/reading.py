@@ -1,8 +1,9 @@
 """Reading a Cortex Prime roll: which dice make the total, which are effect dice, and what the
 total does against a difficulty.
 
-Pure: the rolled dice come in as a sequence of ``RolledStep(die, face)`` and every choice names
-dice by their index in that sequence (the caller keeps the dice's names and labels by index).
+Pure: the rolled dice come in as a sequence of anything with a ``die`` and a ``face`` (a
+``Rolled``, or a roll record's own dice as they are) and every choice names dice by their
+index in that sequence (the caller keeps the dice's names and labels by index).
 Rule references are to the Cortex Prime Game Handbook ch. 1 as restated in
 ``rules/gaps-and-defaults.md`` sections 1.1 (the roll) and 1.2 (tests and difficulty).
 """
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
-from scenekeeper.dice import Beyond, Die, RolledStep, Step, step_up
+from scenekeeper.dice import Beyond, Die, Step, step_up
 from scenekeeper.engine.quick import quick_init
 
 #: Cortex 1.1: a die showing 1 is a hitch.
@@ -28,6 +29,17 @@ HEROIC_MARGIN = 5
 POLICIES = ("best", "fall")
 
 OutcomeKind = Literal["success", "heroic", "failure"]
+
+
+class Rolled(Protocol):
+    """A die as a reading reads it: its size and the face it showed (``dice.RolledStep``, a
+    Cortex roll record's ``PoolDie``: read as they are, no copy made, issue 36)."""
+
+    @property
+    def die(self) -> Die: ...
+
+    @property
+    def face(self) -> int: ...
 
 
 class CortexRuleError(ValueError):
@@ -80,18 +92,18 @@ class Outcome:
         return self.effect is Beyond.PAST_D12
 
 
-def hitches(dice: Sequence[RolledStep]) -> int:
+def hitches(dice: Sequence[Rolled]) -> int:
     """How many dice show 1 (Cortex 1.1: a hitch; the GM may activate it for a plot point)."""
     # Counted in one step (what _is_hitch says of each die): every roll shown asks this.
     return [rolled.face for rolled in dice].count(HITCH_FACE)
 
 
-def is_botch(dice: Sequence[RolledStep]) -> bool:
+def is_botch(dice: Sequence[Rolled]) -> bool:
     """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4)."""
     return bool(dice) and hitches(dice) == len(dice)
 
 
-def highest_total(dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP) -> int:
+def highest_total(dice: Sequence[Rolled], keep: int = DEFAULT_KEEP) -> int:
     """The highest total ``dice`` can make keeping ``keep`` (the ``keep`` highest non-hitch
     faces, as the suggestion takes them): no reading totals more."""
     faces = sorted([rolled.face for rolled in dice if rolled.face != HITCH_FACE], reverse=True)
@@ -99,7 +111,7 @@ def highest_total(dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP) -> int:
 
 
 def suggest(
-    dice: Sequence[RolledStep],
+    dice: Sequence[Rolled],
     keep: int = DEFAULT_KEEP,
     effects: int = DEFAULT_EFFECTS,
     policy: str = "best",
@@ -115,7 +127,7 @@ def suggest(
 
 
 def alternatives(
-    dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP, effects: int = DEFAULT_EFFECTS
+    dice: Sequence[Rolled], keep: int = DEFAULT_KEEP, effects: int = DEFAULT_EFFECTS
 ) -> list[Reading]:
     """The readings worth offering: the suggestion, then for each larger effect die the best
     total that still keeps it (gaps 1.1: the "Pareto" choices), ordered by effect die ascending,
@@ -163,7 +175,7 @@ def alternatives(
 
 
 def check_choice(
-    dice: Sequence[RolledStep],
+    dice: Sequence[Rolled],
     total_indices: Iterable[int],
     effect_indices: Iterable[int],
     keep: int = DEFAULT_KEEP,
@@ -246,11 +258,11 @@ def read_outcome(
 # --- how the readings are built --------------------------------------------------------------
 
 
-def _is_hitch(rolled: RolledStep) -> bool:
+def _is_hitch(rolled: Rolled) -> bool:
     return rolled.face == HITCH_FACE
 
 
-def _usable(dice: Sequence[RolledStep]) -> list[int]:
+def _usable(dice: Sequence[Rolled]) -> list[int]:
     """Indices of the non-hitch dice, the only ones a total or an effect die may use."""
     # _is_hitch written out: a call a die, and a roll's readings ask this several times.
     return [i for i, rolled in enumerate(dice) if rolled.face != HITCH_FACE]
@@ -263,7 +275,7 @@ def _check_limits(keep: int, effects: int) -> None:
         raise CortexRuleError(f"a roll keeps zero or more effect dice, not {effects}.")
 
 
-def _highest_faces(dice: Sequence[RolledStep], candidates: Iterable[int], keep: int) -> list[int]:
+def _highest_faces(dice: Sequence[Rolled], candidates: Iterable[int], keep: int) -> list[int]:
     """The ``keep`` dice with the highest faces among ``candidates``.
 
     Among equal faces the smaller die goes in the total, so the larger one stays free for an
@@ -273,19 +285,19 @@ def _highest_faces(dice: Sequence[RolledStep], candidates: Iterable[int], keep: 
     return ranked[:keep]
 
 
-def _by_effect_size(dice: Sequence[RolledStep], indices: Iterable[int]) -> tuple[int, ...]:
+def _by_effect_size(dice: Sequence[Rolled], indices: Iterable[int]) -> tuple[int, ...]:
     """Largest die first (the face does not matter for an effect die); equal sizes by index."""
     return tuple(sorted(indices, key=lambda i: (-dice[i].die, i)))
 
 
 def _reading(
-    dice: Sequence[RolledStep], total_dice: Iterable[int], effect_dice: Iterable[int], effects: int
+    dice: Sequence[Rolled], total_dice: Iterable[int], effect_dice: Iterable[int], effects: int
 ) -> Reading:
     return _built(dice, tuple(sorted(total_dice)), _by_effect_size(dice, effect_dice), effects)
 
 
 def _with_largest_effects(
-    dice: Sequence[RolledStep], usable: Sequence[int], total_dice: Sequence[int], effects: int
+    dice: Sequence[Rolled], usable: Sequence[int], total_dice: Sequence[int], effects: int
 ) -> Reading:
     """Fill the effect slots with the largest of the ``usable`` (non-hitch) dice not in the
     total."""
@@ -295,7 +307,7 @@ def _with_largest_effects(
 
 
 def _built(
-    dice: Sequence[RolledStep], in_total: tuple[int, ...], ordered: tuple[int, ...], effects: int
+    dice: Sequence[Rolled], in_total: tuple[int, ...], ordered: tuple[int, ...], effects: int
 ) -> Reading:
     """The reading of these dice in the total (in index order) and as effect dice (largest
     first): each empty effect slot a d4."""
@@ -307,7 +319,7 @@ def _built(
     return Reading(in_total, ordered, sum([dice[i].face for i in in_total]), sizes)
 
 
-def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+def _best(dice: Sequence[Rolled], keep: int, effects: int) -> Reading:
     """Highest total, then the largest effect dice left.
 
     Every non-hitch face is 2 or more, so each die added raises the total: the highest total is
@@ -319,7 +331,7 @@ def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
     return _highest_then_largest(dice, keep, effects)
 
 
-def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+def _let_the_dice_fall(dice: Sequence[Rolled], keep: int, effects: int) -> Reading:
     """The "let the dice fall" mod (gaps 1.1 option): nobody chooses; the total is always the
     ``keep`` highest faces and the effect dice the largest of the rest.
 
@@ -329,7 +341,7 @@ def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> R
     return _highest_then_largest(dice, keep, effects)
 
 
-def _highest_then_largest(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+def _highest_then_largest(dice: Sequence[Rolled], keep: int, effects: int) -> Reading:
     """The ``keep`` highest faces in the total, the largest dice left as effect dice."""
     usable = _usable(dice)
     if len(usable) <= keep:
@@ -339,13 +351,13 @@ def _highest_then_largest(dice: Sequence[RolledStep], keep: int, effects: int) -
     return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
 
 
-_POLICY_FUNCTIONS: dict[str, Callable[[Sequence[RolledStep], int, int], Reading]] = {
+_POLICY_FUNCTIONS: dict[str, Callable[[Sequence[Rolled], int, int], Reading]] = {
     "best": _best,
     "fall": _let_the_dice_fall,
 }
 
 
-def _name(rolled: RolledStep) -> str:
+def _name(rolled: Rolled) -> str:
     return f"{rolled.die} showing {rolled.face}"
 
 
