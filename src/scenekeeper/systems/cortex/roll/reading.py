@@ -153,7 +153,7 @@ def alternatives(
     for size in sorted({dice[i].die for i in usable if dice[i].die > suggested.effect}):
         # Set aside the die of this size that shows the lowest face: it gives up the least
         # total. (Equal faces: set aside the higher index, so lower indices go in the total.)
-        reserved = min((i for i in usable if dice[i].die == size), key=lambda i: (dice[i].face, -i))
+        reserved = min([(dice[i].face, -i, i) for i in usable if dice[i].die == size])[2]
         rest = [i for i in ranked if i != reserved]
         if not rest:
             # The total needs at least one die while any non-hitch die exists (Cortex 1.1).
@@ -164,14 +164,18 @@ def alternatives(
         if reading.effect == size:
             candidates.append(reading)
     # The Pareto front: no other candidate at least as good on total and primary effect die
-    # and better on one. Each candidate's total and effect die read once, not once a comparison.
+    # and better on one. Each candidate's total and effect die read once, not once a comparison;
+    # ordered by effect die, then total, highest first, then as found (a stable sort's order).
     marks = [(c.total, c.effect) for c in candidates]
-    front = [
-        c
-        for c, (total, effect) in zip(candidates, marks, strict=True)
-        if not any((t > total and e >= effect) or (t >= total and e > effect) for t, e in marks)
-    ]
-    return sorted(front, key=lambda r: (r.effect, -r.total))
+    front = []
+    for n, (total, effect) in enumerate(marks):
+        for t, e in marks:
+            if (t > total and e >= effect) or (t >= total and e > effect):
+                break
+        else:
+            front.append((effect, -total, n))
+    front.sort()
+    return [candidates[n] for _, _, n in front]
 
 
 def check_choice(
@@ -281,13 +285,15 @@ def _highest_faces(dice: Sequence[Rolled], candidates: Iterable[int], keep: int)
     Among equal faces the smaller die goes in the total, so the larger one stays free for an
     effect die (its size is what counts there, Cortex 1.1); then the lower index.
     """
-    ranked = sorted(candidates, key=lambda i: (-dice[i].face, dice[i].die, i))
-    return ranked[:keep]
+    # Sorted by the keys themselves, not a key function (a call a die); the index last makes
+    # each key distinct, so the order is the same.
+    ranked = sorted([(-dice[i].face, dice[i].die, i) for i in candidates])
+    return [i for _, _, i in ranked[:keep]]
 
 
 def _by_effect_size(dice: Sequence[Rolled], indices: Iterable[int]) -> tuple[int, ...]:
     """Largest die first (the face does not matter for an effect die); equal sizes by index."""
-    return tuple(sorted(indices, key=lambda i: (-dice[i].die, i)))
+    return tuple([i for _, i in sorted([(-dice[i].die, i) for i in indices])])
 
 
 def _reading(
