@@ -10,11 +10,13 @@ Rule references are to the Cortex Prime Game Handbook ch. 1 as restated in
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from scenekeeper.dice import Beyond, Die, Step, step_up
+from scenekeeper.dice import Beyond, Die, RolledStep, Step, step_up
+from scenekeeper.engine.kept import OnePerValue
 from scenekeeper.engine.quick import quick_init
 
 #: Cortex 1.1: a die showing 1 is a hitch.
@@ -137,6 +139,30 @@ def alternatives(
     slots take the largest dice left.
     """
     _check_limits(keep, effects)
+    # Kept by everything they are made of -- each die's size and face, in order, and the
+    # limits -- and made from that key alone (issue 36: a table rolls the same pool all
+    # evening, and a small pool's faces come up again and again).
+    return list(_ALTERNATIVES((keep, effects, tuple(map(_DIE_FACE, dice)))))
+
+
+_DIE_FACE = operator.attrgetter("die", "face")
+_Faces = tuple[tuple[Die, int], ...]
+
+
+def _alternatives_of(key: tuple[int, int, _Faces]) -> tuple[Reading, ...]:
+    keep, effects, faces = key
+    return tuple(_alternatives([RolledStep(die, face) for die, face in faces], keep, effects))
+
+
+#: The alternatives of each (keep, effects, dice and faces) worked out (bounded: full, it starts
+#: afresh). Readings name dice by their place, so the same dice in the same order read the same.
+_ALTERNATIVES = OnePerValue[tuple[int, int, _Faces], tuple[Reading, ...]](
+    _alternatives_of, size=1024
+)
+
+
+def _alternatives(dice: Sequence[Rolled], keep: int, effects: int) -> list[Reading]:
+    """:func:`alternatives`, worked out."""
     usable = _usable(dice)
     # The usable dice ranked once for the total (best face first, as _highest_faces ranks
     # them) and once for effect (largest die first, as _by_effect_size): each reading below
