@@ -45,9 +45,11 @@ def test_the_cpu_benchmark_counts_a_commands_python_calls() -> None:
     mixes = cpu_per_command.mixes()
     rolls = cpu_per_command.calls(registry, mixes["cortex-rolls"], 8)
     state = cpu_per_command.calls(registry, mixes["cortex-state"], 8)
-    # A roll reads its dice, its odds and every alternative: several times a state command's.
+    # A roll reads its dice, its odds and every alternative: well over a state command's
+    # (1.7x over these first few commands, 2.2x warm, since the rolls' calls were cut in the
+    # eighth session; 2x before it).
     assert state > 50
-    assert rolls > 2 * state
+    assert rolls > 1.5 * state
 
 
 def test_the_campaign_script_is_all_accepted() -> None:

@@ -15,7 +15,7 @@ from scenekeeper.engine.state import Person, TableMeta, TableState
 def seated(meta: TableMeta) -> Mapping[str, str]:
     """The people at a table (id -> name), for person options typed by name: kept while the
     table's meta is the same object (most commands change only the game)."""
-    return _SEATED.get((meta,), lambda: _seated(meta))
+    return _SEATED.get_one(meta, lambda: _seated(meta))
 
 
 def _seated(meta: TableMeta) -> Mapping[str, str]:

@@ -30,7 +30,7 @@ _KNOWN: KeptByIdentity[list[Wait]] = KeptByIdentity(512)
 
 
 def _waits(system: GameSystem, game: GameState) -> list[Wait]:
-    return _KNOWN.get((game,), lambda: system.waits(game))
+    return _KNOWN.get_one(game, lambda: system.waits(game))
 
 
 def with_waits_noted(

@@ -13,7 +13,6 @@ from scenekeeper.systems.cortex.roll.reading import (
     alternatives,
     highest_total,
     hitches,
-    is_botch,
     read_outcome,
 )
 from scenekeeper.systems.cortex.roll.rolls import NO_CHARACTER, outcome_of, reading_of, steps
@@ -62,6 +61,8 @@ def roll_lines(
     the outcome, hitches."""
     dice = steps(roll)
     reading = reading_of(roll)
+    count = hitches(dice)
+    botch = bool(dice) and count == len(dice)  # is_botch, from the count made once
     lines = [f"{roll.roller} rolls #{roll.id}{_typed(roll)}: {_faces(roll)}."]
     if opposition is not None:
         lines.append(
@@ -79,13 +80,13 @@ def roll_lines(
         lines.append(f"Against {roll.against}.")
     elif roll.against:
         lines.append(f"Against {roll.against}: difficulty {roll.difficulty}.")
-    if is_botch(dice) and roll.side == "gm":
+    if botch and roll.side == "gm":
         lines.append("Every GM die shows 1: total 0, and every 1 is an opportunity.")
         return lines
-    if is_botch(dice) and roll.purpose == NO_CHARACTER:
+    if botch and roll.purpose == NO_CHARACTER:
         lines.append("Botch: every die is a hitch. Total 0, effect d4.")
         return lines
-    if is_botch(dice):
+    if botch:
         lines.append(
             "Botch: every die is a hitch. Total 0, effect d4. The GM creates a d6 complication "
             "for free, stepped up per hitch past the first: "
@@ -101,7 +102,6 @@ def roll_lines(
     result = outcome_of(roll, reading)
     if result is not None:
         lines.append(_outcome_line(result))
-    count = hitches(dice)
     them = "it" if count == 1 else "them"
     if count and roll.side == "gm":
         lines.append(
@@ -157,10 +157,14 @@ def outcome_lines(roll: RollRecord) -> list[str]:
     return lines
 
 
+#: Each die's name, as ``str`` makes it, found rather than made (a call each: issue 36).
+_NAME = {die: str(die) for die in Die}
+
+
 def _faces(roll: RollRecord) -> str:
     parts = []
     for die in roll.dice:
-        name = str(die.die)  # once: a die's name is worked out, not stored
+        name = _NAME[die.die]
         mark = " (hitch)" if die.face == 1 else ""
         label = f"{die.source} " if die.source and die.source != name else ""
         parts.append(f"{label}{name} {die.face}{mark}")
@@ -168,8 +172,9 @@ def _faces(roll: RollRecord) -> str:
 
 
 def _reading_line(roll: RollRecord, reading: Reading, lead: str) -> str:
-    used = " + ".join(str(roll.dice[i].face) for i in reading.total_dice) or "nothing"
-    effects = ", ".join(str(e) for e in reading.effects)
+    dice = roll.dice
+    used = " + ".join([str(dice[i].face) for i in reading.total_dice]) or "nothing"
+    effects = ", ".join([_NAME[e] for e in reading.effects])
     plural = "dice" if len(reading.effects) > 1 else "die"
     return f"{lead} {reading.total} ({used}), effect {plural} {effects}."
 
@@ -198,12 +203,13 @@ def roll_data(roll: RollRecord) -> dict[str, Any]:
     effect = reading.effect
     if result is not None and result.kind == "heroic":
         effect = result.effect if isinstance(result.effect, Die) else Die.D12
+    count = hitches(dice)
     return {
-        "dice": [{"die": str(d.die), "face": d.face} for d in roll.dice],
-        "hitches": hitches(dice),
-        "botch": is_botch(dice),
+        "dice": [{"die": _NAME[d.die], "face": d.face} for d in roll.dice],
+        "hitches": count,
+        "botch": bool(dice) and count == len(dice),  # is_botch, from the count
         "total": reading.total,
-        "effect": str(effect),
+        "effect": _NAME[effect],
         "outcome": result.kind if result else None,
         "margin": result.margin if result else None,
     }

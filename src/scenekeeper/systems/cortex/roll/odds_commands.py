@@ -167,7 +167,7 @@ def _against(
         total = reading_of(earlier).total
         return Opposition.number(total), f"{earlier.roller}'s roll #{earlier.id} ({total})"
     built, number = opposition_of(ctx, game, text)
-    sizes = tuple([int(d) for d in built.dice])
+    sizes = tuple(map(int, built.dice))
     if not sizes:
         if not number:
             raise Refusal(f"{text} has no dice to roll (is the doom pool empty?).")

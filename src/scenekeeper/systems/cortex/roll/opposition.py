@@ -35,8 +35,8 @@ def opposition_mods(ctx: Context) -> tuple[bool, bool]:
     """Static Difficulty (a level is a number), and the doom pool as opposition (the doom-pool
     mod, and not limited-doom-pool)."""
     state = ctx.require_state()
-    return _MODS.get(
-        (state.meta,),
+    return _MODS.get_one(
+        state.meta,
         lambda: (
             mod_on(state, "static-difficulty"),
             mod_on(state, "doom-pool") and not mod_on(state, "limited-doom-pool"),
@@ -124,7 +124,7 @@ def difficulty_of(
     if not pool.terms:
         return number, f"{text} (static)", None, []
     cost = extra_stress_cost(game, pool)
-    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], vs_results, "vs_results")
+    faces = roll_dice(ctx.dice, tuple(map(int, pool.dice)), vs_results, "vs_results")
     roll_id = game.roll_count + 1
     record = make_roll(
         roll_id,

@@ -102,12 +102,12 @@ def _player_candidates(roller: Character, game: CortexState, hinder: str | None)
     gang = game.scene.gang if game.scene is not None else None
     parts = (roller, game.characters, game.scene_assets, game.scene_complications, gang)
     return _PLAYERS.get(
-        (*parts, game.rules.hinder_set, hinder), lambda: _players(roller, game, hinder)
+        (game.rules.hinder_set, hinder, *parts), lambda: _players(roller, game, hinder)
     )
 
 
 #: The names of pools kept by the parts of the state they are built from (``engine.kept``).
-_PLAYERS: KeptByIdentity[Candidates] = KeptByIdentity()
+_PLAYERS: KeptByIdentity[Candidates] = KeptByIdentity(texts=2)  # the hinder set, the hinder
 _OPPOSITIONS: KeptByIdentity[Candidates] = KeptByIdentity()
 
 
@@ -177,7 +177,7 @@ def _hindered(who: Character, name: str, hinder_set: str) -> Term:
 #: An opposition as built from a text and the parts of a game state it reads (the same
 #: objects): a roll reads it twice, for its odds line and to roll it, and the next roll
 #: against it finds them unchanged -- a roll changes none of them (issue 36).
-_BUILT: KeptByIdentity[tuple[BuiltPool, int]] = KeptByIdentity()
+_BUILT: KeptByIdentity[tuple[BuiltPool, int]] = KeptByIdentity(texts=3)  # text, static, doom
 
 
 def opposition_pool(
@@ -191,7 +191,7 @@ def opposition_pool(
     # the doom pool and the scene dice it adds.
     parts = (game.characters, game.scene_complications, gang, game.doom_pool)
     return _BUILT.get(
-        (text, *parts, game.doom_scene_dice(), static, doom),
+        (text, static, doom, *parts, game.doom_scene_dice()),
         lambda: _opposition(text, game, static, doom),
     )
 
@@ -261,7 +261,7 @@ def _oppositions(game: CortexState) -> Candidates:
 
 #: A pool's text as resolved against a set of names (the same object): the same pool is typed
 #: roll after roll, and its names change only when what they are built from does (issue 36).
-_RESOLVED: KeptByIdentity[tuple[Term, ...]] = KeptByIdentity()
+_RESOLVED: KeptByIdentity[tuple[Term, ...]] = KeptByIdentity(texts=1)  # the text
 
 
 def _resolve(text: str, candidates: Candidates, whose: str) -> tuple[Term, ...]:

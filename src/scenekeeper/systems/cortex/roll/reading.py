@@ -1,19 +1,22 @@
 """Reading a Cortex Prime roll: which dice make the total, which are effect dice, and what the
 total does against a difficulty.
 
-Pure: the rolled dice come in as a sequence of ``RolledStep(die, face)`` and every choice names
-dice by their index in that sequence (the caller keeps the dice's names and labels by index).
+Pure: the rolled dice come in as a sequence of anything with a ``die`` and a ``face`` (a
+``Rolled``, or a roll record's own dice as they are) and every choice names dice by their
+index in that sequence (the caller keeps the dice's names and labels by index).
 Rule references are to the Cortex Prime Game Handbook ch. 1 as restated in
 ``rules/gaps-and-defaults.md`` sections 1.1 (the roll) and 1.2 (tests and difficulty).
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from scenekeeper.dice import Beyond, Die, RolledStep, Step, step_up
+from scenekeeper.engine.kept import OnePerValue
 from scenekeeper.engine.quick import quick_init
 
 #: Cortex 1.1: a die showing 1 is a hitch.
@@ -28,6 +31,17 @@ HEROIC_MARGIN = 5
 POLICIES = ("best", "fall")
 
 OutcomeKind = Literal["success", "heroic", "failure"]
+
+
+class Rolled(Protocol):
+    """A die as a reading reads it: its size and the face it showed (``dice.RolledStep``, a
+    Cortex roll record's ``PoolDie``: read as they are, no copy made, issue 36)."""
+
+    @property
+    def die(self) -> Die: ...
+
+    @property
+    def face(self) -> int: ...
 
 
 class CortexRuleError(ValueError):
@@ -80,18 +94,18 @@ class Outcome:
         return self.effect is Beyond.PAST_D12
 
 
-def hitches(dice: Sequence[RolledStep]) -> int:
+def hitches(dice: Sequence[Rolled]) -> int:
     """How many dice show 1 (Cortex 1.1: a hitch; the GM may activate it for a plot point)."""
     # Counted in one step (what _is_hitch says of each die): every roll shown asks this.
     return [rolled.face for rolled in dice].count(HITCH_FACE)
 
 
-def is_botch(dice: Sequence[RolledStep]) -> bool:
+def is_botch(dice: Sequence[Rolled]) -> bool:
     """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4)."""
     return bool(dice) and hitches(dice) == len(dice)
 
 
-def highest_total(dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP) -> int:
+def highest_total(dice: Sequence[Rolled], keep: int = DEFAULT_KEEP) -> int:
     """The highest total ``dice`` can make keeping ``keep`` (the ``keep`` highest non-hitch
     faces, as the suggestion takes them): no reading totals more."""
     faces = sorted([rolled.face for rolled in dice if rolled.face != HITCH_FACE], reverse=True)
@@ -99,7 +113,7 @@ def highest_total(dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP) -> int:
 
 
 def suggest(
-    dice: Sequence[RolledStep],
+    dice: Sequence[Rolled],
     keep: int = DEFAULT_KEEP,
     effects: int = DEFAULT_EFFECTS,
     policy: str = "best",
@@ -115,7 +129,7 @@ def suggest(
 
 
 def alternatives(
-    dice: Sequence[RolledStep], keep: int = DEFAULT_KEEP, effects: int = DEFAULT_EFFECTS
+    dice: Sequence[Rolled], keep: int = DEFAULT_KEEP, effects: int = DEFAULT_EFFECTS
 ) -> list[Reading]:
     """The readings worth offering: the suggestion, then for each larger effect die the best
     total that still keeps it (gaps 1.1: the "Pareto" choices), ordered by effect die ascending,
@@ -125,6 +139,30 @@ def alternatives(
     slots take the largest dice left.
     """
     _check_limits(keep, effects)
+    # Kept by everything they are made of -- each die's size and face, in order, and the
+    # limits -- and made from that key alone (issue 36: a table rolls the same pool all
+    # evening, and a small pool's faces come up again and again).
+    return list(_ALTERNATIVES((keep, effects, tuple(map(_DIE_FACE, dice)))))
+
+
+_DIE_FACE = operator.attrgetter("die", "face")
+_Faces = tuple[tuple[Die, int], ...]
+
+
+def _alternatives_of(key: tuple[int, int, _Faces]) -> tuple[Reading, ...]:
+    keep, effects, faces = key
+    return tuple(_alternatives([RolledStep(die, face) for die, face in faces], keep, effects))
+
+
+#: The alternatives of each (keep, effects, dice and faces) worked out (bounded: full, it starts
+#: afresh). Readings name dice by their place, so the same dice in the same order read the same.
+_ALTERNATIVES = OnePerValue[tuple[int, int, _Faces], tuple[Reading, ...]](
+    _alternatives_of, size=1024
+)
+
+
+def _alternatives(dice: Sequence[Rolled], keep: int, effects: int) -> list[Reading]:
+    """:func:`alternatives`, worked out."""
     usable = _usable(dice)
     # The usable dice ranked once for the total (best face first, as _highest_faces ranks
     # them) and once for effect (largest die first, as _by_effect_size): each reading below
@@ -141,7 +179,7 @@ def alternatives(
     for size in sorted({dice[i].die for i in usable if dice[i].die > suggested.effect}):
         # Set aside the die of this size that shows the lowest face: it gives up the least
         # total. (Equal faces: set aside the higher index, so lower indices go in the total.)
-        reserved = min((i for i in usable if dice[i].die == size), key=lambda i: (dice[i].face, -i))
+        reserved = min([(dice[i].face, -i, i) for i in usable if dice[i].die == size])[2]
         rest = [i for i in ranked if i != reserved]
         if not rest:
             # The total needs at least one die while any non-hitch die exists (Cortex 1.1).
@@ -152,18 +190,22 @@ def alternatives(
         if reading.effect == size:
             candidates.append(reading)
     # The Pareto front: no other candidate at least as good on total and primary effect die
-    # and better on one. Each candidate's total and effect die read once, not once a comparison.
+    # and better on one. Each candidate's total and effect die read once, not once a comparison;
+    # ordered by effect die, then total, highest first, then as found (a stable sort's order).
     marks = [(c.total, c.effect) for c in candidates]
-    front = [
-        c
-        for c, (total, effect) in zip(candidates, marks, strict=True)
-        if not any((t > total and e >= effect) or (t >= total and e > effect) for t, e in marks)
-    ]
-    return sorted(front, key=lambda r: (r.effect, -r.total))
+    front = []
+    for n, (total, effect) in enumerate(marks):
+        for t, e in marks:
+            if (t > total and e >= effect) or (t >= total and e > effect):
+                break
+        else:
+            front.append((effect, -total, n))
+    front.sort()
+    return [candidates[n] for _, _, n in front]
 
 
 def check_choice(
-    dice: Sequence[RolledStep],
+    dice: Sequence[Rolled],
     total_indices: Iterable[int],
     effect_indices: Iterable[int],
     keep: int = DEFAULT_KEEP,
@@ -246,11 +288,11 @@ def read_outcome(
 # --- how the readings are built --------------------------------------------------------------
 
 
-def _is_hitch(rolled: RolledStep) -> bool:
+def _is_hitch(rolled: Rolled) -> bool:
     return rolled.face == HITCH_FACE
 
 
-def _usable(dice: Sequence[RolledStep]) -> list[int]:
+def _usable(dice: Sequence[Rolled]) -> list[int]:
     """Indices of the non-hitch dice, the only ones a total or an effect die may use."""
     # _is_hitch written out: a call a die, and a roll's readings ask this several times.
     return [i for i, rolled in enumerate(dice) if rolled.face != HITCH_FACE]
@@ -263,29 +305,31 @@ def _check_limits(keep: int, effects: int) -> None:
         raise CortexRuleError(f"a roll keeps zero or more effect dice, not {effects}.")
 
 
-def _highest_faces(dice: Sequence[RolledStep], candidates: Iterable[int], keep: int) -> list[int]:
+def _highest_faces(dice: Sequence[Rolled], candidates: Iterable[int], keep: int) -> list[int]:
     """The ``keep`` dice with the highest faces among ``candidates``.
 
     Among equal faces the smaller die goes in the total, so the larger one stays free for an
     effect die (its size is what counts there, Cortex 1.1); then the lower index.
     """
-    ranked = sorted(candidates, key=lambda i: (-dice[i].face, dice[i].die, i))
-    return ranked[:keep]
+    # Sorted by the keys themselves, not a key function (a call a die); the index last makes
+    # each key distinct, so the order is the same.
+    ranked = sorted([(-dice[i].face, dice[i].die, i) for i in candidates])
+    return [i for _, _, i in ranked[:keep]]
 
 
-def _by_effect_size(dice: Sequence[RolledStep], indices: Iterable[int]) -> tuple[int, ...]:
+def _by_effect_size(dice: Sequence[Rolled], indices: Iterable[int]) -> tuple[int, ...]:
     """Largest die first (the face does not matter for an effect die); equal sizes by index."""
-    return tuple(sorted(indices, key=lambda i: (-dice[i].die, i)))
+    return tuple([i for _, i in sorted([(-dice[i].die, i) for i in indices])])
 
 
 def _reading(
-    dice: Sequence[RolledStep], total_dice: Iterable[int], effect_dice: Iterable[int], effects: int
+    dice: Sequence[Rolled], total_dice: Iterable[int], effect_dice: Iterable[int], effects: int
 ) -> Reading:
     return _built(dice, tuple(sorted(total_dice)), _by_effect_size(dice, effect_dice), effects)
 
 
 def _with_largest_effects(
-    dice: Sequence[RolledStep], usable: Sequence[int], total_dice: Sequence[int], effects: int
+    dice: Sequence[Rolled], usable: Sequence[int], total_dice: Sequence[int], effects: int
 ) -> Reading:
     """Fill the effect slots with the largest of the ``usable`` (non-hitch) dice not in the
     total."""
@@ -295,7 +339,7 @@ def _with_largest_effects(
 
 
 def _built(
-    dice: Sequence[RolledStep], in_total: tuple[int, ...], ordered: tuple[int, ...], effects: int
+    dice: Sequence[Rolled], in_total: tuple[int, ...], ordered: tuple[int, ...], effects: int
 ) -> Reading:
     """The reading of these dice in the total (in index order) and as effect dice (largest
     first): each empty effect slot a d4."""
@@ -307,7 +351,7 @@ def _built(
     return Reading(in_total, ordered, sum([dice[i].face for i in in_total]), sizes)
 
 
-def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+def _best(dice: Sequence[Rolled], keep: int, effects: int) -> Reading:
     """Highest total, then the largest effect dice left.
 
     Every non-hitch face is 2 or more, so each die added raises the total: the highest total is
@@ -319,7 +363,7 @@ def _best(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
     return _highest_then_largest(dice, keep, effects)
 
 
-def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+def _let_the_dice_fall(dice: Sequence[Rolled], keep: int, effects: int) -> Reading:
     """The "let the dice fall" mod (gaps 1.1 option): nobody chooses; the total is always the
     ``keep`` highest faces and the effect dice the largest of the rest.
 
@@ -329,7 +373,7 @@ def _let_the_dice_fall(dice: Sequence[RolledStep], keep: int, effects: int) -> R
     return _highest_then_largest(dice, keep, effects)
 
 
-def _highest_then_largest(dice: Sequence[RolledStep], keep: int, effects: int) -> Reading:
+def _highest_then_largest(dice: Sequence[Rolled], keep: int, effects: int) -> Reading:
     """The ``keep`` highest faces in the total, the largest dice left as effect dice."""
     usable = _usable(dice)
     if len(usable) <= keep:
@@ -339,13 +383,13 @@ def _highest_then_largest(dice: Sequence[RolledStep], keep: int, effects: int) -
     return _with_largest_effects(dice, usable, _highest_faces(dice, usable, keep), effects)
 
 
-_POLICY_FUNCTIONS: dict[str, Callable[[Sequence[RolledStep], int, int], Reading]] = {
+_POLICY_FUNCTIONS: dict[str, Callable[[Sequence[Rolled], int, int], Reading]] = {
     "best": _best,
     "fall": _let_the_dice_fall,
 }
 
 
-def _name(rolled: RolledStep) -> str:
+def _name(rolled: Rolled) -> str:
     return f"{rolled.die} showing {rolled.face}"
 
 

@@ -293,9 +293,8 @@ def roll_character(
     keep = keep_for(game, who, mod_on(state, "shaken-stricken")) + extra_kept
     vs, stressed = with_trait_stress(state, who, pool, args.vs, args.vs_results)
     # The exact chance, worked out before the dice are thrown (when vs: says what to beat).
-    chance = chance_before_roll(
-        ctx, [int(d) for d in pool.dice], keep, vs, who.name, ties_win=action
-    )
+    sides = tuple(map(int, pool.dice))  # the odds line's sizes, and the dice to roll
+    chance = chance_before_roll(ctx, sides, keep, vs, who.name, ties_win=action)
     events = costs_before_rolling(state, who, pool, args.pay)
     if side == "gm":
         # A GMC's pool can hold the PCs' stress and trauma: the same costs as any opposition.
@@ -308,7 +307,7 @@ def roll_character(
     )
     events = [*vs_events, *events]
     roll_id = game.roll_count + 1 + sum(isinstance(e, ev.Rolled) for e in vs_events)
-    faces = roll_dice(ctx.dice, [d.sides for d in pool.dice], args.results)
+    faces = roll_dice(ctx.dice, sides, args.results)
     dice_fall = mod(ctx, "let-the-dice-fall")  # read once: the policy and the reply's note
     record = make_roll(
         roll_id,

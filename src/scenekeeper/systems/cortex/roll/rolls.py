@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scenekeeper.dice import Die, RolledStep
+from scenekeeper.dice import Die
 from scenekeeper.engine.kept import KeptByIdentity, OnePerValue
 from scenekeeper.systems.cortex.roll.pools import BuiltPool
 from scenekeeper.systems.cortex.roll.reading import (
@@ -19,15 +19,14 @@ from scenekeeper.systems.cortex.state import PoolDie, RollRecord, Side
 GM_ROLLER = "GM"
 
 
-#: A roll's dice and reading, kept while the record (frozen) is the same object: a roll is
-#: read three to five times while it is decided and shown (issue 36).
-_STEPS: KeptByIdentity[tuple[RolledStep, ...]] = KeptByIdentity(256)
+#: A roll's reading, kept while the record's dice and choice (frozen) are the same objects: a
+#: roll is read three to five times while it is decided and shown (issue 36).
 _READINGS: KeptByIdentity[Reading] = KeptByIdentity(256)
 
 
-def steps(roll: RollRecord) -> tuple[RolledStep, ...]:
-    dice = roll.dice
-    return _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
+def steps(roll: RollRecord) -> tuple[PoolDie, ...]:
+    """The dice as a reading reads them: the record's own (each has its die and face)."""
+    return roll.dice
 
 
 def _chosen(roll: RollRecord) -> tuple[object, ...]:
@@ -92,9 +91,7 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
     dice = tuple(
         [_pool_die((t.die, f, t.source, t.owner)) for t, f in zip(pool.terms, faces, strict=True)]
     )
-    # The dice as the reading reads them, kept for the record's later reads (render, roll_data).
-    rolled = _STEPS.get((dice,), lambda: tuple([RolledStep(d.die, d.face) for d in dice]))
-    suggested = suggest(rolled, keep, 1, policy)
+    suggested = suggest(dice, keep, 1, policy)
     record = RollRecord.trusted(
         id=roll_id,
         side=side,
@@ -116,5 +113,5 @@ def make_roll(  # noqa: PLR0917 -- who rolled what: six facts every roll has
         typed=typed,
     )
     # The suggestion is the reading its choice makes (check_choice builds it the same way).
-    _READINGS.get(_chosen(record), lambda: suggested)
+    _READINGS.put(_chosen(record), suggested)
     return record
