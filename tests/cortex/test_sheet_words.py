@@ -13,6 +13,12 @@ RATED = [
     ("Skills: Route 66 Racing d8", ("Thug: Route 66 Racing (Skills) is d8.",)),
     ("Skills: d8", ("Thug: d8 (Skills) is d4.",)),
     ("Distinctions: Mission: Impossible", ("Thug: Mission: Impossible (Distinctions) is d8.",)),
+    ("Distinctions: Mission: Impossible d8", ("Thug: Mission: Impossible (Distinctions) is d8.",)),
+    # A colon typed between a name and its die, as in name: value.
+    (
+        "Skills: Climbing: d6, Sneaking: d8",
+        ("Thug: Climbing (Skills) is d6.", "Thug: Sneaking (Skills) is d8."),
+    ),
     (
         "Skills: Shooting d6;; Attributes: Wits d6",
         ("Thug: Shooting (Skills) is d6.", "Thug: Wits (Attributes) is d6."),

@@ -48,6 +48,17 @@ def test_one_skill_die_is_one_die() -> None:
     assert said == ("Guard: Hacking 1 (with Technical 0: 1 die).",)
 
 
+def test_a_colon_typed_between_a_name_and_its_rating_is_not_part_of_the_name() -> None:
+    driver = cybergod_table()
+    assert driver.do('/char set character:Marko trait:"Hacking: 2"', "ana").reply.text == (
+        "Marko: Hacking 2 (with Technical 2: 4 dice).",
+    )
+    # A name not on the sheet is named as typed, without the colon.
+    assert driver.refused('/char set character:Marko trait:"Fighting: 3"', "ana") == (
+        "Fighting" + NOT_ON_A_SHEET
+    )
+
+
 def test_a_trait_named_with_a_rating_and_a_value_is_not_read_as_a_rating() -> None:
     """value: given, the trait's words are its name as typed: no rating is read out of them."""
     driver = cybergod_table()

@@ -65,6 +65,9 @@ def test_a_bad_rating_is_refused_in_these_words(line: str, actor: str, expected:
         ("/char set Credit 3 character:Viktor", "Viktor: Credit 3"),
         ("/char set character:Viktor attribute:poise value:1", "Viktor: Poise 1"),
         ("/char set Poise 30 character:Viktor", "Viktor: Poise 30"),
+        # A colon typed between the name and its rating, as in name: value.
+        ('/char set trait:"Poise: 4" character:Viktor', "Viktor: Poise 4"),
+        ('/char set trait:"Credit: 2, Poise: 3" character:Viktor', "Viktor: Credit 2"),
     ],
 )
 def test_the_edges_of_a_rating_are_taken(line: str, said: str) -> None:

@@ -13,7 +13,7 @@ from scenekeeper.engine.core.events import CharacterClaimed
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.events import Event
 from scenekeeper.engine.sheets.schema import Roster
-from scenekeeper.engine.sheets.several import is_rating
+from scenekeeper.engine.sheets.several import is_rating, rated_name
 from scenekeeper.engine.state import Person
 
 
@@ -76,5 +76,5 @@ def named_rating(typed: str) -> tuple[str, str | None]:
     it reads as one (a die ``d10``, a number, ``-`` for none); otherwise there is none."""
     words = typed.split()
     if len(words) > 1 and is_rating(words[-1]):
-        return " ".join(words[:-1]), words[-1]
+        return rated_name(words[:-1]), words[-1]
     return " ".join(words), None

@@ -30,6 +30,14 @@ def is_rating(word: str) -> bool:
     return RATING.fullmatch(word) is not None
 
 
+def rated_name(words: list[str]) -> str:
+    """The name typed before a rating: ``Concept: 3`` and ``Climbing: d6`` name Concept and
+    Climbing -- a colon typed between a name and its rating, as in ``name: value``, is not part
+    of the name (a colon inside one stays: ``Mission: Impossible d8``)."""
+    name = " ".join(words)
+    return name.removesuffix(":").rstrip() or name
+
+
 def rated_parts(text: str, rating: Callable[[str], bool] = is_rating) -> list[str]:
     """The traits ``text`` rates, each ``name rating``, when it is a list (two or more, each a
     name and then its rating; commas between them or not); otherwise ``[text]`` as typed (one

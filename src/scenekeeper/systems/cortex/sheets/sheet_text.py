@@ -19,7 +19,7 @@ from scenekeeper.dice import DiceError, Die
 from scenekeeper.engine.errors import Refusal
 from scenekeeper.engine.mistyped import echo
 from scenekeeper.engine.names import resolve
-from scenekeeper.engine.sheets.several import rated_parts
+from scenekeeper.engine.sheets.several import rated_name, rated_parts
 from scenekeeper.systems.cortex.sheets.sheet import clean_name
 
 #: A word that is meant as a die ("d8", "D10", "d7"), not part of a trait's name.
@@ -100,4 +100,5 @@ def _trait(item: str, set_name: str | None) -> TypedTrait:
                 f"{echo(words[-1])} in {echo(item)} is not a die; rate a trait d4, d6, d8, d10 "
                 "or d12."
             ) from None
-    return TypedTrait(set=set_name, name=clean_name(" ".join(words)), die=die)
+    name = rated_name(words) if die is not None else " ".join(words)
+    return TypedTrait(set=set_name, name=clean_name(name), die=die)
