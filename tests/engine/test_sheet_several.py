@@ -14,6 +14,7 @@ from scenekeeper.engine.sheets.several import rated_name
     [
         (["Concept:"], "Concept"),  # name: value
         (["Fast", "Talk:"], "Fast Talk"),
+        (["Fast", "Talk", ":"], "Fast Talk"),  # the colon typed as a word of its own
         (["Mission:", "Impossible"], "Mission: Impossible"),  # a colon inside a name stays
         (["Climbing"], "Climbing"),
         ([":"], ":"),  # nothing but the colon: left as typed, for the game to refuse
