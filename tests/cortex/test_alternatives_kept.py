@@ -53,3 +53,14 @@ def test_a_kept_answer_is_what_working_it_out_gives(
     rolled = [RolledStep(d, f) for d, f in dice]
     assert alternatives(rolled, keep, effects) == reading._alternatives(rolled, keep, effects)
     assert alternatives(rolled, keep, effects) == reading._alternatives(rolled, keep, effects)
+
+
+def test_of_two_dice_alike_the_later_is_set_aside_for_effect() -> None:
+    """Two d12s showing 6 and a d4: the alternative that keeps a d12 for effect sets aside the
+    later of the two (equal faces: lower indices go in the total), as the reading's comment
+    says -- which of two dice alike is named in the total shows in the reply's die numbers."""
+    readings = _read([(Die.D12, 6), (Die.D12, 6), (Die.D4, 2)])
+    assert readings == [
+        ((0, 1), (2,), 12, (Die.D4,)),  # the suggestion: both d12s in the total
+        ((0, 2), (1,), 8, (Die.D12,)),  # the second d12 set aside for effect
+    ]

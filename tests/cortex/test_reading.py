@@ -212,6 +212,59 @@ def test_check_choice_says_what_is_wrong(
         check_choice(roll(text), total, effect, keep=keep, effects=effects)
 
 
+@pytest.mark.parametrize(
+    ("text", "pick", "message"),
+    [
+        (
+            "d8:3",
+            ([1], [], 2, 1),
+            "there is no die 1 in this roll of 1 die; choose among the dice that were rolled.",
+        ),
+        (
+            "d8:3 d6:4",
+            ([0], [0], 2, 1),
+            "the d8 showing 3 is chosen twice; each die counts once — in the total, as an "
+            "effect die, or not at all.",
+        ),
+        (
+            "d8:3 d6:1",
+            ([0, 1], [], 2, 1),
+            "the d6 showing 1 is a hitch: it cannot count toward the total; choose a die that "
+            "rolled 2 or more.",
+        ),
+        (
+            "d8:3 d6:1",
+            ([0], [1], 2, 1),
+            "the d6 showing 1 is a hitch: it cannot be an effect die; choose a die that rolled 2 "
+            "or more, or leave the slot empty for a d4.",
+        ),
+        (
+            "d8:3 d6:4 d4:2",
+            ([0, 1, 2], [], 2, 1),
+            "that is 3 dice in the total; you may keep 2 — spend a plot point to add one more.",
+        ),
+        (
+            "d8:3 d6:4",
+            ([0], [1], 2, 0),
+            "that is 1 effect die; you may keep 0 — spend a plot point to keep one more.",
+        ),
+        (
+            "d8:3 d6:4",
+            ([], [], 2, 1),
+            "the total needs at least one die; add a die that rolled 2 or more to the total.",
+        ),
+    ],
+)
+def test_check_choice_says_it_whole(
+    text: str, pick: tuple[list[int], list[int], int, int], message: str
+) -> None:
+    """Each refusal word for word: what a person reads when their own pick breaks a rule."""
+    total, effect, keep, effects = pick
+    with pytest.raises(CortexRuleError) as refused:
+        check_choice(roll(text), total, effect, keep=keep, effects=effects)
+    assert str(refused.value) == message
+
+
 def test_check_choice_allows_a_smaller_total_and_empty_effect_slots() -> None:
     # d12:9 d4:3 d6:2: the d12 alone in the total, the d6 for effect; keeping fewer total dice
     # than allowed is legal. The second effect slot (a plot point) is empty -> d4.

@@ -19,6 +19,13 @@ RATED = [
         "Skills: Climbing: d6, Sneaking: d8",
         ("Thug: Climbing (Skills) is d6.", "Thug: Sneaking (Skills) is d8."),
     ),
+    ("Skills: Climbing:", ("Thug: Climbing (Skills) is d4.",)),
+    ("Skill: Fast Talk d6", ("Thug: Fast Talk (Skills) is d6.",)),  # a set by a start of its name
+    # A comma where the semicolon goes opens the set it names; the rest keeps its own colon.
+    (
+        "Skills: Sneaking d8, Distinctions: Mission: Impossible",
+        ("Thug: Sneaking (Skills) is d8.", "Thug: Mission: Impossible (Distinctions) is d8."),
+    ),
     (
         "Skills: Shooting d6;; Attributes: Wits d6",
         ("Thug: Shooting (Skills) is d6.", "Thug: Wits (Attributes) is d6."),

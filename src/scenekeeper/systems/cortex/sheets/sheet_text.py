@@ -100,5 +100,5 @@ def _trait(item: str, set_name: str | None) -> TypedTrait:
                 f"{echo(words[-1])} in {echo(item)} is not a die; rate a trait d4, d6, d8, d10 "
                 "or d12."
             ) from None
-    name = rated_name(words) if die is not None else " ".join(words)
-    return TypedTrait(set=set_name, name=clean_name(name), die=die)
+    # A name never ends in a colon: "Climbing: d6" (name: value) and a bare "Climbing:" alike.
+    return TypedTrait(set=set_name, name=clean_name(rated_name(words)), die=die)
