@@ -13,6 +13,7 @@ from scenekeeper.systems.cortex.roll.reading import (
     alternatives,
     highest_total,
     hitches,
+    is_botch,
     read_outcome,
 )
 from scenekeeper.systems.cortex.roll.rolls import NO_CHARACTER, outcome_of, reading_of, steps
@@ -62,7 +63,7 @@ def roll_lines(
     dice = steps(roll)
     reading = reading_of(roll)
     count = hitches(dice)
-    botch = bool(dice) and count == len(dice)  # is_botch, from the count made once
+    botch = is_botch(dice, count)
     lines = [f"{roll.roller} rolls #{roll.id}{_typed(roll)}: {_faces(roll)}."]
     if opposition is not None:
         lines.append(
@@ -207,7 +208,7 @@ def roll_data(roll: RollRecord) -> dict[str, Any]:
     return {
         "dice": [{"die": _NAME[d.die], "face": d.face} for d in roll.dice],
         "hitches": count,
-        "botch": bool(dice) and count == len(dice),  # is_botch, from the count
+        "botch": is_botch(dice, count),
         "total": reading.total,
         "effect": _NAME[effect],
         "outcome": result.kind if result else None,

@@ -100,9 +100,10 @@ def hitches(dice: Sequence[Rolled]) -> int:
     return [rolled.face for rolled in dice].count(HITCH_FACE)
 
 
-def is_botch(dice: Sequence[Rolled]) -> bool:
-    """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4)."""
-    return bool(dice) and hitches(dice) == len(dice)
+def is_botch(dice: Sequence[Rolled], count: int | None = None) -> bool:
+    """Cortex 1.1: a botch is a roll where every die shows 1 (it reads as total 0, effect d4).
+    ``count``: its hitches, when the caller has counted them already."""
+    return bool(dice) and (hitches(dice) if count is None else count) == len(dice)
 
 
 def highest_total(dice: Sequence[Rolled], keep: int = DEFAULT_KEEP) -> int:
